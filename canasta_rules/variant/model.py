@@ -1,0 +1,729 @@
+"""The rules model: every rule on which Canasta's written sources disagree, as one frozen pydantic model.
+
+Each parameter is declared once, here, with its default and its description. The defaults are
+Pagat's Classic Canasta as ``001_0cb887cc6d824426.txt`` teaches it (the built-in ``classic``
+variant); a test checks that ``variants/classic.toml`` and ``Variant()`` agree.
+
+Rules that all five sources share are not parameters (see docs/variant-files.md, "Fixed rules"):
+jokers and twos are wild; a side keeps one meld per rank; the initial-meld minimum is read from the
+side's cumulative score before the deal; a wild card or black three on top of the pile can never be
+taken.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+SourceId = Annotated[
+    str,
+    Field(
+        pattern=r"^(000|001|002|003|004|P|B|W|Brit|house)$",
+        description=(
+            "A source: 000-004 are the files in shared/sources/ (by their numeric prefix); "
+            "P, B, W and Brit are Pagat, Bicycle/Hoyle, Wikipedia and Britannica as "
+            "RULE-PARAMETERS.md reports them; 'house' is a group's own rule."
+        ),
+    ),
+]
+
+SpecialCard = Literal["joker", "two", "red_three", "black_three"]
+PickupWay = Literal["natural_pair", "natural_and_wild", "add_to_meld"]
+
+
+class Model(BaseModel):
+    """Base for every part of a variant: frozen, and unknown keys are errors."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
+
+
+def _unique(values: tuple[object, ...], what: str) -> None:
+    if len(set(values)) != len(values):
+        raise PydanticCustomError("duplicate", "{what} lists a value twice", {"what": what})
+
+
+# --------------------------------------------------------------------------------------------
+# Provenance
+
+
+class Provenance(Model):
+    """Where one value of a variant comes from."""
+
+    sources: tuple[SourceId, ...] = Field(
+        min_length=1, description="The sources that give (or, when pinned, bear on) this value."
+    )
+    note: str = Field(
+        min_length=1,
+        description="In our own words: what the source says, or why this reading was pinned.",
+    )
+    pinned: bool = Field(
+        default=False,
+        description=(
+            "True when the source is silent or contradicts itself and the variant pins a reading."
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The table: packs, seats and the deal
+
+
+class Deck(Model):
+    decks: int = Field(default=2, ge=1, le=4, description="Standard 52-card packs shuffled together.")
+    jokers_per_deck: int = Field(
+        default=2, ge=0, le=4, description="Jokers added with each pack (2 gives the usual 108 cards)."
+    )
+
+    @property
+    def size(self) -> int:
+        return self.decks * (52 + self.jokers_per_deck)
+
+    @property
+    def red_threes(self) -> int:
+        return 2 * self.decks
+
+    @property
+    def black_threes(self) -> int:
+        return 2 * self.decks
+
+
+class Seating(Model):
+    """One table size the variant can be played at."""
+
+    players: int = Field(ge=2, le=6, description="Number of players at the table.")
+    hand_size: int = Field(ge=1, le=30, description="Cards dealt to each player.")
+    side_size: int = Field(
+        default=2,
+        ge=1,
+        le=3,
+        description=(
+            "Players per side. 1: everyone plays for themself; 2 or 3: partners, seated so that "
+            "the sides alternate around the table."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _layout_fits(self) -> Seating:
+        if self.players % self.side_size:
+            raise PydanticCustomError(
+                "layout",
+                "{players} players cannot form sides of {size}",
+                {"players": self.players, "size": self.side_size},
+            )
+        if self.players // self.side_size < 2:
+            raise PydanticCustomError(
+                "layout",
+                "sides of {size} with {players} players leave nobody to play against",
+                {"players": self.players, "size": self.side_size},
+            )
+        return self
+
+    @property
+    def sides(self) -> int:
+        return self.players // self.side_size
+
+
+def _default_seating() -> tuple[Seating, ...]:
+    return (Seating(players=4, hand_size=11, side_size=2),)
+
+
+class Deal(Model):
+    rotation: Literal["clockwise", "counterclockwise"] = Field(
+        default="clockwise",
+        description=(
+            "Direction in which play passes and the deal moves after each hand. The player after "
+            "the dealer in this direction plays first."
+        ),
+    )
+    first_dealer: Literal["random"] = Field(
+        default="random",
+        description="How the first dealer is chosen (every source that says: at random).",
+    )
+    dealer: Literal["shuffler", "shuffler_left"] = Field(
+        default="shuffler",
+        description=(
+            "Who deals: the player who shuffled, or the player to the shuffler's left "
+            "(003, where the previous dealer shuffles)."
+        ),
+    )
+    cutter: Literal["right", "left", "none"] = Field(
+        default="right", description="Which neighbour of the dealer cuts the pack."
+    )
+    upcard_covered: tuple[SpecialCard, ...] = Field(
+        default=("joker", "two", "red_three"),
+        description=(
+            "Cards that, turned up to start the discard pile, are covered by turning more cards "
+            "from the stock until another card shows."
+        ),
+    )
+    upcard_freezes: tuple[SpecialCard, ...] = Field(
+        default=("joker", "two", "red_three"),
+        description="Cards that freeze the discard pile when turned up at the start.",
+    )
+
+    @model_validator(mode="after")
+    def _no_duplicates(self) -> Deal:
+        _unique(self.upcard_covered, "deal.upcard_covered")
+        _unique(self.upcard_freezes, "deal.upcard_freezes")
+        return self
+
+
+class CardValues(Model):
+    """What each card counts, melded (plus) or left in hand (minus)."""
+
+    joker: int = Field(default=50, ge=0, le=1000, description="A joker.")
+    two: int = Field(default=20, ge=0, le=1000, description="A two (wild).")
+    ace: int = Field(default=20, ge=0, le=1000, description="An ace.")
+    king: int = Field(default=10, ge=0, le=1000, description="A king.")
+    queen: int = Field(default=10, ge=0, le=1000, description="A queen.")
+    jack: int = Field(default=10, ge=0, le=1000, description="A jack.")
+    ten: int = Field(default=10, ge=0, le=1000, description="A ten.")
+    nine: int = Field(default=10, ge=0, le=1000, description="A nine.")
+    eight: int = Field(default=10, ge=0, le=1000, description="An eight.")
+    seven: int = Field(default=5, ge=0, le=1000, description="A seven.")
+    six: int = Field(default=5, ge=0, le=1000, description="A six.")
+    five: int = Field(default=5, ge=0, le=1000, description="A five.")
+    four: int = Field(default=5, ge=0, le=1000, description="A four.")
+    black_three: int = Field(default=5, ge=0, le=1000, description="A black three.")
+
+    def of_rank(self, rank: int) -> int:
+        """The value of a card of ``rank`` (2..14, 15 = joker; 3 means a black three)."""
+        return getattr(self, _RANK_FIELDS[rank])  # type: ignore[no-any-return]
+
+
+_RANK_FIELDS = {
+    2: "two",
+    3: "black_three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+    15: "joker",
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Threes
+
+
+class RedThrees(Model):
+    exposed: Literal["deal", "first_turn"] = Field(
+        default="deal",
+        description=(
+            "When red threes dealt to a player are laid face up and replaced from the stock: "
+            "during the deal, or at the start of that player's first turn."
+        ),
+    )
+    replaced_from_pile: bool = Field(
+        default=False,
+        description=(
+            "Whether a red three found in a discard pile a player takes is replaced by a card "
+            "from the stock (a red three drawn from the stock or dealt is always replaced)."
+        ),
+    )
+    totals: tuple[int, ...] = Field(
+        default=(0, 100, 200, 300, 800),
+        description=(
+            "Score for a side holding 0, 1, 2, ... red threes (one entry per possible count, "
+            "up to every red three in the pack). The last entry is the bonus for all of them."
+        ),
+    )
+    count_against: Literal["no_meld", "no_canasta"] = Field(
+        default="no_meld",
+        description=(
+            "When a side's red threes count minus instead of plus: when the side made no meld in "
+            "the hand, or when it completed no canasta."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _totals_shape(self) -> RedThrees:
+        if not self.totals or self.totals[0] != 0:
+            raise PydanticCustomError("red_threes", "the first entry (no red threes) must be 0", {})
+        if any(b < a for a, b in zip(self.totals, self.totals[1:], strict=False)):
+            raise PydanticCustomError(
+                "red_threes", "totals must not decrease as a side holds more red threes", {}
+            )
+        return self
+
+
+class BlackThrees(Model):
+    discarded: Literal["stop", "freeze"] = Field(
+        default="stop",
+        description=(
+            "A discarded black three always stops the next player taking the pile while it is "
+            "on top. 'stop': covered, it has no further effect. 'freeze': it also freezes the "
+            "pile until the pile is taken."
+        ),
+    )
+    meld_when_going_out: bool = Field(
+        default=True,
+        description=(
+            "Whether black threes may be melded (three or more, no wild cards) as part of going "
+            "out. They can never be melded otherwise."
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Melds and canastas
+
+
+class Melds(Model):
+    min_size: int = Field(default=3, ge=2, le=7, description="Fewest cards in a new meld.")
+    min_naturals: int = Field(
+        default=2, ge=1, le=7, description="Fewest natural cards in any meld."
+    )
+    max_wild: int = Field(
+        default=3, ge=0, le=7, description="Most wild cards a meld may hold (see canasta_wild)."
+    )
+    wild_not_more_than_natural: bool = Field(
+        default=False,
+        description="Whether a meld may never hold more wild cards than natural ones.",
+    )
+    canasta_wild: Literal["capped", "unlimited"] = Field(
+        default="capped",
+        description=(
+            "Whether the wild-card limits still apply to a completed canasta ('capped') or any "
+            "number of wild cards may be added once it is complete ('unlimited')."
+        ),
+    )
+
+
+class Canastas(Model):
+    size: int = Field(default=7, ge=3, le=15, description="Cards that make a meld a canasta.")
+    min_naturals: int = Field(
+        default=4,
+        ge=1,
+        le=15,
+        description="Natural cards a meld needs (its base) to count as a canasta.",
+    )
+    natural_bonus: int = Field(
+        default=500, ge=0, le=10000, description="Bonus for a canasta with no wild card."
+    )
+    mixed_bonus: int = Field(
+        default=300, ge=0, le=10000, description="Bonus for a canasta holding wild cards."
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The initial meld
+
+
+class Tier(Model):
+    below: int | None = Field(
+        default=None,
+        description=(
+            "This tier applies to cumulative scores below this figure (and at or above the "
+            "previous tier's). Left out on the last tier, which has no upper bound."
+        ),
+    )
+    minimum: int = Field(ge=0, le=10000, description="Points the side's first melds must reach.")
+
+
+def _default_tiers() -> tuple[Tier, ...]:
+    return (
+        Tier(below=0, minimum=15),
+        Tier(below=1500, minimum=50),
+        Tier(below=3000, minimum=90),
+        Tier(minimum=120),
+    )
+
+
+class InitialMeld(Model):
+    tiers: tuple[Tier, ...] = Field(
+        default_factory=_default_tiers,
+        min_length=1,
+        description=(
+            "Minimum count of a side's first melds in a hand, by the side's cumulative score "
+            "before the deal. The first tier also covers every lower score."
+        ),
+    )
+    pile_cards: Literal["top_only", "whole_pile"] = Field(
+        default="top_only",
+        description=(
+            "Which cards of a discard pile taken to open may count toward the minimum: only its "
+            "top card, or any card in it."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _tiers_ascend(self) -> InitialMeld:
+        *rest, last = self.tiers
+        if last.below is not None:
+            raise PydanticCustomError(
+                "tiers", "the last tier must have no 'below' (it covers every higher score)", {}
+            )
+        if any(t.below is None for t in rest):
+            raise PydanticCustomError("tiers", "every tier but the last needs a 'below'", {})
+        bounds = [t.below for t in rest if t.below is not None]
+        if any(b <= a for a, b in zip(bounds, bounds[1:], strict=False)):
+            raise PydanticCustomError("tiers", "tiers must ascend: each 'below' above the last", {})
+        mins = [t.minimum for t in self.tiers]
+        if any(b < a for a, b in zip(mins, mins[1:], strict=False)):
+            raise PydanticCustomError(
+                "tiers", "a higher tier must not ask for a smaller minimum", {}
+            )
+        return self
+
+    def minimum_for(self, score: int) -> int:
+        for t in self.tiers:
+            if t.below is None or score < t.below:
+                return t.minimum
+        raise AssertionError("the last tier has no bound")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------------------------
+# The discard pile and the stock
+
+
+class Pile(Model):
+    unfrozen: tuple[PickupWay, ...] = Field(
+        default=("natural_pair", "natural_and_wild", "add_to_meld"),
+        min_length=1,
+        description=(
+            "Ways to take an unfrozen pile: show two natural cards of the top card's rank, one "
+            "natural and one wild card, or put the top card on the side's meld of that rank."
+        ),
+    )
+    frozen: tuple[PickupWay, ...] = Field(
+        default=("natural_pair",),
+        min_length=1,
+        description="Ways to take a frozen pile (and any pile before one's side has opened).",
+    )
+    frozen_before_opening: Literal["side", "player"] = Field(
+        default="side",
+        description=(
+            "The pile counts as frozen against a player until their side has melded ('side') or "
+            "until they themself have melded ('player')."
+        ),
+    )
+    one_card_ban: bool = Field(
+        default=True,
+        description="Whether a player holding one card may not take a pile of one card.",
+    )
+
+    @model_validator(mode="after")
+    def _no_duplicates(self) -> Pile:
+        _unique(self.unfrozen, "pile.unfrozen")
+        _unique(self.frozen, "pile.frozen")
+        return self
+
+
+class Draw(Model):
+    count: int = Field(default=1, ge=1, le=2, description="Cards drawn from the stock per turn.")
+    short_stock: Literal["draw_rest", "end_hand"] = Field(
+        default="draw_rest",
+        description=(
+            "When fewer cards remain than a draw takes: draw what is left as a full draw, or end "
+            "the hand."
+        ),
+    )
+
+
+class StockOutLastTurn(Model):
+    """The hand ends once the player who drew the last stock card has finished their turn."""
+
+    kind: Literal["last_turn"] = Field(description="The hand ends after the last drawer's turn.")
+
+
+class StockOutPilePlay(Model):
+    """Play continues with the discard pile; a player who must draw and cannot ends the hand."""
+
+    kind: Literal["pile_play"] = Field(description="Play goes on through discard-pile pickups.")
+    forced: Literal["none", "fits_meld", "any_legal"] = Field(
+        default="fits_meld",
+        description=(
+            "When a player must take the pile instead of ending the hand: never; when the pile is "
+            "unfrozen and its top card fits a meld of the player's side; or whenever any pickup "
+            "is legal."
+        ),
+    )
+
+
+StockOut = Annotated[StockOutLastTurn | StockOutPilePlay, Field(discriminator="kind")]
+
+
+# --------------------------------------------------------------------------------------------
+# Going out
+
+
+class ConcealedSide(Model):
+    """Concealed: the side makes its first meld and goes out in the same turn."""
+
+    kind: Literal["side_first_meld"] = Field(
+        description="The side's first melds and going out happen in one turn."
+    )
+
+
+class ConcealedPlayer(Model):
+    """Concealed: the player goes out in one turn having melded nothing before in the hand."""
+
+    kind: Literal["player_first_meld"] = Field(
+        description="The player melds their whole hand in one turn, having melded nothing before."
+    )
+    own_canasta: bool = Field(
+        default=True,
+        description="Whether the player's own melds of that turn must include a complete canasta.",
+    )
+    partner_melds: bool = Field(
+        default=False,
+        description="Whether the player may add cards to melds their partners made earlier.",
+    )
+
+
+Concealed = Annotated[ConcealedSide | ConcealedPlayer, Field(discriminator="kind")]
+
+
+class PermissionNone(Model):
+    kind: Literal["none"] = Field(description="Nobody asks partner's permission to go out.")
+
+
+class PermissionAsk(Model):
+    """A player may ask a partner "may I go out?" just after drawing; a "no" binds."""
+
+    kind: Literal["ask"] = Field(description="A player may ask partner's permission to go out.")
+    yes_obliges: bool = Field(
+        default=True, description="Whether a 'yes' obliges the player to go out that turn."
+    )
+
+
+Permission = Annotated[PermissionNone | PermissionAsk, Field(discriminator="kind")]
+
+
+class GoingOut(Model):
+    canastas: int = Field(
+        default=1, ge=0, le=6, description="Canastas a side needs before a player may go out."
+    )
+    final_discard: Literal["optional", "required"] = Field(
+        default="optional",
+        description="Whether a player going out may meld every card or must discard the last one.",
+    )
+    bonus: int = Field(default=100, ge=0, le=10000, description="Bonus for going out.")
+    concealed_bonus: int = Field(
+        default=200,
+        ge=0,
+        le=10000,
+        description="Bonus for going out concealed (in place of the ordinary bonus).",
+    )
+    concealed: Concealed = Field(
+        default_factory=lambda: ConcealedPlayer(kind="player_first_meld"),
+        description="What counts as going out concealed.",
+    )
+    concealed_waives_minimum: Literal["never", "after_stock_draw"] = Field(
+        default="after_stock_draw",
+        description=(
+            "Whether going out concealed frees an unopened side from the initial-meld minimum: "
+            "never, or when the turn began with a draw from the stock."
+        ),
+    )
+    permission: Permission = Field(
+        default_factory=lambda: PermissionAsk(kind="ask"),
+        description="Asking partner's permission to go out.",
+    )
+
+
+class Penalties(Model):
+    wild_returned: int = Field(
+        default=0,
+        ge=0,
+        le=10000,
+        description=(
+            "Points a side loses when a player takes back into hand a wild card laid by mistake "
+            "as a meld's fourth wild (0: no such penalty)."
+        ),
+    )
+
+
+class Game(Model):
+    target: int = Field(
+        default=5000, ge=100, le=100000, description="Cumulative score that ends the game."
+    )
+    max_hands: int = Field(
+        default=100,
+        ge=1,
+        le=10000,
+        description=(
+            "Guard: a game still undecided after this many hands ends with the higher total "
+            "winning. Not a rule of any source; it keeps simulations finite."
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The variant
+
+
+class Variant(Model):
+    """A complete Canasta ruleset."""
+
+    name: str = Field(
+        default="classic",
+        pattern=r"^[a-z0-9][a-z0-9-]*$",
+        description="Short name: lower-case letters, digits and hyphens.",
+    )
+    title: str = Field(default="Classic Canasta", description="A one-line title.")
+    summary: str = Field(default="", description="A few sentences on what this ruleset is.")
+    sources: tuple[SourceId, ...] = Field(
+        default=("001",), description="The sources this ruleset follows."
+    )
+    deck: Deck = Field(default_factory=Deck, description="The pack.")
+    seating: tuple[Seating, ...] = Field(
+        default_factory=_default_seating,
+        min_length=1,
+        description=(
+            "The table sizes this variant can be played at; the first is the default. "
+            "In a file: one [[seating]] table per table size."
+        ),
+    )
+    deal: Deal = Field(default_factory=Deal, description="Dealing and the first upcard.")
+    card_values: CardValues = Field(default_factory=CardValues, description="Card values.")
+    red_threes: RedThrees = Field(default_factory=RedThrees, description="Red threes.")
+    black_threes: BlackThrees = Field(default_factory=BlackThrees, description="Black threes.")
+    melds: Melds = Field(default_factory=Melds, description="Melds.")
+    canastas: Canastas = Field(default_factory=Canastas, description="Canastas.")
+    initial_meld: InitialMeld = Field(default_factory=InitialMeld, description="The first meld.")
+    pile: Pile = Field(default_factory=Pile, description="Taking the discard pile.")
+    draw: Draw = Field(default_factory=Draw, description="Drawing from the stock.")
+    going_out: GoingOut = Field(default_factory=GoingOut, description="Going out.")
+    stock_out: StockOut = Field(
+        default_factory=lambda: StockOutPilePlay(kind="pile_play"),
+        description=(
+            "What happens once the stock is used up. In every variant a red three drawn as the "
+            "last stock card ends the hand at once: its player can neither meld nor discard."
+        ),
+    )
+    penalties: Penalties = Field(default_factory=Penalties, description="Penalties.")
+    game: Game = Field(default_factory=Game, description="The end of the game.")
+    provenance: dict[str, Provenance] = Field(
+        default_factory=dict,
+        description=(
+            "Where each value comes from: dotted parameter path (or table) to its sources and a "
+            "note. Built-in variants give one for every key they set."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _cross_field(self) -> Variant:
+        known = parameter_paths()
+        for key in self.provenance:
+            if key not in known:
+                raise PydanticCustomError(
+                    "provenance_key",
+                    "provenance names {key!r}, which is not a parameter",
+                    {"key": f"provenance.{key}"},
+                )
+        players = [s.players for s in self.seating]
+        if len(set(players)) != len(players):
+            raise PydanticCustomError(
+                "seating", "seating lists the same number of players twice", {}
+            )
+        for s in self.seating:
+            needed = s.players * s.hand_size + 2
+            if self.deck.size < needed:
+                raise PydanticCustomError(
+                    "deck_too_small",
+                    "a {size}-card pack cannot deal {hand} cards to {players} players and still "
+                    "turn an upcard and leave a stock (needs at least {needed})",
+                    {
+                        "size": self.deck.size,
+                        "hand": s.hand_size,
+                        "players": s.players,
+                        "needed": needed,
+                    },
+                )
+        if len(self.red_threes.totals) != self.deck.red_threes + 1:
+            raise PydanticCustomError(
+                "red_threes",
+                "red_threes.totals has {n} entries, but a pack of {decks} decks holds {r} red "
+                "threes, so it needs {want} (0 to {r})",
+                {
+                    "n": len(self.red_threes.totals),
+                    "decks": self.deck.decks,
+                    "r": self.deck.red_threes,
+                    "want": self.deck.red_threes + 1,
+                },
+            )
+        m, c = self.melds, self.canastas
+        if m.min_naturals > m.min_size:
+            raise PydanticCustomError(
+                "melds",
+                "melds.min_naturals ({n}) exceeds melds.min_size ({s})",
+                {"n": m.min_naturals, "s": m.min_size},
+            )
+        if c.size < m.min_size:
+            raise PydanticCustomError(
+                "canastas",
+                "canastas.size ({c}) is smaller than melds.min_size ({s})",
+                {"c": c.size, "s": m.min_size},
+            )
+        if c.min_naturals > c.size:
+            raise PydanticCustomError(
+                "canastas",
+                "canastas.min_naturals ({n}) exceeds canastas.size ({c})",
+                {"n": c.min_naturals, "c": c.size},
+            )
+        if c.min_naturals < m.min_naturals:
+            raise PydanticCustomError(
+                "canastas",
+                "canastas.min_naturals ({c}) is below melds.min_naturals ({n}); every canasta is "
+                "a meld",
+                {"c": c.min_naturals, "n": m.min_naturals},
+            )
+        return self
+
+    # Convenience -------------------------------------------------------------------------
+    def seating_for(self, players: int | None = None) -> Seating:
+        if players is None:
+            return self.seating[0]
+        for s in self.seating:
+            if s.players == players:
+                return s
+        counts = ", ".join(str(s.players) for s in self.seating)
+        raise ValueError(f"variant {self.name!r} is for {counts} players, not {players}")
+
+    def rules_only(self) -> dict[str, object]:
+        """The parameters without the descriptive metadata (name, title, sources, provenance)."""
+        return self.model_dump(
+            mode="json", exclude={"name", "title", "summary", "sources", "provenance"}
+        )
+
+
+def _models_in(ann: Any) -> list[type[BaseModel]]:
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return [ann]
+    out: list[type[BaseModel]] = []
+    for a in get_args(ann):
+        out.extend(_models_in(a))
+    return out
+
+
+@cache
+def parameter_paths() -> frozenset[str]:
+    """Every dotted path of a rule parameter or table (array items without their index)."""
+    out: set[str] = set()
+
+    def walk(model: type[BaseModel], prefix: str) -> None:
+        for name, info in model.model_fields.items():
+            path = f"{prefix}{name}"
+            if path in METADATA_KEYS:
+                continue
+            out.add(path)
+            for sub in _models_in(info.annotation):
+                walk(sub, path + ".")
+
+    walk(Variant, "")
+    return frozenset(out)
+
+
+METADATA_KEYS = frozenset({"name", "title", "summary", "sources", "provenance"})
