@@ -1,0 +1,175 @@
+"""Applying moves to a state.
+
+``apply`` checks the move first and raises :class:`IllegalMoveError` with the reason;
+``apply_unchecked`` trusts its caller (the move generator's output, or a move already checked).
+Both return the move as it happened, with any stock cards it drew filled in.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..errors import IllegalMoveError
+from .legality import STOCK, PILE, concealed_now, draw_ends_hand, refusal
+from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from .rules import IS_WILD, KEY_OF, RED3_KEY
+from .state import Permission, Phase, State, TableMeld, begin_turn
+
+
+def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
+    """Draw ``need`` non-red-three cards (red threes exposed as they come). Ends the hand if a
+    red three comes as the last stock card."""
+    r = s.rules
+    side = r.side_of[player]
+    taken: list[int] = []
+    i = 0
+    while need > 0 and s.stock:
+        c = s.take_from_stock(cards[i] if cards is not None else None)
+        i += 1
+        taken.append(c)
+        if C.is_red_three(c):
+            s.red3[side].append(c)
+            if not s.stock:
+                s.end("red_three_last")
+                break
+        else:
+            s.add_card(player, c)
+            need -= 1
+    if not s.stock and s.last_drawer < 0:
+        s.last_drawer = player
+    return taken
+
+
+def _went_out(s: State, player: int) -> None:
+    s.out_player = player
+    s.concealed = concealed_now(s, player, s.turn_new, s.turn_added_old)
+    s.end("went_out")
+
+
+def _finish_turn(s: State) -> None:
+    p = s.turn
+    s.had_turn[p] = True
+    if s.rules.stock_out_last_turn and s.last_drawer >= 0:
+        s.end("stock_exhausted")
+        return
+    begin_turn(s, s.rules.next_seat(p))
+
+
+def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
+    melds = s.melds[side]
+    old = melds.get(rank)
+    wild = sum(1 for c in cards if IS_WILD[c])
+    if old is None:
+        melds[rank] = TableMeld(rank, cards, len(cards) - wild, wild)
+        s.turn_new.append(rank)
+    else:
+        melds[rank] = TableMeld(
+            rank, old.cards + cards, old.naturals + len(cards) - wild, old.wilds + wild
+        )
+        if rank not in s.turn_new:
+            s.turn_added_old = True
+
+
+def apply_unchecked(s: State, m: Move) -> Move:
+    """Apply ``m`` to ``s`` without checking it. Returns the move with drawn cards filled in."""
+    r = s.rules
+    p = s.turn
+    side = r.side_of[p]
+    s.moves += 1
+    out: Move = m
+    if isinstance(m, Draw):
+        if draw_ends_hand(s):
+            s.end("stock_exhausted")
+            return Draw(())
+        taken = _draw_sequence(s, p, m.cards, r.draw_count)
+        out = Draw(tuple(taken))
+        if not s.over:
+            s.drew = STOCK
+            s.phase = Phase.PLAY
+    elif isinstance(m, Discard):
+        s.remove_card(p, m.card)
+        s.pile.append(m.card)
+        if not s.frozen and (IS_WILD[m.card] or (r.black3_freezes and C.is_black_three(m.card))):
+            s.frozen = True
+            s.freeze_card = m.card
+        if s.hand_len[p] == 0:
+            _went_out(s, p)
+        else:
+            _finish_turn(s)
+    elif isinstance(m, Meld):
+        for g in m.melds:
+            for c in g:
+                s.remove_card(p, c)
+            nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
+            _lay(s, side, nat_key, tuple(g))
+        for rank, g in m.adds:
+            for c in g:
+                s.remove_card(p, c)
+            _lay(s, side, rank, tuple(g))
+        s.opened[side] = True
+        s.player_melded[p] = True
+        s.turn_melded = True
+        if s.hand_len[p] == 0:
+            _went_out(s, p)
+    elif isinstance(m, TakePile):
+        top = s.pile.pop()
+        rest = s.pile
+        s.pile = []
+        s.frozen = False
+        s.freeze_card = -1
+        for c in m.shown:
+            s.remove_card(p, c)
+        _lay(s, side, KEY_OF[top], (top, *m.shown))
+        reds = 0
+        for c in rest:
+            if C.is_red_three(c):
+                s.red3[side].append(c)
+                reds += 1
+            else:
+                s.add_card(p, c)
+        for g in m.melds:
+            for c in g:
+                s.remove_card(p, c)
+            nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
+            _lay(s, side, nat_key, tuple(g))
+        taken: tuple[int, ...] | None = None
+        if reds and r.red3_replaced_from_pile:
+            taken = tuple(_draw_sequence(s, p, m.replacements, reds))
+        out = TakePile(m.shown, m.melds, taken)
+        s.opened[side] = True
+        s.player_melded[p] = True
+        if not s.over:
+            s.drew = PILE
+            s.phase = Phase.PLAY
+            if s.hand_len[p] == 0:
+                _went_out(s, p)
+    elif isinstance(m, Expose):
+        reds = [c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == RED3_KEY for _ in range(s.hands[p][c])]
+        for c in reds:
+            s.remove_card(p, c)
+            s.red3[side].append(c)
+        taken = tuple(_draw_sequence(s, p, m.replacements, len(reds)))
+        out = Expose(taken)
+        if not s.over:
+            s.phase = Phase.DRAW
+    elif isinstance(m, Ask):
+        partners = r.partners(p)
+        s.answerer = partners[0]
+        for q in partners:  # the next partner in the direction of play answers
+            if (q - p) * r.step % r.players < (s.answerer - p) * r.step % r.players:
+                s.answerer = q
+        s.phase = Phase.ANSWER
+    elif isinstance(m, Answer):
+        s.permission = Permission.YES if m.yes else Permission.NO
+        s.phase = Phase.PLAY
+        s.answerer = -1
+    if not s.over and s.moves >= r.max_moves_per_hand:
+        s.end("guard")
+    return out
+
+
+def apply(s: State, m: Move, where: str = "") -> Move:
+    """Check and apply ``m``; raise :class:`IllegalMoveError` (with the reason) if illegal."""
+    ref = refusal(s, m)
+    if ref is not None:
+        raise IllegalMoveError(ref, where, str(m))
+    return apply_unchecked(s, m)

@@ -1,0 +1,205 @@
+"""Can the player to move go out this turn, and how: a small exact planner.
+
+Going out means placing every card of the hand (but one, which is then discarded) in legal melds
+so that the side holds the canastas it needs. The naturals leave little choice: each rank joins
+the side's meld of that rank or forms a new one (which needs enough naturals), and black threes
+form their own meld. The freedom is where the wild cards go, so the planner tries each possible
+discard and distributes the wild cards by dynamic programming over the melds, maximising the
+canastas completed.
+
+The plan is a list of moves (meld actions, then the discard if any) that the ordinary legality
+check accepts; it is used to decide whether asking permission makes sense, to keep a player whom
+partner told "yes" on a path out, and to offer bots a way out.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from .legality import STOCK
+from .moves import Discard, Meld, Move
+from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, Rules
+from .state import Permission, Phase, State
+
+_INF = 10**6
+_NATURAL_KEYS = tuple(range(4, 15))
+
+
+def _cards_of(hand: list[int], key: int, skip: int) -> list[int]:
+    out: list[int] = []
+    for c in CARDS_OF_KEY[key]:
+        n = hand[c] - (1 if c == skip else 0)
+        out.extend([c] * n)
+    return out
+
+
+def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
+    """A plan that places every card except ``discard`` (-1: none)."""
+    r: Rules = s.rules
+    side = r.side_of[p]
+    hand = s.hands[p]
+    rc = list(s.rc[p])
+    if discard >= 0:
+        rc[KEY_OF[discard]] -= 1
+    if rc[RED3_KEY]:
+        return None
+    melds = s.melds[side]
+    opened = s.opened[side]
+    # Items: (rank, naturals after, wilds before, size before, lo, hi, was canasta, existing)
+    items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
+    for k in _NATURAL_KEYS:
+        c = rc[k]
+        m = melds.get(k)
+        if m is not None:
+            nat = m.naturals + c
+            was = r.is_canasta(m.naturals, m.size)
+            if was and r.canasta_unlimited:
+                hi = _INF
+            else:
+                hi = max(0, r.meld_wild_cap(nat) - m.wilds)
+            items.append((k, nat, m.wilds, m.size + c, 0, hi, was, True))
+        elif c:
+            if c < r.min_naturals:
+                return None
+            lo = max(0, r.min_size - c)
+            hi = r.meld_wild_cap(c)
+            if lo > hi:
+                return None
+            items.append((k, c, 0, c, lo, hi, False, False))
+    b = rc[BLACK3_KEY]
+    if b and (not r.black3_meldable or b < r.min_size):
+        return None
+    wilds = rc[C.TWO] + rc[C.JOKER_RANK]
+    # Dynamic programme over items: best[w] = (canastas, sink, choices) using w wild cards.
+    best: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {(0, False): (0, ())}
+    for rank, nat, w0, size0, lo, hi, was, _existing in items:
+        nxt: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {}
+        top = min(hi, wilds)
+        for (used, sink), (score, choice) in best.items():
+            for w in range(lo, top + 1):
+                if used + w > wilds:
+                    break
+                is_c = r.is_canasta(nat, size0 + w)
+                key = (used + w, sink or (is_c and r.canasta_unlimited))
+                val = score + is_c
+                old = nxt.get(key)
+                if old is None or old[0] < val:
+                    nxt[key] = (val, (*choice, w))
+        best = nxt
+        if not best:
+            return None
+    other_canastas = r.is_canasta(b, b) if b else 0
+    plan_choice: tuple[int, ...] | None = None
+    for (used, sink), (score, choice) in best.items():
+        if used != wilds and not sink:
+            continue
+        if score + other_canastas < r.canastas_to_go_out:
+            continue
+        if plan_choice is None or used > sum(plan_choice):
+            plan_choice = choice
+    if plan_choice is None:
+        return None
+    # Build the moves: wild cards by id, twos first.
+    wild_cards = _cards_of(hand, C.TWO, discard) + _cards_of(hand, C.JOKER_RANK, discard)
+    wi = 0
+    new: list[tuple[int, ...]] = []
+    adds: list[tuple[int, tuple[int, ...]]] = []
+    extra: list[tuple[int, tuple[int, ...]]] = []
+    for (rank, _nat, _w0, _size0, _lo, _hi, _was, existing), w in zip(
+        items, plan_choice, strict=True
+    ):
+        naturals = _cards_of(hand, rank, discard)
+        ws = wild_cards[wi : wi + w]
+        wi += w
+        group = tuple(naturals + ws)
+        if existing:
+            if group:
+                adds.append((rank, group))
+        else:
+            new.append(group)
+    if wi < len(wild_cards):
+        # Under unlimited canastas, wild cards beyond the caps go in a second action onto a
+        # canasta that the first action completed.
+        sink_rank = next(
+            (
+                it[0]
+                for it, w in zip(items, plan_choice, strict=True)
+                if r.is_canasta(it[1], it[3] + w)
+            ),
+            None,
+        )
+        if sink_rank is None:
+            return None
+        extra.append((sink_rank, tuple(wild_cards[wi:])))
+    if b:
+        new.append(tuple(_cards_of(hand, BLACK3_KEY, discard)))
+    moves: list[Move] = []
+    if new or adds:
+        moves.append(Meld(tuple(new), tuple(adds)))
+    if extra:
+        moves.append(Meld((), tuple(extra)))
+    if discard >= 0:
+        moves.append(Discard(discard))
+    if not moves:
+        return None
+    if not opened and moves and isinstance(moves[0], Meld):
+        total = sum(r.value[c] for g in moves[0].melds for c in g)
+        if total < s.minimum(side):
+            concealed_ok = r.concealed_waives and s.drew == STOCK and not s.prior_melded
+            if not concealed_ok:
+                return None
+            if r.concealed_player and r.concealed_own_canasta:
+                if not any(
+                    r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
+                    for g in moves[0].melds
+                ):
+                    return None
+    return moves
+
+
+def going_out_plan(s: State) -> list[Move] | None:
+    """Moves that take the player to move out this turn, or None if they cannot."""
+    if s.phase != Phase.PLAY or s.permission == Permission.NO:
+        return None
+    r = s.rules
+    p = s.turn
+    side = r.side_of[p]
+    rc = s.rc[p]
+    # Cheap screen: cards that can go nowhere must be the one discard.
+    stray: list[int] = []
+    melds = s.melds[side]
+    for k in _NATURAL_KEYS:
+        if rc[k] and k not in melds and rc[k] < r.min_naturals:
+            stray.extend([k] * rc[k])
+    b = rc[BLACK3_KEY]
+    if b and (not r.black3_meldable or b < r.min_size):
+        stray.extend([BLACK3_KEY] * b)
+    if len(stray) > 1:
+        return None
+    # Not enough cards anywhere to make the canastas needed: skip the search.
+    if s.canastas(side) < r.canastas_to_go_out:
+        room = sum(rc) + max((m.size for m in melds.values()), default=0)
+        if room < r.canasta_size:
+            return None
+    candidates: list[int] = []
+    if stray:
+        key = stray[0]
+        candidates = [next(c for c in CARDS_OF_KEY[key] if s.hands[p][c])]
+    else:
+        if not r.discard_required:
+            candidates.append(-1)
+        seen: set[int] = set()
+        for c, n in enumerate(s.hands[p]):
+            if n and KEY_OF[c] not in seen:
+                seen.add(KEY_OF[c])
+                candidates.append(c)
+    if r.discard_required and -1 in candidates:  # pragma: no cover
+        candidates.remove(-1)
+    for d in candidates:
+        plan = _plan_without(s, p, d)
+        if plan is not None:
+            return plan
+    return None
+
+
+def can_go_out(s: State) -> bool:
+    return going_out_plan(s) is not None

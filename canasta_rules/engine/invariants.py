@@ -1,0 +1,90 @@
+"""Consistency checks on a state, run after every move by the tests and by ``canasta check``.
+
+Each check returns a list of one-line problems; an empty list means the state is consistent. They
+re-derive everything from first principles (the pack, the meld rules) rather than trusting the
+counters the engine keeps.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from .generate import legal_moves
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY
+from .scoring import score_hand
+from .state import Phase, State
+
+
+def card_problems(s: State) -> list[str]:
+    """No card lost or duplicated: every card of the pack is somewhere, exactly once."""
+    r = s.rules
+    out = []
+    counts = s.card_counts()
+    for c in range(C.NUM_CARD_IDS):
+        if counts[c] != r.deck_counts[c]:
+            out.append(
+                f"card count: {C.name(c)} appears {counts[c]} times; the pack has "
+                f"{r.deck_counts[c]}"
+            )
+    for p in range(r.players):
+        if sum(s.hands[p]) != s.hand_len[p]:
+            out.append(f"card count: seat {p} hand length {s.hand_len[p]} != {sum(s.hands[p])}")
+        rc = [0] * 16
+        for c, n in enumerate(s.hands[p]):
+            if n < 0:
+                out.append(f"card count: seat {p} holds {n} of {C.name(c)}")
+            rc[KEY_OF[c]] += n
+        if rc != s.rc[p]:
+            out.append(f"card count: seat {p} rank counts out of step")
+        if rc[RED3_KEY] and (not r.red3_first_turn or s.had_turn[p]):
+            out.append(f"red three: seat {p} holds a red three it should have laid down")
+    return out
+
+
+def meld_problems(s: State) -> list[str]:
+    """Every meld has the shape its variant allows, and one per rank per side."""
+    r = s.rules
+    out = []
+    for side, melds in enumerate(s.melds):
+        for key, m in melds.items():
+            where = f"side {side} meld of {C.rank_word(key, True)}"
+            if key != m.rank:
+                out.append(f"{where}: filed under the wrong rank")
+            wild = sum(1 for c in m.cards if IS_WILD[c])
+            nat = len(m.cards) - wild
+            if (nat, wild) != (m.naturals, m.wilds):
+                out.append(f"{where}: counts {m.naturals}+{m.wilds} but holds {nat}+{wild}")
+            if any(not IS_WILD[c] and KEY_OF[c] != key for c in m.cards):
+                out.append(f"{where}: holds a card of another rank")
+            if len(m.cards) < r.min_size:
+                out.append(f"{where}: {len(m.cards)} cards, below the minimum {r.min_size}")
+            if nat < r.min_naturals:
+                out.append(f"{where}: {nat} naturals, below {r.min_naturals}")
+            if key == BLACK3_KEY and wild:
+                out.append(f"{where}: black threes with wild cards")
+            unlimited = r.canasta_unlimited and r.is_canasta(nat, len(m.cards))
+            if not unlimited:
+                if wild > r.max_wild:
+                    out.append(f"{where}: {wild} wild cards, above {r.max_wild}")
+                if r.wild_le_nat and wild > nat:
+                    out.append(f"{where}: more wild than natural cards")
+    return out
+
+
+def score_problems(s: State) -> list[str]:
+    out = []
+    for side, sc in enumerate(score_hand(s)):
+        if sum(v for _, v in sc.rows()) != sc.total:
+            out.append(f"score: side {side} rows do not add up to its total")
+    return out
+
+
+def state_problems(s: State, need_move: bool = True) -> list[str]:
+    """All checks; with ``need_move``, also that a live position has a legal move."""
+    out = card_problems(s) + meld_problems(s)
+    if s.phase == Phase.PLAY and s.drew == 0:
+        out.append("phase: playing without having drawn")
+    if s.over:
+        out.extend(score_problems(s))
+    elif need_move and s.stock_known and not legal_moves(s):
+        out.append(f"dead end: no legal move in phase {s.phase.name}")
+    return out

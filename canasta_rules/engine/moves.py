@@ -1,0 +1,113 @@
+"""Moves: small frozen values, one class per kind of play.
+
+Cards are ids from :mod:`canasta_rules.cards`. A move says what a player does, not whether it is
+allowed; :func:`canasta_rules.engine.legality.refusal` answers that.
+
+Chance is explicit, as in a recorded game: ``Draw.cards`` lists the stock cards a draw took, in
+order, including red threes and the cards that replaced them. A move with ``cards=None`` leaves
+the stock to decide, which needs a stock whose order is known (a seeded deal); applying it returns
+the same move with the cards filled in, so that a game's history always records what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import cards as C
+
+
+@dataclass(frozen=True, slots=True)
+class Expose:
+    """Lay down the red threes dealt to you (on your first turn, where the variant says so).
+
+    ``replacements`` are the stock cards drawn to replace them, red threes among them exposed and
+    replaced in turn.
+    """
+
+    replacements: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        return "expose" + ("" if self.replacements is None else " " + C.names(self.replacements))
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw from the stock. With the stock used up this ends the hand instead (if allowed)."""
+
+    cards: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        return "draw" + ("" if not self.cards else " " + C.names(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    """Take the discard pile.
+
+    ``shown`` are the cards from hand melded with the top card (none when the top card goes onto
+    the side's existing meld of its rank). ``melds`` are further new melds laid with the pickup,
+    which count toward the initial-meld minimum when the side has not opened. ``replacements`` are
+    stock cards drawn for red threes found in the pile, where the variant replaces those.
+    """
+
+    shown: tuple[int, ...] = ()
+    melds: tuple[tuple[int, ...], ...] = ()
+    replacements: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        s = "take"
+        if self.shown:
+            s += " with " + C.names(self.shown)
+        for m in self.melds:
+            s += ", " + C.names(m)
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Lay new melds and add cards to the side's melds, in one action.
+
+    ``melds`` are new melds (each one rank, with any wild cards). ``adds`` pairs the rank of an
+    existing meld of the side with the cards added to it. A side's first meld action of a hand must
+    reach its initial-meld minimum on its own.
+    """
+
+    melds: tuple[tuple[int, ...], ...] = ()
+    adds: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    def __str__(self) -> str:
+        parts = ["meld " + ", ".join(C.names(m) for m in self.melds)] if self.melds else []
+        for rank, cs in self.adds:
+            parts.append(f"add {C.RANK_CHARS.get(rank, str(rank))}: {C.names(cs)}")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card, ending the turn (and the hand, if it was the last card)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {C.name(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask partner "may I go out?"."""
+
+    def __str__(self) -> str:
+        return "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A partner's answer to "may I go out?"."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "answer yes" if self.yes else "answer no"
+
+
+Move = Expose | Draw | TakePile | Meld | Discard | Ask | Answer

@@ -1,0 +1,164 @@
+"""Per-variant tables the engine reads in its hot paths, computed once per variant and seat count.
+
+The engine never branches on a variant's name: every rule it applies is read from these fields,
+which are plain attributes (ints, bools, tuples) so that move generation stays fast.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..variant.model import (
+    ConcealedPlayer,
+    PermissionAsk,
+    StockOutPilePlay,
+    Variant,
+)
+
+# Key of a card in per-hand rank counts: naturals 4..14 by rank, twos 2, jokers 15,
+# black threes 3 and red threes 1.
+RED3_KEY = 1
+BLACK3_KEY = 3
+KEY_OF: tuple[int, ...] = tuple(
+    RED3_KEY if C.is_red_three(c) else (C.JOKER_RANK if c == C.JOKER else C.RANK_OF[c])
+    for c in range(C.NUM_CARD_IDS)
+)
+WILD_KEYS = (C.TWO, C.JOKER_RANK)
+CARDS_OF_KEY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == k) for k in range(16)
+)
+IS_WILD: tuple[bool, ...] = tuple(C.is_wild(c) for c in range(C.NUM_CARD_IDS))
+
+
+class Rules:
+    """A variant at a given table size, flattened into what the engine needs."""
+
+    def __init__(self, variant: Variant, players: int | None = None):
+        v = variant
+        self.variant = v
+        seat = v.seating_for(players)
+        self.players = seat.players
+        self.hand_size = seat.hand_size
+        self.side_size = seat.side_size
+        self.sides = seat.sides
+        self.side_of: tuple[int, ...] = tuple(p % self.sides for p in range(self.players))
+        self.members: tuple[tuple[int, ...], ...] = tuple(
+            tuple(p for p in range(self.players) if p % self.sides == s) for s in range(self.sides)
+        )
+        self.step = 1 if v.deal.rotation == "clockwise" else -1
+        self.deck: tuple[int, ...] = tuple(C.deck(v.deck.decks, v.deck.jokers_per_deck))
+        self.deck_counts: tuple[int, ...] = tuple(
+            self.deck.count(c) for c in range(C.NUM_CARD_IDS)
+        )
+
+        cv = v.card_values
+        self.value: tuple[int, ...] = tuple(
+            0 if C.is_red_three(c) else cv.of_rank(C.RANK_OF[c]) for c in range(C.NUM_CARD_IDS)
+        )
+        self.key_value: tuple[int, ...] = tuple(
+            0 if k in (0, RED3_KEY) else cv.of_rank(k) for k in range(16)
+        )
+        self.cover: tuple[bool, ...] = tuple(
+            C.kind_of(c) in v.deal.upcard_covered for c in range(C.NUM_CARD_IDS)
+        )
+        self.upcard_freezes: tuple[bool, ...] = tuple(
+            C.kind_of(c) in v.deal.upcard_freezes for c in range(C.NUM_CARD_IDS)
+        )
+
+        rt = v.red_threes
+        self.red3_first_turn = rt.exposed == "first_turn"
+        self.red3_replaced_from_pile = rt.replaced_from_pile
+        self.red3_totals = rt.totals
+        self.red3_against_no_canasta = rt.count_against == "no_canasta"
+
+        self.black3_freezes = v.black_threes.discarded == "freeze"
+        self.black3_meldable = v.black_threes.meld_when_going_out
+
+        m = v.melds
+        self.min_size = m.min_size
+        self.min_naturals = m.min_naturals
+        self.max_wild = m.max_wild
+        self.wild_le_nat = m.wild_not_more_than_natural
+        self.canasta_unlimited = m.canasta_wild == "unlimited"
+
+        c = v.canastas
+        self.canasta_size = c.size
+        self.canasta_base = c.min_naturals
+        self.natural_bonus = c.natural_bonus
+        self.mixed_bonus = c.mixed_bonus
+
+        self.tiers = tuple((t.below, t.minimum) for t in v.initial_meld.tiers)
+        self.opening_whole_pile = v.initial_meld.pile_cards == "whole_pile"
+
+        p = v.pile
+        self.unfrozen_ways = frozenset(p.unfrozen)
+        self.frozen_ways = frozenset(p.frozen)
+        self.freeze_until_player_melds = p.frozen_before_opening == "player"
+        self.one_card_ban = p.one_card_ban
+
+        self.draw_count = v.draw.count
+        self.short_stock_ends = v.draw.short_stock == "end_hand"
+
+        g = v.going_out
+        self.canastas_to_go_out = g.canastas
+        self.discard_required = g.final_discard == "required"
+        self.out_bonus = g.bonus
+        self.concealed_bonus = g.concealed_bonus
+        self.concealed_player = isinstance(g.concealed, ConcealedPlayer)
+        self.concealed_own_canasta = (
+            g.concealed.own_canasta if isinstance(g.concealed, ConcealedPlayer) else False
+        )
+        self.concealed_partner_melds = (
+            g.concealed.partner_melds if isinstance(g.concealed, ConcealedPlayer) else True
+        )
+        self.concealed_waives = g.concealed_waives_minimum == "after_stock_draw"
+        self.permission = isinstance(g.permission, PermissionAsk) and self.side_size > 1
+        self.yes_obliges = isinstance(g.permission, PermissionAsk) and g.permission.yes_obliges
+
+        so = v.stock_out
+        self.stock_out_last_turn = not isinstance(so, StockOutPilePlay)
+        self.forced = so.forced if isinstance(so, StockOutPilePlay) else "none"
+
+        self.wild_returned_penalty = v.penalties.wild_returned
+        self.target = v.game.target
+        self.max_hands = v.game.max_hands
+        # Guard against a hand that never ends: far beyond any real hand's length.
+        self.max_moves_per_hand = 40 * len(self.deck)
+
+    def minimum(self, score: int) -> int:
+        """The initial-meld minimum for a side whose cumulative score is ``score``."""
+        for below, minimum in self.tiers:
+            if below is None or score < below:
+                return minimum
+        raise AssertionError("the last tier has no bound")  # pragma: no cover
+
+    def next_seat(self, p: int) -> int:
+        return (p + self.step) % self.players
+
+    def partners(self, p: int) -> tuple[int, ...]:
+        return tuple(q for q in self.members[self.side_of[p]] if q != p)
+
+    def meld_wild_cap(self, naturals: int) -> int:
+        """Most wild cards a meld with ``naturals`` natural cards may hold (not yet a canasta)."""
+        cap = self.max_wild
+        if self.wild_le_nat and naturals < cap:
+            cap = naturals
+        return cap
+
+    def is_canasta(self, naturals: int, size: int) -> bool:
+        return size >= self.canasta_size and naturals >= self.canasta_base
+
+
+_CACHE: dict[tuple[int, int | None], Rules] = {}
+
+
+def rules_for(variant: Variant, players: int | None = None) -> Rules:
+    """The (cached) engine tables of ``variant`` at ``players`` seats (default: its first).
+
+    Keyed by the variant object's identity (variants hold a dict, so they are not hashable); the
+    cached ``Rules`` keeps the variant alive, so an id is never reused while it is cached.
+    """
+    key = (id(variant), players)
+    r = _CACHE.get(key)
+    if r is None or r.variant is not variant:
+        r = _CACHE[key] = Rules(variant, players)
+    return r

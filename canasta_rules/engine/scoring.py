@@ -1,0 +1,105 @@
+"""Scoring a finished hand, side by side, in the rows the sources' score tables use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import cards as C
+from .state import State
+
+ROWS = (
+    ("melds", "Melds"),
+    ("hands", "Hands"),
+    ("mixed_canastas", "Mixed canastas"),
+    ("natural_canastas", "Natural canastas"),
+    ("red_threes", "Red threes"),
+    ("going_out", "Going out"),
+    ("penalties", "Penalties"),
+)
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's score for a hand. ``total`` is the sum of the rows."""
+
+    melds: int
+    hands: int
+    mixed_canastas: int
+    natural_canastas: int
+    red_threes: int
+    going_out: int
+    penalties: int
+    mixed_count: int = 0
+    natural_count: int = 0
+    red_three_count: int = 0
+
+    @property
+    def total(self) -> int:
+        return (
+            self.melds
+            + self.hands
+            + self.mixed_canastas
+            + self.natural_canastas
+            + self.red_threes
+            + self.going_out
+            + self.penalties
+        )
+
+    def rows(self) -> list[tuple[str, int]]:
+        return [(label, getattr(self, key)) for key, label in ROWS]
+
+
+def score_hand(s: State) -> list[SideScore]:
+    """Each side's score for the hand as it stands (normally a finished hand).
+
+    Red threes still in a hand at the end (dealt to a player who never had a turn, under
+    ``red_threes.exposed = "first_turn"``) count as if laid down: the player would have laid them
+    down at the first chance, and no source charges them as cards in hand.
+    """
+    r = s.rules
+    out: list[SideScore] = []
+    for side in range(r.sides):
+        melds = s.melds[side]
+        meld_points = sum(r.value[c] for m in melds.values() for c in m.cards)
+        natural = mixed = 0
+        for m in melds.values():
+            if r.is_canasta(m.naturals, m.size):
+                if m.wilds:
+                    mixed += 1
+                else:
+                    natural += 1
+        hand_points = 0
+        reds = len(s.red3[side])
+        for p in r.members[side]:
+            for c, n in enumerate(s.hands[p]):
+                if n:
+                    if C.is_red_three(c):
+                        reds += n
+                    else:
+                        hand_points -= r.value[c] * n
+        totals = r.red3_totals
+        red = totals[min(reds, len(totals) - 1)]
+        if r.red3_against_no_canasta:
+            against = natural + mixed == 0
+        else:
+            against = not melds
+        if against:
+            red = -red
+        out_points = 0
+        if s.out_player >= 0 and r.side_of[s.out_player] == side:
+            out_points = r.concealed_bonus if s.concealed else r.out_bonus
+        out.append(
+            SideScore(
+                melds=meld_points,
+                hands=hand_points,
+                mixed_canastas=mixed * r.mixed_bonus,
+                natural_canastas=natural * r.natural_bonus,
+                red_threes=red,
+                going_out=out_points,
+                penalties=-s.penalties[side],
+                mixed_count=mixed,
+                natural_count=natural,
+                red_three_count=reds,
+            )
+        )
+    return out

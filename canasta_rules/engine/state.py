@@ -1,0 +1,447 @@
+"""The state of one hand of Canasta, and the deal that starts it.
+
+Seats are numbered 0..n-1 in the direction of play; sides are ``seat % sides``, so partners sit
+alternately. A hand holds counts per card id (and per rank, kept in step), so copying a state is
+copying a few short lists.
+
+A deal is either seeded (``deal``), which knows the order of the stock, or written out card by card
+(``from_layout``), whose stock is the rest of the pack in an unknown order: then every draw must
+say which cards it took.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import NamedTuple
+
+from .. import cards as C
+from ..errors import CanastaError
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, Rules
+
+
+class Phase(IntEnum):
+    EXPOSE = 0
+    """A player's first turn, holding dealt red threes the variant exposes now."""
+    DRAW = 1
+    """Start of a turn: draw from the stock or take the pile."""
+    PLAY = 2
+    """After drawing: meld, ask permission, discard."""
+    ANSWER = 3
+    """A partner answers "may I go out?"."""
+    OVER = 4
+    """The hand has ended."""
+
+
+class Permission(IntEnum):
+    NONE = 0
+    YES = 1
+    NO = 2
+
+
+class TableMeld(NamedTuple):
+    """A meld on the table: its rank (3 for black threes), cards, and how many are wild."""
+
+    rank: int
+    cards: tuple[int, ...]
+    naturals: int
+    wilds: int
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.wilds
+
+
+class DealError(CanastaError):
+    """A written-out deal that the variant's pack cannot produce."""
+
+
+class State:
+    """One hand in progress. Mutable; ``copy()`` is cheap. Apply moves with ``engine.apply``."""
+
+    __slots__ = (
+        "answerer",
+        "concealed",
+        "dealer",
+        "drew",
+        "end_reason",
+        "freeze_card",
+        "frozen",
+        "hand_len",
+        "hand_no",
+        "hands",
+        "had_turn",
+        "last_drawer",
+        "melds",
+        "moves",
+        "opened",
+        "out_player",
+        "penalties",
+        "permission",
+        "phase",
+        "pile",
+        "player_melded",
+        "prior_melded",
+        "rc",
+        "red3",
+        "rules",
+        "scores",
+        "stock",
+        "stock_known",
+        "turn",
+        "turn_added_old",
+        "turn_melded",
+        "turn_new",
+    )
+
+    rules: Rules
+    hands: list[list[int]]
+    rc: list[list[int]]
+    hand_len: list[int]
+    stock: list[int]
+    stock_known: bool
+    pile: list[int]
+    frozen: bool
+    freeze_card: int
+    melds: list[dict[int, TableMeld]]
+    red3: list[list[int]]
+    opened: list[bool]
+    player_melded: list[bool]
+    prior_melded: bool
+    scores: list[int]
+    penalties: list[int]
+    dealer: int
+    hand_no: int
+    turn: int
+    phase: Phase
+    answerer: int
+    had_turn: list[bool]
+    drew: int
+    turn_melded: bool
+    turn_added_old: bool
+    turn_new: list[int]
+    permission: Permission
+    last_drawer: int
+    end_reason: str
+    out_player: int
+    concealed: bool
+    moves: int
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.hands = [h[:] for h in self.hands]
+        s.rc = [r[:] for r in self.rc]
+        s.hand_len = self.hand_len[:]
+        s.stock = self.stock[:]
+        s.stock_known = self.stock_known
+        s.pile = self.pile[:]
+        s.frozen = self.frozen
+        s.freeze_card = self.freeze_card
+        s.melds = [m.copy() for m in self.melds]
+        s.red3 = [r[:] for r in self.red3]
+        s.opened = self.opened[:]
+        s.player_melded = self.player_melded[:]
+        s.prior_melded = self.prior_melded
+        s.scores = self.scores
+        s.penalties = self.penalties[:]
+        s.dealer = self.dealer
+        s.hand_no = self.hand_no
+        s.turn = self.turn
+        s.phase = self.phase
+        s.answerer = self.answerer
+        s.had_turn = self.had_turn[:]
+        s.drew = self.drew
+        s.turn_melded = self.turn_melded
+        s.turn_added_old = self.turn_added_old
+        s.turn_new = self.turn_new[:]
+        s.permission = self.permission
+        s.last_drawer = self.last_drawer
+        s.end_reason = self.end_reason
+        s.out_player = self.out_player
+        s.concealed = self.concealed
+        s.moves = self.moves
+        return s
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def actor(self) -> int:
+        """The seat whose move it is (the answering partner during ``ANSWER``)."""
+        return self.answerer if self.phase == Phase.ANSWER else self.turn
+
+    def side(self, player: int) -> int:
+        return self.rules.side_of[player]
+
+    def hand_cards(self, player: int) -> list[int]:
+        """The cards in a player's hand, sorted for printing."""
+        out = []
+        for c, n in enumerate(self.hands[player]):
+            out.extend([c] * n)
+        out.sort(key=C.sort_key)
+        return out
+
+    def canastas(self, side: int) -> int:
+        r = self.rules
+        return sum(1 for m in self.melds[side].values() if r.is_canasta(m.naturals, m.size))
+
+    def minimum(self, side: int) -> int:
+        return self.rules.minimum(self.scores[side])
+
+    def frozen_for(self, player: int) -> bool:
+        """Whether the pile counts as frozen against ``player`` now."""
+        if self.frozen:
+            return True
+        if self.rules.freeze_until_player_melds:
+            return not self.player_melded[player]
+        return not self.opened[self.rules.side_of[player]]
+
+    def card_total(self) -> int:
+        """Every card this state holds anywhere; always the size of the pack."""
+        return (
+            sum(self.hand_len)
+            + len(self.stock)
+            + len(self.pile)
+            + sum(len(m.cards) for side in self.melds for m in side.values())
+            + sum(len(r) for r in self.red3)
+        )
+
+    def card_counts(self) -> list[int]:
+        """How many of each card id this state holds anywhere (compare with the pack)."""
+        counts = [0] * C.NUM_CARD_IDS
+        for h in self.hands:
+            for c, n in enumerate(h):
+                counts[c] += n
+        for c in self.stock:
+            counts[c] += 1
+        for c in self.pile:
+            counts[c] += 1
+        for side in self.melds:
+            for m in side.values():
+                for c in m.cards:
+                    counts[c] += 1
+        for reds in self.red3:
+            for c in reds:
+                counts[c] += 1
+        return counts
+
+    # ------------------------------------------------------------------ mutation helpers
+    def add_card(self, player: int, c: int) -> None:
+        self.hands[player][c] += 1
+        self.rc[player][KEY_OF[c]] += 1
+        self.hand_len[player] += 1
+
+    def remove_card(self, player: int, c: int) -> None:
+        self.hands[player][c] -= 1
+        self.rc[player][KEY_OF[c]] -= 1
+        self.hand_len[player] -= 1
+
+    def take_from_stock(self, want: int | None) -> int:
+        """Remove and return the top stock card, or ``want`` where the order is unknown."""
+        if want is None:
+            return self.stock.pop()
+        if self.stock_known:
+            top = self.stock.pop()
+            if top != want:  # pragma: no cover - legality checks this first
+                raise AssertionError("drew a card that is not on top of the stock")
+            return top
+        self.stock.remove(want)
+        return want
+
+    def end(self, reason: str) -> None:
+        self.phase = Phase.OVER
+        self.end_reason = reason
+
+
+def _empty_state(rules: Rules, dealer: int, scores: list[int], hand_no: int) -> State:
+    n = rules.players
+    s = State.__new__(State)
+    s.rules = rules
+    s.hands = [[0] * C.NUM_CARD_IDS for _ in range(n)]
+    s.rc = [[0] * 16 for _ in range(n)]
+    s.hand_len = [0] * n
+    s.stock = []
+    s.stock_known = True
+    s.pile = []
+    s.frozen = False
+    s.freeze_card = -1
+    s.melds = [{} for _ in range(rules.sides)]
+    s.red3 = [[] for _ in range(rules.sides)]
+    s.opened = [False] * rules.sides
+    s.player_melded = [False] * n
+    s.prior_melded = False
+    s.scores = list(scores) if scores else [0] * rules.sides
+    if len(s.scores) != rules.sides:
+        raise DealError(f"expected {rules.sides} side scores, got {len(s.scores)}")
+    s.penalties = [0] * rules.sides
+    s.dealer = dealer % n
+    s.hand_no = hand_no
+    s.turn = rules.next_seat(s.dealer)
+    s.phase = Phase.DRAW
+    s.answerer = -1
+    s.had_turn = [False] * n
+    s.drew = 0
+    s.turn_melded = False
+    s.turn_added_old = False
+    s.turn_new = []
+    s.permission = Permission.NONE
+    s.last_drawer = -1
+    s.end_reason = ""
+    s.out_player = -1
+    s.concealed = False
+    s.moves = 0
+    return s
+
+
+def _turn_upcard(s: State) -> None:
+    """Start the pile: turn cards until one the variant does not cover shows."""
+    r = s.rules
+    while s.stock:
+        c = s.stock.pop()
+        s.pile.append(c)
+        if r.upcard_freezes[c] and not s.frozen:
+            s.frozen = True
+            s.freeze_card = c
+        if not r.cover[c]:
+            return
+
+
+def _expose_dealt_red_threes(s: State) -> None:
+    """Setup-time exposure: in turn order, lay down dealt red threes and draw replacements."""
+    r = s.rules
+    p = r.next_seat(s.dealer)
+    for _ in range(r.players):
+        while s.rc[p][RED3_KEY] and s.stock:
+            for c in (c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == RED3_KEY):
+                while s.hands[p][c] and s.stock:
+                    s.remove_card(p, c)
+                    s.red3[r.side_of[p]].append(c)
+                    s.add_card(p, s.stock.pop())
+        p = r.next_seat(p)
+
+
+def begin_turn(s: State, player: int) -> None:
+    """Make ``player`` the one to move, at the start of their turn."""
+    s.turn = player
+    s.drew = 0
+    s.turn_melded = False
+    s.turn_added_old = False
+    s.turn_new = []
+    s.permission = Permission.NONE
+    s.answerer = -1
+    s.prior_melded = s.player_melded[player]
+    if s.rules.red3_first_turn and not s.had_turn[player] and s.rc[player][RED3_KEY]:
+        s.phase = Phase.EXPOSE
+    else:
+        s.phase = Phase.DRAW
+
+
+def deal(
+    rules: Rules,
+    seed: int,
+    dealer: int = 0,
+    scores: list[int] | None = None,
+    hand_no: int = 1,
+) -> State:
+    """A seeded deal: the same rules and seed give the same hand on every machine."""
+    s = _empty_state(rules, dealer, scores or [], hand_no)
+    stock = list(rules.deck)
+    random.Random(seed).shuffle(stock)
+    # The stock's top is the end of the list; deal one card at a time from the top, starting
+    # with the player after the dealer.
+    p = rules.next_seat(s.dealer)
+    for _ in range(rules.hand_size * rules.players):
+        s.add_card(p, stock.pop())
+        p = rules.next_seat(p)
+    s.stock = stock
+    _turn_upcard(s)
+    if not rules.red3_first_turn:
+        _expose_dealt_red_threes(s)
+    begin_turn(s, rules.next_seat(s.dealer))
+    return s
+
+
+def from_layout(
+    rules: Rules,
+    hands: list[list[int]],
+    pile: list[int],
+    red3: list[list[int]] | None = None,
+    dealer: int = 0,
+    scores: list[int] | None = None,
+    hand_no: int = 1,
+    stock: list[int] | None = None,
+) -> State:
+    """A deal written out card by card.
+
+    ``hands`` are each player's cards after any setup exposure, ``red3`` the red threes each
+    player laid down during the deal, ``pile`` the upcards from bottom to top. The stock is the
+    rest of the pack: in the given order (top last) if ``stock`` is given, otherwise unknown.
+    """
+    s = _empty_state(rules, dealer, scores or [], hand_no)
+    n = rules.players
+    if len(hands) != n:
+        raise DealError(f"the deal lists {len(hands)} hands for {n} players")
+    red3 = red3 or [[] for _ in range(n)]
+    counts = [0] * C.NUM_CARD_IDS
+    for p, h in enumerate(hands):
+        reds = red3[p] if p < len(red3) else []
+        for c in reds:
+            if not C.is_red_three(c):
+                raise DealError(f"{C.name(c)} is laid down as a red three but is not one")
+            s.red3[rules.side_of[p]].append(c)
+            counts[c] += 1
+        if len(h) != rules.hand_size:
+            raise DealError(
+                f"seat {p} holds {len(h)} cards; this variant deals {rules.hand_size}"
+            )
+        for c in h:
+            if C.is_red_three(c) and not rules.red3_first_turn:
+                raise DealError(
+                    f"{C.name(c)} is in a hand, but this variant lays dealt red threes down during "
+                    "the deal: list it among that player's red threes"
+                )
+            s.add_card(p, c)
+            counts[c] += 1
+    for c in pile:
+        s.pile.append(c)
+        counts[c] += 1
+        if rules.upcard_freezes[c] and not s.frozen:
+            s.frozen = True
+            s.freeze_card = c
+    if not pile:
+        raise DealError("the deal needs an upcard")
+    for c in pile[:-1]:
+        if not rules.cover[c]:
+            raise DealError(
+                f"{C.name(c)} would not have been covered at the start under this variant"
+            )
+    if rules.cover[pile[-1]]:
+        raise DealError(f"{C.name(pile[-1])} would have been covered by another upcard")
+    for c in range(C.NUM_CARD_IDS):
+        if counts[c] > rules.deck_counts[c]:
+            raise DealError(
+                f"the deal uses {counts[c]} of {C.name(c)}, but the pack holds "
+                f"{rules.deck_counts[c]}"
+            )
+    rest = [c for c in range(C.NUM_CARD_IDS) for _ in range(rules.deck_counts[c] - counts[c])]
+    if stock is not None:
+        if sorted(stock) != sorted(rest):
+            raise DealError("the stock given is not the rest of the pack")
+        s.stock = list(stock)
+        s.stock_known = True
+    else:
+        s.stock = rest
+        s.stock_known = False
+    begin_turn(s, rules.next_seat(s.dealer))
+    return s
+
+
+def is_black_three_key(key: int) -> bool:
+    return key == BLACK3_KEY
+
+
+def wild_count(cards: tuple[int, ...] | list[int]) -> int:
+    return sum(1 for c in cards if IS_WILD[c])

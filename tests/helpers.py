@@ -1,0 +1,77 @@
+"""Building positions for tests from short card names."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from canasta_rules import cards as C
+from canasta_rules.engine import Phase, State
+from canasta_rules.engine.position import Position
+from canasta_rules.engine.rules import rules_for
+from canasta_rules.seats import seat_index, seat_names
+from canasta_rules.variant import load_variant
+
+
+def cs(text: str) -> tuple[int, ...]:
+    """Cards from short names: ``cs("Kh Kd 2c")``."""
+    return tuple(C.parse(t) for t in text.split())
+
+
+def position(
+    variant: str = "classic",
+    *,
+    hands: dict[str, str] | None = None,
+    melds: dict[int, list[str]] | None = None,
+    red3: dict[int, str] | None = None,
+    pile: str = "4c",
+    turn: str = "N",
+    phase: Phase = Phase.DRAW,
+    drew: int = 1,
+    scores: list[int] | None = None,
+    players: int | None = None,
+    sets: tuple[str, ...] = (),
+    melded: list[bool] | None = None,
+    frozen: bool | None = None,
+) -> State:
+    """A position under ``variant``. Hands not given get harmless filler (low spot cards)."""
+    from canasta_rules.variant import load
+
+    v = load(variant, sets).variant if sets else load_variant(variant)
+    r = rules_for(v, players)
+    names = seat_names(r.players)
+    hands = hands or {}
+    meld_lists = [[cs(m) for m in (melds or {}).get(side, [])] for side in range(r.sides)]
+    reds = [list(cs((red3 or {}).get(side, ""))) for side in range(r.sides)]
+    used = Counter(cs(pile))
+    for text in hands.values():
+        used.update(cs(text))
+    for side_melds in meld_lists:
+        for m in side_melds:
+            used.update(m)
+    for side_reds in reds:
+        used.update(side_reds)
+    spare = [
+        c
+        for c in cs("5c 6d 7h 8s 9c Td 5d 6h 7s 8c 9d Th 5h 6s 7c 8d 9h Ts 5s 6c 7d 8h 9s Tc")
+        for _ in range(max(0, r.deck_counts[c] - used[c]))
+    ]
+    filler = iter(spare)
+    hand_lists: list[list[int]] = []
+    for name in names:
+        if name in hands:
+            hand_lists.append(list(cs(hands[name])))
+        else:
+            hand_lists.append([next(filler), next(filler), next(filler)])
+    return Position(
+        rules=r,
+        hands=hand_lists,
+        melds=meld_lists,
+        red_threes=reds,
+        pile=list(cs(pile)),
+        scores=scores,
+        turn=seat_index(r.players, turn),
+        phase=phase,
+        drew=drew,
+        melded=melded,
+        frozen=frozen,
+    ).to_state()
