@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..errors import IllegalMoveError
-from .legality import STOCK, PILE, concealed_now, draw_ends_hand, refusal
+from .legality import PILE, STOCK, concealed_now, draw_ends_hand, refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
-from .rules import IS_WILD, KEY_OF, RED3_KEY
+from .rules import CARDS_OF_KEY, IS_WILD, KEY_OF, RED3_KEY
 from .state import Permission, Phase, State, TableMeld, begin_turn
 
 
@@ -80,8 +80,7 @@ def apply_unchecked(s: State, m: Move) -> Move:
         if draw_ends_hand(s):
             s.end("stock_exhausted")
             return Draw(())
-        taken = _draw_sequence(s, p, m.cards, r.draw_count)
-        out = Draw(tuple(taken))
+        out = Draw(tuple(_draw_sequence(s, p, m.cards, r.draw_count)))
         if not s.over:
             s.drew = STOCK
             s.phase = Phase.PLAY
@@ -131,10 +130,10 @@ def apply_unchecked(s: State, m: Move) -> Move:
                 s.remove_card(p, c)
             nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
             _lay(s, side, nat_key, tuple(g))
-        taken: tuple[int, ...] | None = None
+        replaced: tuple[int, ...] | None = None
         if reds and r.red3_replaced_from_pile:
-            taken = tuple(_draw_sequence(s, p, m.replacements, reds))
-        out = TakePile(m.shown, m.melds, taken)
+            replaced = tuple(_draw_sequence(s, p, m.replacements, reds))
+        out = TakePile(m.shown, m.melds, replaced)
         s.opened[side] = True
         s.player_melded[p] = True
         if not s.over:
@@ -143,12 +142,11 @@ def apply_unchecked(s: State, m: Move) -> Move:
             if s.hand_len[p] == 0:
                 _went_out(s, p)
     elif isinstance(m, Expose):
-        reds = [c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == RED3_KEY for _ in range(s.hands[p][c])]
-        for c in reds:
+        dealt = [c for c in CARDS_OF_KEY[RED3_KEY] for _ in range(s.hands[p][c])]
+        for c in dealt:
             s.remove_card(p, c)
             s.red3[side].append(c)
-        taken = tuple(_draw_sequence(s, p, m.replacements, len(reds)))
-        out = Expose(taken)
+        out = Expose(tuple(_draw_sequence(s, p, m.replacements, len(dealt))))
         if not s.over:
             s.phase = Phase.DRAW
     elif isinstance(m, Ask):

@@ -189,9 +189,13 @@ def legal_moves(s: State) -> list[Move]:
     if s.permission == Permission.YES and r.yes_obliges:
         return [plan[0]] if plan else []
     moves: list[Move] = _meld_moves(s)
-    if plan is not None and isinstance(plan[0], Meld) and plan[0] not in moves:
-        if refusal(s, plan[0]) is None:
-            moves.append(plan[0])
+    if (
+        plan is not None
+        and isinstance(plan[0], Meld)
+        and plan[0] not in moves
+        and refusal(s, plan[0]) is None
+    ):
+        moves.append(plan[0])
     if (
         r.permission
         and s.permission == Permission.NONE

@@ -52,10 +52,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         if m is not None:
             nat = m.naturals + c
             was = r.is_canasta(m.naturals, m.size)
-            if was and r.canasta_unlimited:
-                hi = _INF
-            else:
-                hi = max(0, r.meld_wild_cap(nat) - m.wilds)
+            hi = _INF if was and r.canasta_unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
             items.append((k, nat, m.wilds, m.size + c, 0, hi, was, True))
         elif c:
             if c < r.min_naturals:
@@ -71,7 +68,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     # Dynamic programme over items: best[w] = (canastas, sink, choices) using w wild cards.
     best: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {(0, False): (0, ())}
-    for rank, nat, w0, size0, lo, hi, was, _existing in items:
+    for _rank, nat, _w0, size0, lo, hi, _was, _existing in items:
         nxt: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {}
         top = min(hi, wilds)
         for (used, sink), (score, choice) in best.items():
@@ -147,12 +144,11 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             concealed_ok = r.concealed_waives and s.drew == STOCK and not s.prior_melded
             if not concealed_ok:
                 return None
-            if r.concealed_player and r.concealed_own_canasta:
-                if not any(
-                    r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
-                    for g in moves[0].melds
-                ):
-                    return None
+            own = any(
+                r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g)) for g in moves[0].melds
+            )
+            if r.concealed_player and r.concealed_own_canasta and not own:
+                return None
     return moves
 
 

@@ -488,8 +488,8 @@ def _check_take(s: State, m: TakePile) -> Refusal | None:
         ref = check_stock_sequence(s, m.replacements, reds_in_rest)
         if ref is not None:
             return ref
-        gained = len(m.replacements) if m.replacements is not None else min(
-            reds_in_rest, len(s.stock)
+        gained = (
+            len(m.replacements) if m.replacements is not None else min(reds_in_rest, len(s.stock))
         )
         gained -= sum(1 for c in (m.replacements or ()) if C.is_red_three(c))
     else:
@@ -612,8 +612,7 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
                 hint = ""
                 if r.concealed_waives:
                     hint = (
-                        " (going out concealed after drawing from the stock would need no "
-                        "minimum)"
+                        " (going out concealed after drawing from the stock would need no minimum)"
                     )
                 return Refusal(
                     "open.below_minimum",
@@ -750,7 +749,9 @@ def refusal(s: State, m: Move) -> Refusal | None:
         return Refusal("answer.awaited", "", "your partner must answer first")
     if isinstance(m, Expose):
         if ph != Phase.EXPOSE:
-            return Refusal("expose.nothing", "red_threes.exposed", "there are no red threes to lay down now")
+            return Refusal(
+                "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
+            )
         return check_stock_sequence(s, m.replacements, s.rc[s.turn][RED3_KEY])
     if ph == Phase.EXPOSE:
         return Refusal(

@@ -46,9 +46,7 @@ class Rules:
         )
         self.step = 1 if v.deal.rotation == "clockwise" else -1
         self.deck: tuple[int, ...] = tuple(C.deck(v.deck.decks, v.deck.jokers_per_deck))
-        self.deck_counts: tuple[int, ...] = tuple(
-            self.deck.count(c) for c in range(C.NUM_CARD_IDS)
-        )
+        self.deck_counts: tuple[int, ...] = tuple(self.deck.count(c) for c in range(C.NUM_CARD_IDS))
 
         cv = v.card_values
         self.value: tuple[int, ...] = tuple(

@@ -79,10 +79,7 @@ def score_hand(s: State) -> list[SideScore]:
                         hand_points -= r.value[c] * n
         totals = r.red3_totals
         red = totals[min(reds, len(totals) - 1)]
-        if r.red3_against_no_canasta:
-            against = natural + mixed == 0
-        else:
-            against = not melds
+        against = natural + mixed == 0 if r.red3_against_no_canasta else not melds
         if against:
             red = -red
         out_points = 0

@@ -67,10 +67,10 @@ class State:
         "end_reason",
         "freeze_card",
         "frozen",
+        "had_turn",
         "hand_len",
         "hand_no",
         "hands",
-        "had_turn",
         "last_drawer",
         "melds",
         "moves",
@@ -341,7 +341,7 @@ def begin_turn(s: State, player: int) -> None:
 
 def deal(
     rules: Rules,
-    seed: int,
+    seed: int | str,
     dealer: int = 0,
     scores: list[int] | None = None,
     hand_no: int = 1,
@@ -394,9 +394,7 @@ def from_layout(
             s.red3[rules.side_of[p]].append(c)
             counts[c] += 1
         if len(h) != rules.hand_size:
-            raise DealError(
-                f"seat {p} holds {len(h)} cards; this variant deals {rules.hand_size}"
-            )
+            raise DealError(f"seat {p} holds {len(h)} cards; this variant deals {rules.hand_size}")
         for c in h:
             if C.is_red_three(c) and not rules.red3_first_turn:
                 raise DealError(

@@ -147,17 +147,15 @@ def _read_toml(path: Path, label: str) -> tuple[dict[str, Any], str]:
     except UnicodeDecodeError:
         raise VariantError([Problem(label, None, "", "not UTF-8 text")]) from None
     try:
-        return tomllib.loads(text), text
+        data: dict[str, Any] = tomllib.loads(text)
+        return data, text
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         line = int(m.group(1)) if m else None
         msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg)
-        return _raise_toml(label, line, msg)
-
-
-def _raise_toml(label: str, line: int | None, msg: str) -> Any:
-    raise VariantError([Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")])
+        problem = Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
+        raise VariantError([problem]) from None
 
 
 def _read_ref(ref: str, base_dir: Path | None, referrer: tuple[str, int | None] | None) -> Layer:
@@ -230,7 +228,11 @@ def parse_set(item: str) -> tuple[KeyPath, Any]:
     """``dotted.key=value`` as a key path and a TOML value (bare words are strings)."""
     if "=" not in item:
         raise VariantError(
-            [Problem(SET_LABEL, None, item, "expected dotted.key=value, for example melds.max_wild=2")]
+            [
+                Problem(
+                    SET_LABEL, None, item, "expected dotted.key=value, for example melds.max_wild=2"
+                )
+            ]
         )
     key_text, value_text = item.split("=", 1)
     key_text, value_text = key_text.strip(), value_text.strip()
@@ -261,10 +263,11 @@ def _assign(data: dict[str, Any], path: KeyPath, value: Any, label: str) -> None
     last = path[-1]
     if isinstance(node, dict) and isinstance(last, str):
         node[last] = value
-    elif isinstance(node, list) and isinstance(last, int) and last < len(node):
+        return
+    if isinstance(node, list) and isinstance(last, int) and last < len(node):
         node[last] = value
-    else:
-        raise VariantError([Problem(SET_LABEL, None, dotted(path), f"no such key ({label})")])
+        return
+    raise VariantError([Problem(SET_LABEL, None, dotted(path), f"no such key ({label})")])
 
 
 def _set_layer(base: dict[str, Any], sets: Sequence[str]) -> Layer:
@@ -382,6 +385,15 @@ def _message(err: Any, path: KeyPath) -> str:
     return msg[:1].lower() + msg[1:]
 
 
+def _step(node: Any, key: str | int) -> Any:
+    """``node[key]`` for a table or an array, or None when there is no such entry."""
+    if isinstance(node, dict):
+        return node.get(key)
+    if isinstance(node, list) and isinstance(key, int) and key < len(node):
+        return node[key]
+    return None
+
+
 def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
     """Index of the last layer whose data sets ``path`` or something under or above it."""
     for i in range(len(layers) - 1, -1, -1):
@@ -391,12 +403,8 @@ def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
                 return i
             continue
         for p in path:
-            if isinstance(node, dict) and p in node:
-                node = node[p]
-            elif isinstance(node, list) and isinstance(p, int) and p < len(node):
-                node = node[p]
-            else:
-                node = None
+            node = _step(node, p)
+            if node is None:
                 break
         if node is not None:
             return i
@@ -435,9 +443,7 @@ def _resolve_provenance(layers: Sequence[Layer]) -> dict[str, Any]:
         if layer.label == SET_LABEL:
             changed = [tuple(str(p) for p in k if not isinstance(p, int)) for k in layer.set_keys]
         else:
-            changed = [
-                tuple(str(p) for p in k) for k in leaf_keys(_rules_part(layer.data))
-            ]
+            changed = [tuple(str(p) for p in k) for k in leaf_keys(_rules_part(layer.data))]
         if changed:
             for key in list(result):
                 kp = tuple(key.split("."))
@@ -468,7 +474,7 @@ def _load(ref: str, sets: tuple[str, ...]) -> LoadedVariant:
     for layer in layers:
         merged = deep_merge(merged, _rules_part(layer.data))
     leaf = layers[-1]
-    meta = {k: leaf.data[k] for k in ("name", "title", "summary") if k in leaf.data}
+    meta: dict[str, Any] = {k: leaf.data[k] for k in ("name", "title", "summary") if k in leaf.data}
     if "name" not in meta:
         stem = (leaf.path.stem if leaf.path else "custom").lower()
         meta["name"] = re.sub(r"[^a-z0-9-]+", "-", stem).strip("-") or "custom"
@@ -505,3 +511,24 @@ def _load(ref: str, sets: tuple[str, ...]) -> LoadedVariant:
 def load_variant(ref: str | Path = "classic", sets: Sequence[str] = ()) -> Variant:
     """The validated ``Variant`` for a built-in name or a file path."""
     return load(ref, sets).variant
+
+
+def export_toml(loaded: LoadedVariant) -> str:
+    """The resolved variant as one standalone TOML file (no ``extends``)."""
+    import tomli_w
+
+    from .schema import SCHEMA_FILE
+
+    v = loaded.variant
+    data = v.model_dump(mode="json", exclude_none=True)
+    prov = data.pop("provenance", {})
+    chain = " -> ".join(layer.label for layer in loaded.chain)
+    head = (
+        f"#:schema ./{SCHEMA_FILE}\n"
+        f"# The variant {v.name!r}, resolved from: {chain}\n"
+        "# Exported by canasta-rules: every parameter is spelled out, nothing is inherited.\n\n"
+    )
+    body = tomli_w.dumps(data)
+    if prov:
+        body += "\n" + tomli_w.dumps({"provenance": prov})
+    return head + body

@@ -1,4 +1,4 @@
-"""The rules model: every rule on which Canasta's written sources disagree, as one frozen pydantic model.
+"""The rules model: every rule on which Canasta's sources disagree, as one frozen pydantic model.
 
 Each parameter is declared once, here, with its default and its description. The defaults are
 Pagat's Classic Canasta as ``001_0cb887cc6d824426.txt`` teaches it (the built-in ``classic``
@@ -13,6 +13,7 @@ taken.
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -72,9 +73,14 @@ class Provenance(Model):
 
 
 class Deck(Model):
-    decks: int = Field(default=2, ge=1, le=4, description="Standard 52-card packs shuffled together.")
+    decks: int = Field(
+        default=2, ge=1, le=4, description="Standard 52-card packs shuffled together."
+    )
     jokers_per_deck: int = Field(
-        default=2, ge=0, le=4, description="Jokers added with each pack (2 gives the usual 108 cards)."
+        default=2,
+        ge=0,
+        le=4,
+        description="Jokers added with each pack (2 gives the usual 108 cards).",
     )
 
     @property
@@ -250,7 +256,7 @@ class RedThrees(Model):
     def _totals_shape(self) -> RedThrees:
         if not self.totals or self.totals[0] != 0:
             raise PydanticCustomError("red_threes", "the first entry (no red threes) must be 0", {})
-        if any(b < a for a, b in zip(self.totals, self.totals[1:], strict=False)):
+        if any(b < a for a, b in pairwise(self.totals)):
             raise PydanticCustomError(
                 "red_threes", "totals must not decrease as a side holds more red threes", {}
             )
@@ -367,10 +373,10 @@ class InitialMeld(Model):
         if any(t.below is None for t in rest):
             raise PydanticCustomError("tiers", "every tier but the last needs a 'below'", {})
         bounds = [t.below for t in rest if t.below is not None]
-        if any(b <= a for a, b in zip(bounds, bounds[1:], strict=False)):
+        if any(b <= a for a, b in pairwise(bounds)):
             raise PydanticCustomError("tiers", "tiers must ascend: each 'below' above the last", {})
         mins = [t.minimum for t in self.tiers]
-        if any(b < a for a, b in zip(mins, mins[1:], strict=False)):
+        if any(b < a for a, b in pairwise(mins)):
             raise PydanticCustomError(
                 "tiers", "a higher tier must not ask for a smaller minimum", {}
             )

@@ -1,0 +1,55 @@
+"""Flattening a variant to dotted parameters, and the differences between two variants.
+
+``variants diff`` and the rule sheet's ``--diff`` both use :func:`differences`, so they always list
+the same parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .model import Variant
+
+
+def flatten(variant: Variant) -> dict[str, Any]:
+    """Every rule parameter as ``dotted.key -> value``; arrays stay whole values."""
+    out: dict[str, Any] = {}
+
+    def walk(node: Mapping[str, Any], prefix: str) -> None:
+        for k, v in node.items():
+            key = f"{prefix}{k}"
+            if isinstance(v, Mapping):
+                walk(v, key + ".")
+            else:
+                out[key] = v
+
+    walk(variant.rules_only(), "")
+    return out
+
+
+def differences(a: Variant, b: Variant) -> list[tuple[str, Any, Any]]:
+    """Parameters whose values differ, in model order: (key, value in a, value in b).
+
+    A key present in only one of them (a field of one kind of a rule that the other variant
+    replaces with another kind) shows ``None`` on the side that lacks it.
+    """
+    fa, fb = flatten(a), flatten(b)
+    keys = list(fa) + [k for k in fb if k not in fa]
+    return [(k, fa.get(k), fb.get(k)) for k in keys if fa.get(k) != fb.get(k)]
+
+
+def show_value(value: Any) -> str:
+    """A value as it would be written in a variant file."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{k} = {show_value(v)}" for k, v in value.items() if v is not None)
+        return "{" + inner + "}"
+    return str(value)
