@@ -73,5 +73,5 @@ class IllegalMoveError(CanastaError):
         self.refusal = refusal
         self.where = where
         self.move = move
-        head = ", ".join(p for p in (where, move) if p)
+        head = ": ".join(p for p in (where, move) if p)
         super().__init__(f"{head}: {refusal}" if head else str(refusal))

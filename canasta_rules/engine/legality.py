@@ -241,7 +241,7 @@ def _keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusa
         return Refusal(
             "meld.keep_a_card",
             "going_out.canastas",
-            f"you must keep two cards (one to discard, one to hold): your side has not "
+            f"you must keep two cards (one to discard, one to hold) until your side has "
             f"{_needs(r)} to go out",
         )
     if s.permission == Permission.NO:

@@ -63,6 +63,7 @@ class State:
         "answerer",
         "concealed",
         "dealer",
+        "dealt_red3",
         "drew",
         "end_reason",
         "freeze_card",
@@ -111,6 +112,8 @@ class State:
     scores: list[int]
     penalties: list[int]
     dealer: int
+    dealt_red3: list[list[int]]
+    """Red threes each seat laid down during the deal (for writing the deal out)."""
     hand_no: int
     turn: int
     phase: Phase
@@ -146,6 +149,7 @@ class State:
         s.scores = self.scores
         s.penalties = self.penalties[:]
         s.dealer = self.dealer
+        s.dealt_red3 = self.dealt_red3
         s.hand_no = self.hand_no
         s.turn = self.turn
         s.phase = self.phase
@@ -278,6 +282,7 @@ def _empty_state(rules: Rules, dealer: int, scores: list[int], hand_no: int) -> 
         raise DealError(f"expected {rules.sides} side scores, got {len(s.scores)}")
     s.penalties = [0] * rules.sides
     s.dealer = dealer % n
+    s.dealt_red3 = [[] for _ in range(n)]
     s.hand_no = hand_no
     s.turn = rules.next_seat(s.dealer)
     s.phase = Phase.DRAW
@@ -319,6 +324,7 @@ def _expose_dealt_red_threes(s: State) -> None:
                 while s.hands[p][c] and s.stock:
                     s.remove_card(p, c)
                     s.red3[r.side_of[p]].append(c)
+                    s.dealt_red3[p].append(c)
                     s.add_card(p, s.stock.pop())
         p = r.next_seat(p)
 
@@ -386,12 +392,17 @@ def from_layout(
         raise DealError(f"the deal lists {len(hands)} hands for {n} players")
     red3 = red3 or [[] for _ in range(n)]
     counts = [0] * C.NUM_CARD_IDS
-    for p, h in enumerate(hands):
+    order = [rules.next_seat(s.dealer)]
+    while len(order) < n:
+        order.append(rules.next_seat(order[-1]))
+    for p in order:  # in turn order from the dealer's left, as the deal lays red threes down
+        h = hands[p]
         reds = red3[p] if p < len(red3) else []
         for c in reds:
             if not C.is_red_three(c):
                 raise DealError(f"{C.name(c)} is laid down as a red three but is not one")
             s.red3[rules.side_of[p]].append(c)
+            s.dealt_red3[p].append(c)
             counts[c] += 1
         if len(h) != rules.hand_size:
             raise DealError(f"seat {p} holds {len(h)} cards; this variant deals {rules.hand_size}")

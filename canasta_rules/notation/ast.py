@@ -1,0 +1,231 @@
+"""What a record or position says, line by line, with where each thing was written.
+
+The parser turns text into a :class:`Document`: a list of :class:`Line` items, each carrying its
+line and column so that a replay can point at the exact spot of an illegal move. Nothing here knows
+the rules; the replayer (``replay.py``) and the position reader (``position.py``) give it meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.moves import Move
+
+
+@dataclass(frozen=True)
+class Where:
+    line: int
+    column: int
+    end_column: int = 0
+
+
+# ---- actions of a turn ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawAct:
+    cards: tuple[int, ...] | None
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+
+
+@dataclass(frozen=True)
+class TakeAct:
+    top: int | None
+    shown: tuple[int, ...]
+    melds: tuple[tuple[int, ...], ...]
+    replacements: tuple[int, ...] | None
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+
+
+@dataclass(frozen=True)
+class ExposeAct:
+    replacements: tuple[int, ...] | None
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+
+
+@dataclass(frozen=True)
+class MeldAct:
+    """``meld`` (new melds, and adds written ``Q: Qh 2c``) or ``add`` (adds only)."""
+
+    melds: tuple[tuple[int, ...], ...]
+    adds: tuple[tuple[int, tuple[int, ...]], ...]
+    verb: str
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+
+
+@dataclass(frozen=True)
+class DiscardAct:
+    card: int
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+
+
+@dataclass(frozen=True)
+class AskAct:
+    yes: bool
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+
+
+Action = DrawAct | TakeAct | ExposeAct | MeldAct | DiscardAct | AskAct
+
+
+# ---- lines ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tag:
+    name: str
+    value: str
+    at: Where
+
+
+@dataclass(frozen=True)
+class HandHeader:
+    number: int
+    dealer: str | None
+    seed: str | None
+    at: Where
+
+
+@dataclass(frozen=True)
+class DealLine:
+    seat: str
+    red_threes: tuple[int, ...]
+    cards: tuple[int, ...]
+    at: Where
+
+
+@dataclass(frozen=True)
+class UpcardLine:
+    """``upcard`` (a record's deal) or ``pile:`` (a position's whole pile), bottom to top."""
+
+    cards: tuple[int, ...]
+    at: Where
+    word: str = "upcard"
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: str
+    actions: tuple[Action, ...]
+    at: Where
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """``score``, ``total`` (side -> figure), ``stock`` (a count) or ``frozen`` (yes/no)."""
+
+    kind: str
+    sides: tuple[tuple[str, int], ...] = ()
+    number: int = 0
+    flag: bool = False
+    at: Where = field(default_factory=lambda: Where(0, 0))
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    seat: str
+    kind: str
+    at: Where
+
+
+@dataclass(frozen=True)
+class PosHand:
+    seat: str
+    cards: tuple[int, ...]
+    at: Where
+
+
+@dataclass(frozen=True)
+class PosMelds:
+    side: str
+    melds: tuple[tuple[int, ...], ...]
+    at: Where
+
+
+@dataclass(frozen=True)
+class PosRed:
+    side: str
+    cards: tuple[int, ...]
+    at: Where
+
+
+@dataclass(frozen=True)
+class PosToMove:
+    seat: str
+    phase: str
+    at: Where
+
+
+@dataclass(frozen=True)
+class PosOut:
+    seat: str
+    concealed: bool
+    at: Where
+
+
+@dataclass(frozen=True)
+class CommentOnly:
+    at: Where
+
+
+Item = (
+    Tag
+    | HandHeader
+    | DealLine
+    | UpcardLine
+    | Turn
+    | Assertion
+    | PenaltyLine
+    | PosHand
+    | PosMelds
+    | PosRed
+    | PosToMove
+    | PosOut
+    | CommentOnly
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    item: Item
+    comment: str | None = None
+
+
+@dataclass
+class Document:
+    """A parsed record or position: its lines in order, and the file it came from."""
+
+    lines: list[Line]
+    file: str = "<text>"
+    source: list[str] = field(default_factory=list)
+    """The text's lines, for quoting a move in an error message."""
+
+    def tags(self) -> list[Tag]:
+        return [ln.item for ln in self.lines if isinstance(ln.item, Tag)]
+
+    def tag(self, name: str) -> Tag | None:
+        return next((t for t in self.tags() if t.name == name), None)

@@ -1,0 +1,480 @@
+"""Parsing records and positions: the lark grammar, a thin transformer, friendly syntax errors.
+
+The grammar lives in ``grammar/canasta.lark`` (LALR). The transformer runs inside the parser, so
+no parse tree is built: each rule turns straight into the values of :mod:`.ast`. Syntax errors
+become :class:`NotationError` with the file, line and column, the offending text, and what was
+expected, in words; lark's ``match_examples`` names the common slips.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+
+from .. import cards as C
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, TakePile
+from ..errors import NotationError
+from ..variant.builtin import data_dir
+from . import ast as A
+
+GRAMMAR_FILE = "canasta.lark"
+
+
+_CARD_IDS: dict[str, int] = {}
+for _c in range(C.NUM_CARD_IDS):
+    _n = C.name(_c)
+    for _v in {_n, _n[0].lower() + _n[1:], _n[0].upper() + _n[1:].lower(), _n.upper(), _n.lower()}:
+        try:
+            if C.parse(_v) == _c:
+                _CARD_IDS[_v] = _c
+        except C.CardSyntaxError:
+            pass
+    if _n[0] == "T":
+        _CARD_IDS["10" + _n[1]] = _c
+
+
+def _card(text: str) -> int:
+    c = _CARD_IDS.get(text)
+    return C.parse(text) if c is None else c
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    return tuple(_card(t) for t in text.split())
+
+
+def _rank(text: str) -> int:
+    t = text.rstrip(":").strip().upper()
+    if t == "10":
+        t = "T"
+    return {v: k for k, v in C.RANK_CHARS.items()}[t]
+
+
+def _group(text: str) -> tuple[int | None, tuple[int, ...]]:
+    """``Q: Qh 2c`` -> (rank, cards); ``7h 7c 7s`` -> (None, cards)."""
+    if ":" in text:
+        rank_text, _, rest = text.partition(":")
+        return _rank(rank_text), _cards(rest)
+    return None, _cards(text)
+
+
+def _action(kind: str, text: str, at: A.Where) -> A.Action:
+    """One action (``draw 7s``, ``meld 7h 7c 7s, Q: Qh 2c`` ...) as an :mod:`.ast` value that
+    carries the engine moves it stands for."""
+    if kind == "DRAW_ACT":
+        rest = text[4:].strip()
+        cards = _cards(rest) if rest else None
+        return A.DrawAct(cards, at, text, (Draw(cards),))
+    if kind == "DISCARD_ACT":
+        card = _card(text[7:].strip())
+        return A.DiscardAct(card, at, text, (Discard(card),))
+    if kind == "ASK_ACT":
+        yes = text.split()[1] == "yes"
+        return A.AskAct(yes, at, text, (Ask(), Answer(yes)))
+    if kind == "EXPOSE_ACT":
+        rest = text[6:].strip()
+        cards = _cards(rest) if rest else None
+        return A.ExposeAct(cards, at, text, (Expose(cards),))
+    if kind == "MELD_ACT" or kind == "ADD_ACT":
+        body = text[4:] if kind == "MELD_ACT" else text[3:]
+        melds: list[tuple[int, ...]] = []
+        adds: list[tuple[int, tuple[int, ...]]] = []
+        for part in body.split(","):
+            rank, cards = _group(part)
+            if rank is None:
+                melds.append(cards)
+            else:
+                adds.append((rank, cards))
+        verb = "meld" if kind == "MELD_ACT" else "add"
+        tm, ta = tuple(melds), tuple(adds)
+        return A.MeldAct(tm, ta, verb, at, text, (Meld(tm, ta),))
+    # TAKE_ACT: take [TOP] [with CARDS] [and CARDS, CARDS...] [replace CARDS]
+    words = text.split()[1:]
+    top = None
+    section = "top"
+    parts: dict[str, list[str]] = {"with": [], "and": [], "replace": []}
+    for w in words:
+        if w in parts:
+            section = w
+        elif section == "top":
+            top = _card(w)
+        else:
+            parts[section].append(w)
+    groups = " ".join(parts["and"]).split(",") if parts["and"] else []
+    shown = tuple(_card(w) for w in parts["with"])
+    tmelds = tuple(_cards(g) for g in groups)
+    repl = tuple(_card(w) for w in parts["replace"]) if parts["replace"] else None
+    return A.TakeAct(top, shown, tmelds, repl, at, text, (TakePile(shown, tmelds, repl),))
+
+
+_ACTIONS = ("TAKE_ACT", "DRAW_ACT", "EXPOSE_ACT", "MELD_ACT", "ADD_ACT", "DISCARD_ACT", "ASK_ACT")
+
+
+@cache
+def _action_regex() -> re.Pattern[str]:
+    """One regular expression with a named group per action terminal of the grammar."""
+    p = _parser()
+    parts = [f"(?P<{name}>{p.get_terminal(name).pattern.to_regexp()})" for name in _ACTIONS]
+    return re.compile("|".join(parts))
+
+
+def _split_turn(tok: Token) -> tuple[A.Action, ...]:
+    """The actions of a whole-line TURN token, each with its own column."""
+    text = str(tok)
+    rx = _action_regex()
+    out: list[A.Action] = []
+    pos = 1
+    line = tok.line or 0
+    col0 = tok.column or 0
+    while True:
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if pos >= len(text):
+            break
+        m = rx.match(text, pos)
+        if m is None or m.lastgroup is None:  # pragma: no cover - the token matched the grammar
+            raise AssertionError(f"cannot split turn {text!r} at {pos}")
+        out.append(_action(m.lastgroup, m.group(0), A.Where(line, col0 + pos, col0 + m.end())))
+        pos = m.end()
+    return tuple(out)
+
+
+def _where(children: list[Any]) -> A.Where:
+    """Where a rule starts: at its first token (keywords are kept for exactly this)."""
+    for ch in children:
+        if isinstance(ch, Token):
+            return A.Where(ch.line or 0, ch.column or 0, ch.end_column or 0)
+    return A.Where(0, 0)
+
+
+def _values(children: list[Any], *types: str) -> list[Token]:
+    return [ch for ch in children if isinstance(ch, Token) and ch.type in types]
+
+
+class _ToAst(Transformer[Token, Any]):
+    """Rule by rule, from tokens to :mod:`.ast` values. The parser keeps every token (so each
+    rule knows where it starts); ``_values`` picks the ones that carry values."""
+
+    @staticmethod
+    def start(children: list[Any]) -> list[A.Line]:
+        return [ch for ch in children if isinstance(ch, A.Line)]
+
+    @staticmethod
+    def line(children: list[Any]) -> A.Line:
+        comment = None
+        item: Any = None
+        for ch in children:
+            if isinstance(ch, Token):
+                if ch.type == "COMMENT":
+                    comment = str(ch)
+                    if item is None:
+                        item = A.CommentOnly(_where([ch]))
+            else:
+                item = ch
+        return A.Line(item, comment)
+
+    @staticmethod
+    def tag(children: list[Any]) -> A.Tag:
+        name, value = _values(children, "TAGNAME", "STRING")
+        raw = str(value)[1:-1]
+        text = raw.replace('\\"', '"').replace("\\\\", "\\")
+        return A.Tag(str(name), text, _where(children))
+
+    @staticmethod
+    def hand_header(children: list[Any]) -> A.HandHeader:
+        number = int(_values(children, "INT")[0])
+        dealer = _values(children, "SEAT")
+        seed = _values(children, "SEEDTEXT")
+        return A.HandHeader(
+            number,
+            str(dealer[0]) if dealer else None,
+            str(seed[0]) if seed else None,
+            _where(children),
+        )
+
+    @staticmethod
+    def deal_line(children: list[Any]) -> A.DealLine:
+        seat = str(_values(children, "SEAT")[0])
+        lists = [_cards(str(t)) for t in _values(children, "CARDS")]
+        has_bar = any(isinstance(ch, Token) and str(ch) == "|" for ch in children)
+        reds: tuple[int, ...] = lists[0] if has_bar and lists else ()
+        cards = lists[-1] if lists and (len(lists) == 2 or not has_bar) else ()
+        return A.DealLine(seat, reds, cards, _where(children))
+
+    @staticmethod
+    def upcard_line(children: list[Any]) -> A.UpcardLine:
+        lists = _values(children, "CARDS")
+        word = str(_values(children, "UPCARD_WORD")[0])
+        return A.UpcardLine(_cards(str(lists[0])) if lists else (), _where(children), word)
+
+    @staticmethod
+    def turn(children: list[Any]) -> A.Turn:
+        first = children[0]
+        if first.type == "TURN":
+            return A.Turn(first[0], _split_turn(first), _where(children))
+        acts = tuple(
+            _action(ch.type, str(ch), A.Where(ch.line or 0, ch.column or 0, ch.end_column or 0))
+            for ch in children[1:]
+            if ch.type in _ACTIONS
+        )
+        return A.Turn(str(first), acts, _where(children))
+
+    @staticmethod
+    def side_values(children: list[Any]) -> tuple[tuple[str, int], ...]:
+        vals = _values(children, "SIDE", "SIGNED")
+        return tuple((str(vals[i]), int(vals[i + 1])) for i in range(0, len(vals), 2))
+
+    @staticmethod
+    def assert_score(children: list[Any]) -> A.Assertion:
+        sides = next(ch for ch in children if isinstance(ch, tuple))
+        return A.Assertion("score", sides=sides, at=_where(children))
+
+    @staticmethod
+    def assert_total(children: list[Any]) -> A.Assertion:
+        sides = next(ch for ch in children if isinstance(ch, tuple))
+        return A.Assertion("total", sides=sides, at=_where(children))
+
+    @staticmethod
+    def assert_stock(children: list[Any]) -> A.Assertion:
+        n = int(_values(children, "INT")[0])
+        return A.Assertion("stock", number=n, at=_where(children))
+
+    @staticmethod
+    def assert_frozen(children: list[Any]) -> A.Assertion:
+        flag = str(_values(children, "YESNO")[0]) == "yes"
+        return A.Assertion("frozen", flag=flag, at=_where(children))
+
+    @staticmethod
+    def penalty(children: list[Any]) -> A.PenaltyLine:
+        seat, kind = _values(children, "SEAT", "PENALTY")
+        return A.PenaltyLine(str(seat), str(kind), _where(children))
+
+    @staticmethod
+    def pos_hand(children: list[Any]) -> A.PosHand:
+        seat = str(_values(children, "SEAT")[0])
+        lists = _values(children, "CARDS")
+        return A.PosHand(seat, _cards(str(lists[0])) if lists else (), _where(children))
+
+    @staticmethod
+    def pos_melds(children: list[Any]) -> A.PosMelds:
+        side = str(_values(children, "SIDE")[0])
+        melds = tuple(_cards(str(t)) for t in _values(children, "CARDS"))
+        return A.PosMelds(side, melds, _where(children))
+
+    @staticmethod
+    def pos_red(children: list[Any]) -> A.PosRed:
+        side = str(_values(children, "SIDE")[0])
+        lists = _values(children, "CARDS")
+        return A.PosRed(side, _cards(str(lists[0])) if lists else (), _where(children))
+
+    @staticmethod
+    def pos_tomove(children: list[Any]) -> A.PosToMove:
+        seat, phase = _values(children, "SEAT", "PHASE")
+        return A.PosToMove(str(seat), str(phase), _where(children))
+
+    @staticmethod
+    def pos_out(children: list[Any]) -> A.PosOut:
+        seat = _values(children, "SEAT")[0]
+        concealed = bool(_values(children, "CONCEALED"))
+        return A.PosOut(str(seat), concealed, _where(children))
+
+
+@cache
+def _parser() -> Lark:
+    text = (data_dir("grammar") / GRAMMAR_FILE).read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        maybe_placeholders=False,
+        keep_all_tokens=True,
+        transformer=_ToAst(),
+    )
+
+
+# Slips that lark's match_examples can name from the parser state alone. Each example fails at
+# the spot its label describes.
+_EXAMPLES: dict[str, list[str]] = {
+    'a tag\'s value is in double quotes: [Variant "classic"]': [
+        "[Variant classic]\n",
+        "[Event]\n",
+    ],
+    "a hand starts with its number: 'hand 2', 'hand 2 dealer E' or 'hand 2 seed 7:2'": [
+        "hand\n",
+        "hand N\n",
+    ],
+    "a seat name follows 'deal', then a colon: 'deal N: Kd Kh ...'": ["deal: 4c\n", "deal 4c\n"],
+}
+
+_ACTION_HELP = {
+    "meld": "meld lists cards, several melds separated by commas; 'Q: Qh 2c' adds to the queens",
+    "add": "add names the meld's rank and a colon before the cards, as in 'add Q: Qh 2c'",
+    "discard": "discard names exactly one card, as in 'discard 4c'",
+    "ask": "'ask' is followed by partner's answer: 'ask yes' or 'ask no'",
+    "take": "take reads 'take [TOP] [with CARDS] [and MELD, MELD ...] [replace CARDS]'",
+    "draw": "draw lists the cards drawn, as in 'draw 7s'",
+    "expose": "expose lists the replacement cards drawn, as in 'expose 9c'",
+}
+_ACTION_OF_TOKEN = {
+    "DRAW_ACT": "draw",
+    "TAKE_ACT": "take",
+    "EXPOSE_ACT": "expose",
+    "MELD_ACT": "meld",
+    "ADD_ACT": "add",
+    "DISCARD_ACT": "discard",
+    "ASK_ACT": "ask",
+}
+_LINE_START = (
+    'a line starts with a seat (N, E, S, W ...), a [Tag "value"], or one of: hand, deal, '
+    "upcard, pile, score, total, stock, frozen, penalty, melds, red, to move, out"
+)
+
+_WORDS = {
+    "CARDS": "cards (Kh, Ts, 3d, 2c, Jk)",
+    "SEAT": "a seat",
+    "SIDE": "a side (NS, EW ...)",
+    "INT": "a number",
+    "SIGNED": "a number",
+    "STRING": 'a quoted "value"',
+    "TAGNAME": "a tag name",
+    "YESNO": "yes or no",
+    "PHASE": "draw, play, answer, expose or over",
+    "SEEDTEXT": "a seed",
+    "COMMENT": "a # comment",
+    "_NL": "the end of the line",
+    "PENALTY": "a penalty name",
+    "CONCEALED": "concealed",
+    "UPCARD_WORD": "upcard or pile",
+    **{k: v for k, v in _ACTION_OF_TOKEN.items()},
+}
+
+
+def _expected_words(names: set[str]) -> str:
+    out = []
+    p = _parser()
+    for name in sorted(names):
+        if name in _WORDS:
+            word = _WORDS[name]
+        else:
+            try:
+                pattern = p.get_terminal(name).pattern
+                word = f"'{pattern.value}'" if pattern.type == "str" else name.lower()
+            except KeyError:
+                word = name.lower()
+        if word not in out:
+            out.append(word)
+    return ", ".join(out)
+
+
+def _word_at(text: str, pos: int) -> str:
+    if pos < len(text) and text[pos] == ",":
+        return ","
+    end = pos
+    while end < len(text) and not text[end].isspace() and text[end] != ",":
+        end += 1
+    return text[pos:end]
+
+
+def _card_problem(word: str) -> str | None:
+    """Why ``word`` is not a card, when it looks like an attempt at one."""
+    w = word.rstrip(",:")
+    if not (len(w) == 2 or (len(w) == 3 and w.startswith("10"))):
+        return None
+    if w[0] not in "123456789TtJjQqKkAa":
+        return None
+    try:
+        C.parse(w)
+    except C.CardSyntaxError as e:
+        return str(e)
+    return None
+
+
+_ACTION_WORD = re.compile(r"\b(draw|take|expose|meld|add|discard|ask)\b")
+
+
+def _turn_slip(word: str, before: str) -> str:
+    """A message for a slip inside a turn line: ``word`` is where reading stopped and ``before``
+    is the line up to there."""
+    if word in _ACTION_HELP:
+        return _ACTION_HELP[word]
+    previous = _ACTION_WORD.findall(before)
+    last = previous[-1] if previous else None
+    if last in ("discard", "ask") and _card_problem(word) is None and word not in ("yes", "no"):
+        return f"{_ACTION_HELP[last]} ({word!r} is left over)"
+    if word == ",":
+        return "a comma must be followed by another meld's cards"
+    return f"unknown action {word!r}: expected draw, take, expose, meld, add, discard or ask"
+
+
+def _syntax_error(e: UnexpectedInput, text: str, file: str) -> NotationError:
+    lines = text.splitlines()
+    if isinstance(e, UnexpectedEOF) or e.line is None or e.line < 1:
+        line = max(1, len(lines))
+        col = len(lines[-1]) + 1 if lines else 1
+        return NotationError("the text ends in the middle of a line", file, line, col)
+    line, col = e.line, e.column
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    before = src[: col - 1]
+    if isinstance(e, UnexpectedCharacters):
+        expected = set(e.allowed or ())
+        pos = getattr(e, "pos_in_stream", None)
+        word = _word_at(text, pos) if isinstance(pos, int) else ""
+        tok_type = ""
+    else:
+        expected = set(getattr(e, "expected", ()) or ())
+        tok = getattr(e, "token", None)
+        tok_type = tok.type if tok is not None else ""
+        word = _word_at(src, col - 1) if src else str(tok)
+    if tok_type == "_NL" or (not word and col > len(src)):
+        word = ""
+    bad_card = _card_problem(word)
+    if bad_card:
+        return NotationError(bad_card, file, line, col)
+    turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
+    if expected & _ACTION_OF_TOKEN.keys() or (turn_line and expected <= {"COMMENT", "_NL"}):
+        if not word:
+            msg = "a turn needs an action: draw, take, expose, meld, add, discard or ask"
+            return NotationError(msg, file, line, col)
+        return NotationError(_turn_slip(word, before), file, line, col)
+    if col == 1 and "SEAT" in expected and "TAGNAME" not in expected:
+        return NotationError(f"cannot read {word!r}: {_LINE_START}", file, line, col)
+    label = _label(e)
+    shown = repr(word) if word else "the end of the line"
+    if label:
+        return NotationError(f"{label} (unexpected {shown})", file, line, col)
+    msg = f"unexpected {shown}; expected {_expected_words(expected)}"
+    return NotationError(msg, file, line, col)
+
+
+def _label(e: UnexpectedInput) -> str | None:
+    try:
+        label: str | None = e.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
+        return label
+    except Exception:  # match_examples re-parses; never let it hide the real error
+        return None
+
+
+def parse(text: str, file: str = "<text>") -> A.Document:
+    """Parse a record or a position. Raises :class:`NotationError` with the spot and the reason."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        lines: list[A.Line] = _parser().parse(text)  # type: ignore[assignment]
+    except UnexpectedInput as e:
+        raise _syntax_error(e, text, file) from None
+    return A.Document(lines, file, text.splitlines())
+
+
+def read(path: str) -> A.Document:
+    """Read and parse a file; a missing or unreadable file is a NotationError too."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise NotationError("no such file", path, 0, 0) from None
+    except UnicodeDecodeError:
+        raise NotationError("not UTF-8 text", path, 0, 0) from None
+    except OSError as e:
+        raise NotationError(f"cannot read: {e.strerror}", path, 0, 0) from None
+    return parse(text, path)

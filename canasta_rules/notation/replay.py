@@ -1,0 +1,428 @@
+"""Replaying a record: every move checked against the record's ruleset, every hand scored.
+
+The first problem stops the replay with an error that points at it: a syntax error (from the
+parser), a record that does not hang together (a missing deal, a wrong dealer, a failed
+assertion), or an illegal move, reported as
+``FILE:LINE:COL: hand 2, turn 14, W: take 9h: <reason> (<rule code>)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import cards as C
+from ..engine.apply import apply_unchecked
+from ..engine.game import first_dealer, hand_seed
+from ..engine.legality import refusal
+from ..engine.moves import Move
+from ..engine.rules import Rules, rules_for
+from ..engine.scoring import SideScore, score_hand
+from ..engine.state import DealError, Phase, State, deal, from_layout
+from ..errors import IllegalMoveError, NotationError, Refusal
+from ..seats import seat_names, side_names
+from ..variant import LoadedVariant, load
+from . import ast as A
+
+
+@dataclass
+class ReplayedHand:
+    number: int
+    dealer: int
+    scores_before: list[int]
+    start: State
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+    """(seat, move as it happened)."""
+    end: State | None = None
+    score: list[SideScore] | None = None
+    turns: int = 0
+    explicit_deal: bool = False
+    seed: str | None = None
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a record."""
+
+    document: A.Document
+    loaded: LoadedVariant
+    rules: Rules
+    seats: tuple[str, ...]
+    sides: tuple[str, ...]
+    hands: list[ReplayedHand]
+    totals: list[int]
+    winner: int | None
+    game_over: bool
+    stopped: State | None = None
+    """With ``at``: the state right after that turn."""
+
+    @property
+    def moves(self) -> int:
+        return sum(len(h.moves) for h in self.hands)
+
+
+def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
+    return NotationError(message, doc.file, at.line, at.column)
+
+
+def parse_side_values(text: str) -> list[tuple[str, int]]:
+    """``"NS 1600, EW 0"`` as pairs; ValueError if it is not of that form."""
+    words = text.replace(",", " ").split()
+    if not words or len(words) % 2:
+        raise ValueError(text)
+    return [(words[i], int(words[i + 1])) for i in range(0, len(words), 2)]
+
+
+def moves_of(act: A.Action) -> tuple[Move, ...]:
+    """The engine moves one written action stands for (``ask yes`` is two: ask, answer)."""
+    return act.moves
+
+
+class _Replayer:
+    def __init__(
+        self,
+        doc: A.Document,
+        variant: str | None,
+        sets: tuple[str, ...],
+        at: tuple[int, int] | None,
+    ):
+        self.doc = doc
+        self.at = at
+        tags = {t.name: t for t in doc.tags()}
+        vtag = tags.get("Variant")
+        ref = variant or (vtag.value if vtag else "classic")
+        if variant is None and vtag is not None and ("/" in ref or ref.endswith(".toml")):
+            base = Path(doc.file).parent if doc.file not in ("<text>", "-") else Path.cwd()
+            ref = str(base / ref)
+        all_sets = (
+            tuple(t.value for t in doc.tags() if t.name == "Set") if variant is None else ()
+        ) + sets
+        self.loaded = load(ref, all_sets)
+        players: int | None = None
+        self.player_names: dict[str, str] = {}
+        ptag = tags.get("Players")
+        if ptag is not None:
+            entries = [e.strip() for e in ptag.value.split(",") if e.strip()]
+            players = len(entries)
+            for e in entries:
+                seat, _, who = e.partition(" ")
+                self.player_names[seat] = who.strip()
+        try:
+            self.rules = rules_for(self.loaded.variant, players)
+        except ValueError as e:
+            where = ptag.at if ptag is not None else A.Where(1, 1)
+            raise _err(doc, where, str(e)) from None
+        r = self.rules
+        self.seats = seat_names(r.players)
+        self.sides = side_names(r.players, r.sides)
+        if ptag is not None:
+            for seat in self.player_names:
+                if seat not in self.seats:
+                    msg = f"Players names seat {seat!r}; seats are {', '.join(self.seats)}"
+                    raise _err(doc, ptag.at, msg)
+        part = tags.get("Partnerships")
+        if part is not None:
+            want = {"".join(sorted(s)) for s in self.sides}
+            got = {"".join(sorted(s)) for s in part.value.replace(",", " ").split()}
+            if want != got:
+                msg = (
+                    f"Partnerships {part.value!r} does not match this variant's seating "
+                    f"({' '.join(self.sides)})"
+                )
+                raise _err(doc, part.at, msg)
+        self.seed: int | None = None
+        stag = tags.get("Seed")
+        if stag is not None:
+            try:
+                self.seed = int(stag.value)
+            except ValueError:
+                raise _err(
+                    doc, stag.at, f"Seed must be a whole number, not {stag.value!r}"
+                ) from None
+        self.scores = [0] * r.sides
+        sc = tags.get("Scores")
+        if sc is not None:
+            self.scores = self._side_values(sc.value, sc.at, "Scores")
+        self.first_dealer: int | None = None
+        dtag = tags.get("Dealer")
+        if dtag is not None:
+            self.first_dealer = self._seat(dtag.value, dtag.at)
+        self.result_tag = tags.get("Result")
+
+    # -------------------------------------------------------------- helpers
+    def _seat(self, name: str, at: A.Where) -> int:
+        if name not in self.seats:
+            msg = f"no seat {name!r} at this table (seats: {', '.join(self.seats)})"
+            raise _err(self.doc, at, msg)
+        return self.seats.index(name)
+
+    def _side(self, name: str, at: A.Where) -> int:
+        canon = "".join(sorted(name))
+        for i, s in enumerate(self.sides):
+            if "".join(sorted(s)) == canon:
+                return i
+        raise _err(self.doc, at, f"no side {name!r} (sides: {', '.join(self.sides)})")
+
+    def _side_values(self, text: str, at: A.Where, what: str) -> list[int]:
+        try:
+            pairs = parse_side_values(text)
+        except ValueError:
+            raise _err(self.doc, at, f"{what} should read like 'NS 1600, EW 0'") from None
+        out = [0] * self.rules.sides
+        for side, value in pairs:
+            out[self._side(side, at)] = value
+        return out
+
+    # -------------------------------------------------------------- hands
+    def run(self) -> Replay:
+        doc = self.doc
+        r = self.rules
+        sections: list[tuple[A.HandHeader, list[A.Line]]] = []
+        for ln in doc.lines:
+            it = ln.item
+            if isinstance(it, A.HandHeader):
+                sections.append((it, []))
+            elif isinstance(it, A.Tag | A.CommentOnly):
+                if isinstance(it, A.Tag) and sections:
+                    msg = "header tags belong before the first hand"
+                    raise _err(doc, it.at, msg)
+            elif isinstance(it, A.PosHand | A.PosMelds | A.PosRed | A.PosToMove | A.PosOut):
+                raise _err(doc, it.at, "this line belongs in a position, not in a game record")
+            elif not sections:
+                raise _err(doc, it.at, "a 'hand N' line must come before the hand's deal and turns")
+            else:
+                sections[-1][1].append(ln)
+        hands: list[ReplayedHand] = []
+        scores = list(self.scores)
+        dealer: int | None = None
+        game_over = False
+        winner: int | None = None
+        stopped: State | None = None
+        for index, (header, body) in enumerate(sections):
+            if game_over:
+                raise _err(doc, header.at, f"the game was over after hand {hands[-1].number}")
+            if header.number != index + 1:
+                raise _err(doc, header.at, f"expected hand {index + 1}, not hand {header.number}")
+            if header.dealer is not None:
+                d = self._seat(header.dealer, header.at)
+                if dealer is not None and d != r.next_seat(dealer):
+                    msg = (
+                        f"the deal passes to {self.seats[r.next_seat(dealer)]}, not {header.dealer}"
+                    )
+                    raise _err(doc, header.at, msg)
+                dealer = d
+            elif dealer is not None:
+                dealer = r.next_seat(dealer)
+            elif self.first_dealer is not None:
+                dealer = self.first_dealer
+            elif self.seed is not None:
+                dealer = first_dealer(self.seed, r.players)
+            else:
+                msg = "say who deals: 'hand 1 dealer S', a [Dealer] tag, or a [Seed]"
+                raise _err(doc, header.at, msg)
+            hand = self._deal(header, body, dealer, scores)
+            hands.append(hand)
+            stop = self._play(hand, body)
+            if stop is not None:
+                stopped = stop
+                break
+            end = hand.end
+            assert end is not None
+            if end.over:
+                hand.score = score_hand(end)
+                scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
+                best = max(scores)
+                if best >= r.target and scores.count(best) == 1:
+                    game_over = True
+                    winner = scores.index(best)
+            self._check_assertions(hand, body, scores)
+            if not end.over:
+                last = body[-1].item.at if body else header.at
+                if index + 1 < len(sections):
+                    raise _err(doc, last, f"hand {hand.number} does not end before the next hand")
+        if self.result_tag is not None and stopped is None:
+            try:
+                pairs = parse_side_values(self.result_tag.value)
+            except ValueError:
+                pairs = []
+            if pairs:
+                want = self._side_values(self.result_tag.value, self.result_tag.at, "Result")
+                if want != scores:
+                    shown = ", ".join(f"{s} {v}" for s, v in zip(self.sides, scores, strict=True))
+                    msg = f"Result says {self.result_tag.value!r}; the replay gives {shown}"
+                    raise _err(doc, self.result_tag.at, msg)
+        return Replay(
+            doc, self.loaded, r, self.seats, self.sides, hands, scores, winner, game_over, stopped
+        )
+
+    def _deal(
+        self, header: A.HandHeader, body: list[A.Line], dealer: int, scores: list[int]
+    ) -> ReplayedHand:
+        r = self.rules
+        deals = [ln.item for ln in body if isinstance(ln.item, A.DealLine)]
+        ups = [ln.item for ln in body if isinstance(ln.item, A.UpcardLine)]
+        if deals or ups:
+            if len(ups) != 1:
+                where = deals[0].at if deals else ups[1].at
+                raise _err(self.doc, where, "a written-out deal needs exactly one upcard line")
+            hands: list[list[int] | None] = [None] * r.players
+            reds: list[list[int]] = [[] for _ in range(r.players)]
+            for d in deals:
+                p = self._seat(d.seat, d.at)
+                if hands[p] is not None:
+                    raise _err(self.doc, d.at, f"{d.seat} is dealt twice")
+                if d.red_threes and r.red3_first_turn:
+                    msg = (
+                        "this variant lays dealt red threes down on the player's first turn: "
+                        "leave them in the hand"
+                    )
+                    raise _err(self.doc, d.at, msg)
+                hands[p] = list(d.cards)
+                reds[p] = list(d.red_threes)
+            missing = [self.seats[p] for p, h in enumerate(hands) if h is None]
+            if missing:
+                where = deals[-1].at if deals else ups[0].at
+                raise _err(self.doc, where, f"the deal does not give {', '.join(missing)} a hand")
+            try:
+                state = from_layout(
+                    r,
+                    [h or [] for h in hands],
+                    list(ups[0].cards),
+                    reds,
+                    dealer,
+                    scores,
+                    header.number,
+                )
+            except DealError as e:
+                raise _err(self.doc, (deals or ups)[0].at, str(e)) from None
+            return ReplayedHand(
+                header.number, dealer, list(scores), state.copy(), end=state, explicit_deal=True
+            )
+        if header.seed is not None:
+            seed: str | None = header.seed
+        elif self.seed is not None:
+            seed = hand_seed(self.seed, header.number)
+        else:
+            msg = f"hand {header.number} has neither a written-out deal nor a seed"
+            raise _err(self.doc, header.at, msg)
+        assert seed is not None
+        state = deal(r, seed, dealer, scores, header.number)
+        return ReplayedHand(header.number, dealer, list(scores), state.copy(), end=state, seed=seed)
+
+    def _play(self, hand: ReplayedHand, body: list[A.Line]) -> State | None:
+        doc = self.doc
+        s = hand.end
+        assert s is not None
+        r = self.rules
+        last_turn_line: A.Turn | None = None
+        moves = hand.moves
+        for ln in body:
+            it = ln.item
+            if isinstance(it, A.PenaltyLine):
+                p = self._seat(it.seat, it.at)
+                if it.kind != "wild_returned" or r.wild_returned_penalty <= 0:
+                    msg = (
+                        f"this ruleset has no penalty {it.kind!r}"
+                        if it.kind != "wild_returned"
+                        else "this ruleset has no penalty for a wild card taken back "
+                        "(penalties.wild_returned is 0)"
+                    )
+                    raise _err(doc, it.at, msg)
+                s.penalties[r.side_of[p]] += r.wild_returned_penalty
+                continue
+            if isinstance(it, A.Assertion):
+                if it.kind in ("stock", "frozen"):
+                    self._check_now(s, it)
+                continue
+            if not isinstance(it, A.Turn):
+                continue
+            seat = self._seat(it.seat, it.at)
+            continuing = s.phase == Phase.PLAY and seat == s.turn and last_turn_line is not None
+            if s.over:
+                raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
+            if not continuing:
+                if s.phase == Phase.PLAY and last_turn_line is not None:
+                    who = self.seats[s.turn]
+                    msg = f"{who}'s turn is not over: a turn ends with a discard, or going out"
+                    raise _err(doc, last_turn_line.at, msg)
+                if seat != s.turn:
+                    msg = f"it is {self.seats[s.turn]}'s turn, not {it.seat}'s"
+                    raise IllegalMoveError(
+                        Refusal("turn.out_of_turn", "", msg),
+                        self._where(it.at, hand, hand.turns + 1, it.seat),
+                        "",
+                    )
+                hand.turns += 1
+            last_turn_line = it
+            for act in it.actions:
+                if s.phase == Phase.OVER:
+                    msg = "the hand is over; nothing more can be played"
+                    raise IllegalMoveError(
+                        Refusal("hand.over", "", msg),
+                        self._where(act.at, hand, hand.turns, it.seat),
+                        act.text,
+                    )
+                if isinstance(act, A.TakeAct) and act.top is not None and s.pile:
+                    top = s.pile[-1]
+                    if act.top != top:
+                        msg = f"the top of the pile is {C.name(top)}, not {C.name(act.top)}"
+                        raise IllegalMoveError(
+                            Refusal("pile.top_mismatch", "", msg),
+                            self._where(act.at, hand, hand.turns, it.seat),
+                            act.text,
+                        )
+                for m in act.moves:
+                    actor = s.actor
+                    ref = refusal(s, m)
+                    if ref is not None:
+                        raise IllegalMoveError(
+                            ref, self._where(act.at, hand, hand.turns, it.seat), act.text
+                        )
+                    moves.append((actor, apply_unchecked(s, m)))
+            at_end = s.phase != Phase.PLAY or s.turn != seat
+            if self.at is not None and self.at == (hand.number, hand.turns) and at_end:
+                return s.copy()
+        if self.at is not None and self.at[0] == hand.number:
+            return s.copy()
+        return None
+
+    def _where(self, at: A.Where, hand: ReplayedHand, turn: int, seat: str) -> str:
+        return f"{self.doc.file}:{at.line}:{at.column}: hand {hand.number}, turn {turn}, {seat}"
+
+    def _check_now(self, s: State, it: A.Assertion) -> None:
+        if it.kind == "stock" and len(s.stock) != it.number:
+            msg = f"the record says the stock holds {it.number}; the replay has {len(s.stock)}"
+            raise _err(self.doc, it.at, msg)
+        if it.kind == "frozen" and s.frozen != it.flag:
+            said = "frozen" if it.flag else "not frozen"
+            is_ = "frozen" if s.frozen else "not frozen"
+            raise _err(self.doc, it.at, f"the record says the pile is {said}; it is {is_}")
+
+    def _check_assertions(self, hand: ReplayedHand, body: list[A.Line], totals: list[int]) -> None:
+        for ln in body:
+            it = ln.item
+            if not isinstance(it, A.Assertion) or it.kind not in ("score", "total"):
+                continue
+            if hand.score is None:
+                raise _err(self.doc, it.at, f"hand {hand.number} has not ended, so it has no score")
+            got = [sc.total for sc in hand.score] if it.kind == "score" else totals
+            for side_name, value in it.sides:
+                side = self._side(side_name, it.at)
+                if got[side] != value:
+                    what = "scored" if it.kind == "score" else "has a total of"
+                    msg = (
+                        f"the record says {side_name} {what} {value} in hand {hand.number}; "
+                        f"the replay gives {got[side]}"
+                    )
+                    raise _err(self.doc, it.at, msg)
+
+
+def replay(
+    doc: A.Document,
+    variant: str | None = None,
+    sets: tuple[str, ...] = (),
+    at: tuple[int, int] | None = None,
+) -> Replay:
+    """Replay a parsed record. ``variant`` replaces the record's own ruleset (and its ``Set``
+    tags); ``sets`` adds overrides; ``at`` = (hand, turn) stops after that turn."""
+    return _Replayer(doc, variant, sets, at).run()

@@ -1,0 +1,299 @@
+"""Writing the canonical text of records and positions.
+
+``format_document`` is what ``canasta fmt`` does: the same lines, comments kept, in canonical
+spelling and spacing (cards as ``Kh``, ``Ts``, ``Jk``; single spaces; a blank line before each
+hand). Applying it twice gives the same text. ``hand_items`` turns played hands (from a bot game
+or a replay) into lines, so a game written, parsed and replayed gives the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .. import cards as C
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.rules import Rules
+from ..engine.state import Phase, State
+from ..seats import seat_names, side_names
+from . import ast as A
+
+_NOWHERE = A.Where(0, 0)
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return " ".join(C.name(c) for c in cards)
+
+
+def _rank(rank: int) -> str:
+    return C.RANK_CHARS.get(rank, str(rank))
+
+
+def _action(act: A.Action) -> str:
+    if isinstance(act, A.DrawAct):
+        return "draw" + (" " + _cards(act.cards) if act.cards else "")
+    if isinstance(act, A.TakeAct):
+        s = "take"
+        if act.top is not None:
+            s += " " + C.name(act.top)
+        if act.shown:
+            s += " with " + _cards(act.shown)
+        if act.melds:
+            s += " and " + ", ".join(_cards(g) for g in act.melds)
+        if act.replacements:
+            s += " replace " + _cards(act.replacements)
+        return s
+    if isinstance(act, A.ExposeAct):
+        return "expose" + (" " + _cards(act.replacements) if act.replacements else "")
+    if isinstance(act, A.MeldAct):
+        adds = [f"{_rank(r)}: {_cards(g)}" for r, g in act.adds]
+        if act.verb == "add" and not act.melds:
+            return "add " + ", ".join(adds)
+        return "meld " + ", ".join([_cards(g) for g in act.melds] + adds)
+    if isinstance(act, A.DiscardAct):
+        return "discard " + C.name(act.card)
+    return "ask " + ("yes" if act.yes else "no")
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_item(item: A.Item) -> str:
+    if isinstance(item, A.Tag):
+        return f"[{item.name} {_quote(item.value)}]"
+    if isinstance(item, A.HandHeader):
+        s = f"hand {item.number}"
+        if item.dealer:
+            s += f" dealer {item.dealer}"
+        if item.seed:
+            s += f" seed {item.seed}"
+        return s
+    if isinstance(item, A.DealLine):
+        reds = _cards(item.red_threes) + " | " if item.red_threes else ""
+        return f"deal {item.seat}: {reds}{_cards(item.cards)}".rstrip()
+    if isinstance(item, A.UpcardLine):
+        word = "pile:" if item.word == "pile" else "upcard"
+        return f"{word} {_cards(item.cards)}".rstrip()
+    if isinstance(item, A.Turn):
+        return " ".join([item.seat, *(_action(a) for a in item.actions)])
+    if isinstance(item, A.Assertion):
+        if item.kind in ("score", "total"):
+            return item.kind + "".join(f" {s} {v}" for s, v in item.sides)
+        if item.kind == "stock":
+            return f"stock {item.number}"
+        return "frozen " + ("yes" if item.flag else "no")
+    if isinstance(item, A.PenaltyLine):
+        return f"penalty {item.seat} {item.kind}"
+    if isinstance(item, A.PosHand):
+        return f"hand {item.seat}: {_cards(item.cards)}".rstrip()
+    if isinstance(item, A.PosMelds):
+        return f"melds {item.side}: " + ", ".join(_cards(g) for g in item.melds)
+    if isinstance(item, A.PosRed):
+        return f"red {item.side}: {_cards(item.cards)}".rstrip()
+    if isinstance(item, A.PosToMove):
+        return f"to move: {item.seat} {item.phase}"
+    if isinstance(item, A.PosOut):
+        return f"out {item.seat}" + (" concealed" if item.concealed else "")
+    return ""
+
+
+def format_document(doc: A.Document) -> str:
+    """The canonical text of a parsed document (``canasta fmt``)."""
+    out: list[str] = []
+    prev: A.Item | None = None
+    for ln in doc.lines:
+        item = ln.item
+        text = format_item(item)
+        comment = ln.comment.rstrip() if ln.comment else ""
+        if isinstance(item, A.CommentOnly):
+            text = comment
+        elif comment:
+            text = f"{text}  {comment}"
+        starts_block = isinstance(item, A.HandHeader) or (
+            prev is not None
+            and isinstance(prev, A.Tag)
+            and not isinstance(item, A.Tag | A.CommentOnly)
+        )
+        if out and starts_block and out[-1] != "":
+            out.append("")
+        out.append(text)
+        if not isinstance(item, A.CommentOnly):
+            prev = item
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------------------------
+# From played hands to a document
+
+
+def turn_lines(seats: Sequence[str], moves: Sequence[tuple[int, Move]]) -> list[A.Turn]:
+    """Group a hand's moves into turn lines (a partner's answer joins the asker's line)."""
+    turns: list[A.Turn] = []
+    seat = -1
+    acts: list[A.Action] = []
+    started = False
+
+    def flush() -> None:
+        if acts:
+            turns.append(A.Turn(seats[seat], tuple(acts), _NOWHERE))
+
+    pending_ask = False
+    for actor, m in moves:
+        if isinstance(m, Answer):
+            acts.append(A.AskAct(m.yes, _NOWHERE))
+            pending_ask = False
+            continue
+        begins = isinstance(m, Expose) or (
+            isinstance(m, Draw | TakePile) and not (started and acts and _only_expose(acts))
+        )
+        if begins or actor != seat:
+            flush()
+            acts = []
+            seat = actor
+            started = True
+        if isinstance(m, Draw):
+            acts.append(A.DrawAct(m.cards, _NOWHERE))
+        elif isinstance(m, TakePile):
+            acts.append(A.TakeAct(None, m.shown, m.melds, m.replacements or None, _NOWHERE))
+        elif isinstance(m, Expose):
+            acts.append(A.ExposeAct(m.replacements or None, _NOWHERE))
+        elif isinstance(m, Meld):
+            verb = "add" if not m.melds else "meld"
+            acts.append(A.MeldAct(m.melds, m.adds, verb, _NOWHERE))
+        elif isinstance(m, Discard):
+            acts.append(A.DiscardAct(m.card, _NOWHERE))
+        elif isinstance(m, Ask):
+            pending_ask = True
+    del pending_ask
+    flush()
+    return turns
+
+
+def _only_expose(acts: list[A.Action]) -> bool:
+    return all(isinstance(a, A.ExposeAct) for a in acts)
+
+
+def _with_tops(start: State, moves: Sequence[tuple[int, Move]], turns: list[A.Turn]) -> None:
+    """Fill in the top card of each pickup (readers like to see what was taken)."""
+    from ..engine.apply import apply_unchecked
+
+    s = start.copy()
+    tops: list[int] = []
+    for _, m in moves:
+        if isinstance(m, TakePile):
+            tops.append(s.pile[-1])
+        apply_unchecked(s, m)
+    it = iter(tops)
+    for i, t in enumerate(turns):
+        acts = tuple(
+            A.TakeAct(next(it), a.shown, a.melds, a.replacements, a.at)
+            if isinstance(a, A.TakeAct)
+            else a
+            for a in t.actions
+        )
+        turns[i] = A.Turn(t.seat, acts, t.at)
+
+
+def deal_lines(start: State) -> list[A.Item]:
+    """The written-out deal of a hand's starting state."""
+    r = start.rules
+    seats = seat_names(r.players)
+    items: list[A.Item] = []
+    for p in range(r.players):
+        items.append(
+            A.DealLine(seats[p], tuple(start.dealt_red3[p]), tuple(start.hand_cards(p)), _NOWHERE)
+        )
+    items.append(A.UpcardLine(tuple(start.pile), _NOWHERE))
+    return items
+
+
+def hand_items(
+    rules: Rules,
+    number: int,
+    dealer: int,
+    start: State,
+    moves: Sequence[tuple[int, Move]],
+    seed: str | None,
+    scores: Sequence[int] | None,
+    totals: Sequence[int] | None,
+) -> list[A.Item]:
+    """The lines of one hand: header, deal (written out unless ``seed``), turns, scores."""
+    seats = seat_names(rules.players)
+    sides = side_names(rules.players, rules.sides)
+    items: list[A.Item] = [
+        A.HandHeader(number, seats[dealer], seed, _NOWHERE),
+    ]
+    if seed is None:
+        items.extend(deal_lines(start))
+    turns = turn_lines(seats, moves)
+    _with_tops(start, moves, turns)
+    items.extend(turns)
+    if scores is not None:
+        items.append(A.Assertion("score", tuple(zip(sides, scores, strict=True)), at=_NOWHERE))
+    if totals is not None:
+        items.append(A.Assertion("total", tuple(zip(sides, totals, strict=True)), at=_NOWHERE))
+    return items
+
+
+def document(tags: Sequence[tuple[str, str]], items: Sequence[A.Item]) -> A.Document:
+    lines = [A.Line(A.Tag(n, v, _NOWHERE)) for n, v in tags]
+    lines.extend(A.Line(it) for it in items)
+    return A.Document(lines)
+
+
+# ------------------------------------------------------------------------------------------------
+# Positions
+
+
+_PHASE_WORDS = {
+    Phase.EXPOSE: "expose",
+    Phase.DRAW: "draw",
+    Phase.PLAY: "play",
+    Phase.ANSWER: "answer",
+    Phase.OVER: "over",
+}
+
+
+def position_items(s: State) -> list[A.Item]:
+    """The lines of a position for state ``s`` (after its tags)."""
+    r = s.rules
+    seats = seat_names(r.players)
+    sides = side_names(r.players, r.sides)
+    items: list[A.Item] = []
+    for p in range(r.players):
+        items.append(A.PosHand(seats[p], tuple(s.hand_cards(p)), _NOWHERE))
+    for side in range(r.sides):
+        melds = s.melds[side]
+        groups = tuple(
+            tuple(sorted(m.cards, key=lambda c: (C.is_wild(c), C.sort_key(c))))
+            for _, m in sorted(melds.items())
+        )
+        items.append(A.PosMelds(sides[side], groups, _NOWHERE))
+        items.append(A.PosRed(sides[side], tuple(s.red3[side]), _NOWHERE))
+    items.append(A.UpcardLine(tuple(s.pile), _NOWHERE, "pile"))
+    items.append(A.Assertion("stock", number=len(s.stock), at=_NOWHERE))
+    if s.over:
+        if s.out_player >= 0:
+            items.append(A.PosOut(seats[s.out_player], s.concealed, _NOWHERE))
+        else:
+            items.append(A.PosToMove(seats[s.turn], "over", _NOWHERE))
+    else:
+        seat = seats[s.actor]
+        items.append(A.PosToMove(seat, _PHASE_WORDS[s.phase], _NOWHERE))
+    return items
+
+
+def position_text(s: State, tags: Sequence[tuple[str, str]]) -> str:
+    r = s.rules
+    sides = side_names(r.players, r.sides)
+    all_tags = list(tags)
+    if not any(n == "Scores" for n, _ in all_tags):
+        all_tags.append(
+            ("Scores", ", ".join(f"{n} {v}" for n, v in zip(sides, s.scores, strict=True)))
+        )
+    if not any(n == "Dealer" for n, _ in all_tags):
+        all_tags.append(("Dealer", seat_names(r.players)[s.dealer]))
+    doc = document(all_tags, position_items(s))
+    return format_document(doc)
