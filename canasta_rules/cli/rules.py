@@ -1,0 +1,66 @@
+"""``canasta rules``: a variant's rule sheet or quick-reference card, house rules marked."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from ..rulesheet import build, render
+from .common import SetOption, emit, load_ref
+
+
+class SheetFormat(StrEnum):
+    md = "md"
+    html = "html"
+    txt = "txt"
+
+
+def rules(
+    ref: Annotated[str, typer.Argument(metavar="VARIANT|FILE", help="A built-in name or a file.")],
+    format_: Annotated[
+        SheetFormat,
+        typer.Option("--format", "-f", help="md (Markdown), html (one printable page) or txt."),
+    ] = SheetFormat.md,
+    card: Annotated[
+        bool,
+        typer.Option(
+            "--card",
+            help="A one-page quick reference: card values, minimums, bonuses, pickups.",
+        ),
+    ] = False,
+    diff: Annotated[
+        str | None,
+        typer.Option(
+            "--diff",
+            metavar="BASE",
+            help="Mark every rule that departs from BASE (a built-in name or a file).",
+        ),
+    ] = None,
+    set_: SetOption = None,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write to this file instead of printing.")
+    ] = None,
+) -> None:
+    """Print a variant's rule sheet (see HELP)."""
+    lv = load_ref(ref, set_)
+    base = load_ref(diff, None).variant if diff is not None else None
+    sheet = build(lv.variant, card=card, base=base, overrides=tuple(set_ or ()))
+    emit(render(sheet, format_.value), out)
+
+
+HELP = "\n\n".join(
+    [
+        "The rules of a variant in words, generated from its parameters.",
+        "In the order a player learns the game: the deal, a turn, melds and canastas, the "
+        "discard pile, red and black threes, going out, scoring, and the end of the game.",
+        "--diff marks the rules whose parameters differ from BASE: the same parameters that "
+        "`canasta variants diff BASE VARIANT` lists. --set applies to VARIANT.",
+    ]
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rules`` to the main ``canasta`` app."""
+    app.command("rules", help=HELP)(rules)

@@ -1,0 +1,1323 @@
+"""Building a rule sheet from a variant: every rule sentence is generated from its parameters.
+
+Nothing here is a fixed text with blanks: where a parameter changes the shape of a rule (a black
+three that stops or freezes, a stock that ends the hand or plays on through the pile), the builder
+writes a different sentence. Rules that are not parameters, because every source agrees on them,
+are stated once, as fixed sentences that claim no parameter.
+
+The sentences describe what the engine (``canasta_rules.engine``) enforces, in a player's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..variant.compare import differences, flatten, show_value
+from ..variant.model import (
+    ConcealedPlayer,
+    PermissionAsk,
+    Seating,
+    StockOutPilePlay,
+    Tier,
+    Variant,
+)
+from .document import (
+    Block,
+    Bullets,
+    Heading,
+    House,
+    Para,
+    Row,
+    Section,
+    Sentence,
+    Sheet,
+    Statement,
+    Table,
+    claims_key,
+)
+from .words import capital, count, digits_count, join, number, source_name, special_cards
+
+PENALTY_KEY = "penalties.wild_returned"
+"""Stated only when it is not zero (or when ``--diff`` finds it changed)."""
+
+# Card values in the order players list them, with the labels a table shows.
+_VALUE_FIELDS: tuple[tuple[str, str], ...] = (
+    ("joker", "Joker"),
+    ("two", "Two"),
+    ("ace", "Ace"),
+    ("king", "King"),
+    ("queen", "Queen"),
+    ("jack", "Jack"),
+    ("ten", "Ten"),
+    ("nine", "Nine"),
+    ("eight", "Eight"),
+    ("seven", "Seven"),
+    ("six", "Six"),
+    ("five", "Five"),
+    ("four", "Four"),
+    ("black_three", "Black three"),
+)
+_RUN_RANKS = (
+    "ace",
+    "king",
+    "queen",
+    "jack",
+    "ten",
+    "nine",
+    "eight",
+    "seven",
+    "six",
+    "five",
+    "four",
+)
+"""Ranks that a table may give as a run ("King to eight")."""
+
+_WAY_PHRASES = {
+    "natural_pair": "with two natural cards of its rank from their hand",
+    "natural_and_wild": "with one natural card of its rank and one wild card from their hand",
+    "add_to_meld": "by adding it to their side's meld of that rank",
+}
+_WAY_ORDER = ("natural_pair", "natural_and_wild", "add_to_meld")
+_WAY_HEADERS = ("Pair of naturals", "Natural + wild", "Onto side's meld")
+
+
+def _ways(ways: Sequence[str]) -> str:
+    return join([_WAY_PHRASES[w] for w in _WAY_ORDER if w in ways], "or")
+
+
+def red_three_scale(totals: Sequence[int]) -> str:
+    """Red-three scores in words: ``100 each; all four together 800``."""
+    n = len(totals) - 1
+    if n <= 0:
+        return "nothing"
+    per = totals[1]
+    k = 1
+    while k < n and totals[k + 1] == (k + 1) * per:
+        k += 1
+    if k == n:
+        return f"{per} each" if per else "nothing"
+    rest = n - k
+    upto = f" up to {number(k)}" if rest > 1 else ""
+    parts = [f"{per} each{upto}" if per else f"nothing for up to {number(k)}"]
+    for i in range(k + 1, n + 1):
+        who = f"all {number(i)} together" if i == n else f"{number(i)} together"
+        parts.append(f"{who} {totals[i]}")
+    return "; ".join(parts)
+
+
+def tier_label(tiers: Sequence[Tier], i: int) -> str:
+    """The scores a tier covers: ``below 0``, ``0 to 1499``, ``3000 and above``."""
+    t = tiers[i]
+    prev = tiers[i - 1].below if i > 0 else None
+    if t.below is None:
+        return "any score" if prev is None else f"{prev} and above"
+    if prev is None:
+        return "below 0 (a negative score)" if t.below == 0 else f"below {t.below}"
+    return f"{prev} to {t.below - 1}"
+
+
+def _minimum(m: int) -> str:
+    return str(m) if m else "no minimum"
+
+
+def _layout(seat: Seating) -> str:
+    if seat.side_size == 1:
+        return ", each playing for themself"
+    if seat.sides == 2 and seat.side_size == 2:
+        return " in two partnerships of two, partners sitting opposite each other"
+    kind = "partnerships" if seat.side_size == 2 else "teams"
+    return (
+        f" in {number(seat.sides)} {kind} of {number(seat.side_size)}, seated so that the "
+        f"{kind} alternate around the table"
+    )
+
+
+def _short_layout(seat: Seating) -> str:
+    if seat.side_size == 1:
+        return f"{seat.players} players, each alone"
+    kind = "partnerships" if seat.side_size == 2 else "teams"
+    return f"{seat.players} players in {number(seat.sides)} {kind} of {number(seat.side_size)}"
+
+
+class _Builder:
+    """Builds the sections of one variant's sheet."""
+
+    def __init__(self, v: Variant, diff_keys: frozenset[str]):
+        self.v = v
+        self.diff_keys = diff_keys
+        self.partners = any(s.side_size > 1 for s in v.seating)
+        self.solo = any(s.side_size == 1 for s in v.seating)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def s(id_: str, text: str, *claims: str, gist: str = "") -> Sentence:
+        return Sentence(id_, text, tuple(claims), gist=gist)
+
+    @staticmethod
+    def fixed(id_: str, text: str) -> Sentence:
+        return Sentence(f"fixed.{id_}", text)
+
+    # ------------------------------------------------------------------ pieces used twice
+    def deck_sentence(self) -> Sentence:
+        d = self.v.deck
+        packs = (
+            "one standard 52-card pack"
+            if d.decks == 1
+            else f"{number(d.decks)} standard 52-card packs"
+        )
+        jokers = d.decks * d.jokers_per_deck
+        if jokers == 0:
+            text = f"The game is played with {packs} and no jokers, {d.size} cards in all."
+        else:
+            per = "" if d.decks == 1 else f" ({number(d.jokers_per_deck)} per pack)"
+            text = (
+                f"The game is played with {packs} and {count(jokers, 'joker')}{per}, "
+                f"{d.size} cards in all."
+            )
+        return self.s("deck", text, "deck.decks", "deck.jokers_per_deck")
+
+    def threes_in_pack(self) -> Sentence:
+        n = self.v.deck.red_threes
+        return self.s(
+            "deck.threes",
+            f"The pack holds {count(n, 'red three')} and {count(n, 'black three')}.",
+            "deck.decks",
+        )
+
+    def seating_phrase(self, seat: Seating) -> str:
+        left = self.v.deck.size - seat.players * seat.hand_size
+        return (
+            f"{capital(number(seat.players))} players{_layout(seat)}; each is dealt "
+            f"{seat.hand_size} cards, which leaves {left} for the upcard and the stock."
+        )
+
+    def value_rows(self) -> list[Row]:
+        cv = self.v.card_values
+        groups: list[list[str]] = []
+        for field, _label in _VALUE_FIELDS:
+            val = getattr(cv, field)
+            if groups and getattr(cv, groups[-1][-1]) == val:
+                groups[-1].append(field)
+            else:
+                groups.append([field])
+        labels = dict(_VALUE_FIELDS)
+        header = ("Card", "Points")
+        rows: list[Row] = []
+        for g in groups:
+            run = [f for f in g if f in _RUN_RANKS]
+            if len(run) >= 3 and run == g[: len(run)]:
+                head = f"{labels[run[0]]} to {labels[run[-1]].lower()}"
+                rest = [labels[f].lower() for f in g[len(run) :]]
+                label = join([head, *rest], "and")
+            else:
+                label = capital(join([labels[f].lower() for f in g], "and"))
+            val = getattr(cv, g[0])
+            rows.append(
+                Row(
+                    "card_values." + "+".join(g),
+                    (label, str(val)),
+                    tuple(f"card_values.{f}" for f in g),
+                    header=header,
+                )
+            )
+        rows.append(
+            Row(
+                "card_values.red_three",
+                ("Red three", "bonus only (see Red and black threes)"),
+                header=header,
+            )
+        )
+        return rows
+
+    def values_table(self) -> Table:
+        cap = self.fixed(
+            "card_values",
+            "Each card counts for its side when melded, and against it when left in a hand:",
+        )
+        return Table(cap, ("Card", "Points"), tuple(self.value_rows()))
+
+    def tiers_table(self, id_: str, lead: str) -> Table:
+        tiers = self.v.initial_meld.tiers
+        gist = "; ".join(
+            f"{tier_label(tiers, i)}: {_minimum(t.minimum)}" for i, t in enumerate(tiers)
+        )
+        cap = self.s(id_, lead, "initial_meld.tiers", gist=gist)
+        header = ("Side's total score before the deal", "Minimum")
+        rows = tuple(
+            Row(f"{id_}.{i}", (tier_label(tiers, i), _minimum(t.minimum)), header=header)
+            for i, t in enumerate(tiers)
+        )
+        return Table(cap, header, rows)
+
+    def pickup_table(self, id_: str) -> Table:
+        p = self.v.pile
+        header = ("Pile", *_WAY_HEADERS)
+
+        def cells(ways: Sequence[str]) -> tuple[str, ...]:
+            return tuple("yes" if w in ways else "no" for w in _WAY_ORDER)
+
+        unopened = (
+            "Side not opened yet" if p.frozen_before_opening == "side" else "Player not melded yet"
+        )
+        rows = (
+            Row(
+                f"{id_}.unfrozen",
+                ("Pile not frozen", *cells(p.unfrozen)),
+                ("pile.unfrozen",),
+                header=header,
+            ),
+            Row(
+                f"{id_}.frozen", ("Pile frozen", *cells(p.frozen)), ("pile.frozen",), header=header
+            ),
+            Row(
+                f"{id_}.unopened",
+                (unopened, *cells(p.frozen)),
+                ("pile.frozen", "pile.frozen_before_opening"),
+                header=header,
+            ),
+        )
+        cap = self.fixed(
+            id_, "Ways to take the discard pile (its top card must be melded at once):"
+        )
+        return Table(cap, header, rows)
+
+    def bonus_rows(self, id_: str) -> list[Row]:
+        v = self.v
+        header = ("Bonus", "Points")
+        reds = v.deck.red_threes
+        rows = [
+            Row(
+                f"{id_}.natural",
+                ("Natural canasta (no wild card)", str(v.canastas.natural_bonus)),
+                ("canastas.natural_bonus",),
+                header=header,
+            ),
+            Row(
+                f"{id_}.mixed",
+                ("Mixed canasta (with wild cards)", str(v.canastas.mixed_bonus)),
+                ("canastas.mixed_bonus",),
+                header=header,
+            ),
+            Row(
+                f"{id_}.red_threes",
+                (
+                    "Red threes",
+                    red_three_scale(v.red_threes.totals).replace(
+                        f"all {number(reds)} together", f"all {number(reds)}"
+                    ),
+                ),
+                ("red_threes.totals",),
+                header=header,
+            ),
+            Row(
+                f"{id_}.red_threes_against",
+                ("Red threes of a side that " + self.against_phrase(), "count minus instead"),
+                ("red_threes.count_against",),
+                header=header,
+            ),
+            Row(
+                f"{id_}.out",
+                ("Going out", str(v.going_out.bonus)),
+                ("going_out.bonus",),
+                header=header,
+            ),
+            Row(
+                f"{id_}.concealed",
+                ("Going out concealed (instead of the above)", str(v.going_out.concealed_bonus)),
+                ("going_out.concealed_bonus",),
+                header=header,
+            ),
+        ]
+        return rows
+
+    def against_phrase(self) -> str:
+        if self.v.red_threes.count_against == "no_meld":
+            return "made no meld"
+        return "completed no canasta"
+
+    def meld_limits(self) -> str:
+        m = self.v.melds
+        text = (
+            f"{m.min_size}+ cards of one rank, {m.min_naturals}+ natural, at most {m.max_wild} wild"
+        )
+        if m.wild_not_more_than_natural:
+            text += ", never more wild than natural"
+        return text
+
+    # ------------------------------------------------------------------ the full sheet
+    def sections(self) -> list[Section]:
+        return [
+            self.section_deal(),
+            self.section_turn(),
+            self.section_melds(),
+            self.section_pile(),
+            self.section_threes(),
+            self.section_going_out(),
+            self.section_scoring(),
+            self.section_game(),
+        ]
+
+    def section_deal(self) -> Section:
+        v = self.v
+        d = v.deal
+        blocks: list[Block] = []
+        pack = [
+            self.deck_sentence(),
+            self.fixed(
+                "wild",
+                "Jokers and twos are wild: in a meld they stand in for natural cards of the "
+                "meld's rank. All other cards are natural, but threes have roles of their own "
+                "(see Red and black threes).",
+            ),
+            self.threes_in_pack(),
+        ]
+        blocks.append(Para(tuple(pack)))
+        if len(v.seating) == 1:
+            seat = v.seating[0]
+            blocks.append(
+                Para((self.s(f"seating.{seat.players}", self.seating_phrase(seat), "seating"),))
+            )
+        else:
+            counts = join([str(n) for n in sorted(s.players for s in v.seating)], "or")
+            blocks.append(
+                Bullets(
+                    tuple(
+                        self.s(f"seating.{s.players}", self.seating_phrase(s), "seating")
+                        for s in v.seating
+                    ),
+                    lead=self.s("seating", f"This ruleset is for {counts} players:", "seating"),
+                )
+            )
+        if self.partners and self.solo:
+            side = (
+                "A side is a partnership, or a single player where everyone plays alone. "
+                "Partners meld together and share one score."
+            )
+        elif self.partners:
+            side = "Partners form a side: they meld together and share one score."
+        else:
+            side = "Each player is a side of their own, with their own melds and score."
+        blocks.append(Para((self.s("seating.sides", side, "seating"),)))
+
+        if d.rotation == "clockwise":
+            rot = (
+                "Play passes clockwise, to the left: the player on the dealer's left plays "
+                "first, and the deal passes to the left after each hand."
+            )
+        else:
+            rot = (
+                "Play passes counterclockwise, to the right: the player on the dealer's right "
+                "plays first, and the deal passes to the right after each hand."
+            )
+        dealer = (
+            "The dealer shuffles the pack and deals."
+            if d.dealer == "shuffler"
+            else "One player shuffles the pack, and the player on the shuffler's left deals."
+        )
+        cutter = {
+            "right": "The player on the dealer's right cuts the pack before the deal.",
+            "left": "The player on the dealer's left cuts the pack before the deal.",
+            "none": "The pack is not cut.",
+        }[d.cutter]
+        blocks.append(Heading("Dealing"))
+        blocks.append(
+            Para(
+                (
+                    self.s(
+                        "deal.first_dealer",
+                        "The first dealer is chosen at random.",
+                        "deal.first_dealer",
+                    ),
+                    self.s("deal.rotation", rot, "deal.rotation"),
+                    self.s("deal.dealer", dealer, "deal.dealer"),
+                    self.s("deal.cutter", cutter, "deal.cutter"),
+                    self.fixed(
+                        "deal",
+                        "Cards are dealt face down, one at a time, starting with the player "
+                        "who plays first.",
+                    ),
+                )
+            )
+        )
+        if d.upcard_covered:
+            covered = (
+                f"If that card is {special_cards(d.upcard_covered)}, another card is turned up "
+                "on top of it, and so on until a card of another kind shows."
+            )
+        else:
+            covered = "That first card stays on top, whatever it is."
+        if d.upcard_freezes:
+            freezes = (
+                f"If {special_cards(d.upcard_freezes)} is among the cards turned up at the "
+                "start, the pile begins frozen (see The discard pile)."
+            )
+        else:
+            freezes = "No card turned up at the start freezes the pile."
+        blocks.append(
+            Para(
+                (
+                    self.fixed(
+                        "upcard",
+                        "The undealt cards are stacked face down as the stock, and its top "
+                        "card is turned face up beside it to start the discard pile.",
+                    ),
+                    self.s("deal.upcard_covered", covered, "deal.upcard_covered"),
+                    self.s("deal.upcard_freezes", freezes, "deal.upcard_freezes"),
+                )
+            )
+        )
+        return Section("deal", "The players and the deal", tuple(blocks))
+
+    def section_turn(self) -> Section:
+        n = self.v.draw.count
+        if n == 1:
+            draw = (
+                "A turn begins with a draw: the player takes the top card of the stock, or "
+                "else takes the whole discard pile (see The discard pile)."
+            )
+        else:
+            draw = (
+                f"A turn begins with a draw: the player takes the top {number(n)} cards of the "
+                "stock, or else takes the whole discard pile (see The discard pile). Drawing "
+                f"{number(n)} does not change the discard: it is still one card."
+            )
+        blocks: list[Block] = [
+            Para(
+                (
+                    self.s("draw.count", draw, "draw.count"),
+                    self.fixed(
+                        "turn",
+                        "Next the player may meld (see Melds and canastas). The turn ends when "
+                        "they discard one card face up on the discard pile, or when they go out.",
+                    ),
+                    self.fixed(
+                        "red_three_drawn",
+                        "A red three drawn from the stock is laid face up at once and replaced "
+                        "by the next card of the stock.",
+                    ),
+                )
+            )
+        ]
+        return Section("turn", "A turn", tuple(blocks))
+
+    def section_melds(self) -> Section:
+        v = self.v
+        m, c = v.melds, v.canastas
+        blocks: list[Block] = []
+        if m.max_wild == 0:
+            max_wild = "No meld may hold a wild card."
+        else:
+            max_wild = f"A meld may hold at most {count(m.max_wild, 'wild card')}."
+        more_possible = m.max_wild > m.min_naturals
+        if m.wild_not_more_than_natural:
+            if more_possible:
+                nat, wild = m.min_naturals, m.min_naturals + 1
+                example = "-".join(["5"] * nat + ["2"] * wild)
+                wnm = (
+                    "A meld may never hold more wild cards than natural ones, so "
+                    f"{example} is not a meld."
+                )
+            else:
+                wnm = (
+                    "A meld may never hold more wild cards than natural ones (with these "
+                    "limits that cannot happen anyway)."
+                )
+        elif more_possible:
+            nat = m.min_naturals
+            wild = min(m.max_wild, max(nat + 1, m.min_size - nat))
+            example = "-".join(["5"] * nat + ["2"] * wild)
+            wnm = (
+                "Within that limit a meld may hold more wild cards than natural ones: "
+                f"{example} is a meld."
+            )
+        else:
+            wnm = (
+                "Nothing else limits the wild cards in a meld (with these limits it can never "
+                "hold more wild cards than natural ones)."
+            )
+        blocks.append(
+            Para(
+                (
+                    self.fixed(
+                        "meld",
+                        "A meld is a group of cards of one rank laid face up on the table: "
+                        "natural cards of that rank, with or without wild cards.",
+                    ),
+                    self.s(
+                        "melds.min_size",
+                        f"A new meld needs at least {count(m.min_size, 'card')}.",
+                        "melds.min_size",
+                    ),
+                    self.s(
+                        "melds.min_naturals",
+                        f"Every meld must hold at least {count(m.min_naturals, 'natural card')}, "
+                        "so wild cards can never be melded on their own.",
+                        "melds.min_naturals",
+                    ),
+                    self.s("melds.max_wild", max_wild, "melds.max_wild"),
+                    self.s(
+                        "melds.wild_not_more_than_natural", wnm, "melds.wild_not_more_than_natural"
+                    ),
+                )
+            )
+        )
+        blocks.append(
+            Para(
+                (
+                    self.fixed(
+                        "one_meld_per_rank",
+                        "A side keeps one meld of each rank: more cards of a rank it has "
+                        "already melded are added to that meld, by any member of the side.",
+                    ),
+                    self.fixed(
+                        "melding",
+                        "A player melds only in their own turn, after drawing, and may lay "
+                        "new melds and add to the side's melds in the same turn.",
+                    ),
+                    self.fixed(
+                        "threes_not_melded",
+                        "Red threes are never melded; black threes only as described under Red "
+                        "and black threes.",
+                    ),
+                )
+            )
+        )
+        if m.canasta_wild == "capped":
+            cw = (
+                "The wild-card limits still apply once a meld is a canasta: a canasta too may "
+                f"hold at most {count(m.max_wild, 'wild card')}."
+            )
+        else:
+            cw = (
+                "Once a meld is a complete canasta, any number of wild cards may be added to "
+                "it, beyond the usual limits."
+            )
+        blocks.append(Heading("Canastas"))
+        blocks.append(
+            Para(
+                (
+                    self.s(
+                        "canastas.size",
+                        f"A meld of {c.size} or more cards, at least {c.min_naturals} of them "
+                        "natural, is a canasta.",
+                        "canastas.size",
+                        "canastas.min_naturals",
+                    ),
+                    self.s(
+                        "canastas.natural_bonus",
+                        f"A natural canasta, with no wild card, earns its side a bonus of "
+                        f"{c.natural_bonus}.",
+                        "canastas.natural_bonus",
+                    ),
+                    self.s(
+                        "canastas.mixed_bonus",
+                        f"A mixed canasta, with one or more wild cards, earns {c.mixed_bonus}.",
+                        "canastas.mixed_bonus",
+                    ),
+                    self.fixed(
+                        "canasta_grows",
+                        "A canasta may keep growing; a wild card added to a natural canasta "
+                        "makes it mixed.",
+                    ),
+                    self.s("melds.canasta_wild", cw, "melds.canasta_wild"),
+                )
+            )
+        )
+        blocks.append(Heading("Card values"))
+        blocks.append(self.values_table())
+        blocks.append(Heading("The initial meld"))
+        blocks.append(
+            self.tiers_table(
+                "initial_meld.tiers",
+                "A side's first meld of the hand, its initial meld, must count at least a "
+                "minimum that depends on the side's total score before the deal:",
+            )
+        )
+        if v.initial_meld.pile_cards == "top_only":
+            pc = (
+                "A side that opens by taking the discard pile may use the pile's top card toward "
+                "the minimum, but none of the cards beneath it: those join the player's hand "
+                "only after the opening melds are laid."
+            )
+        else:
+            pc = (
+                "A side that opens by taking the discard pile may use any cards of the pile in "
+                "its opening melds, and they all count toward the minimum."
+            )
+        blocks.append(
+            Para(
+                (
+                    self.fixed(
+                        "initial_meld",
+                        "The melds laid together for the initial meld count together, by the "
+                        "card values above; bonuses and red threes do not count. Once a side has "
+                        "opened, its later melds need no minimum.",
+                    ),
+                    self.s("initial_meld.pile_cards", pc, "initial_meld.pile_cards"),
+                )
+            )
+        )
+        return Section("melds", "Melds and canastas", tuple(blocks))
+
+    def section_pile(self) -> Section:
+        p = self.v.pile
+        blocks: list[Block] = []
+        blocks.append(
+            Para(
+                (
+                    self.fixed(
+                        "take_pile",
+                        "Instead of drawing from the stock, a player may take the whole "
+                        "discard pile. They must meld its top card at once, and the rest of the "
+                        "pile goes into their hand.",
+                    ),
+                    self.fixed(
+                        "pile_blocked",
+                        "A wild card, a black three or a red three on top of the pile can never "
+                        "be taken.",
+                    ),
+                    self.s(
+                        "pile.unfrozen",
+                        "While the pile is not frozen, the top card may be melded "
+                        f"{_ways(p.unfrozen)}.",
+                        "pile.unfrozen",
+                    ),
+                    self.s(
+                        "pile.frozen",
+                        f"While it is frozen, only {_ways(p.frozen)}.",
+                        "pile.frozen",
+                    ),
+                )
+            )
+        )
+        blocks.append(self.pickup_table("pile.table"))
+        if p.frozen_before_opening == "side":
+            fbo = (
+                "Until a side has made its initial meld, the pile counts as frozen against its "
+                "players."
+            )
+        else:
+            fbo = "Until a player has melded cards themself, the pile counts as frozen against them"
+            fbo += ", even when a partner has already melded." if self.partners else "."
+        if p.one_card_ban:
+            ocb = "A player holding a single card may not take a pile of a single card."
+        else:
+            ocb = "A player may take a pile of a single card even when holding a single card."
+        blocks.append(
+            Para(
+                (
+                    self.fixed(
+                        "freeze",
+                        "A wild card discarded on the pile freezes it; it is laid crosswise to "
+                        "show this. A frozen pile stays frozen until someone takes it.",
+                    ),
+                    self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
+                    self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
+                    self.fixed(
+                        "pile_order",
+                        "A side that has already opened melds the top card first and lays any "
+                        "other melds afterwards. A side that has not opened lays the top card's "
+                        "meld and its other opening melds together, and together they must reach "
+                        "the initial-meld minimum.",
+                    ),
+                )
+            )
+        )
+        return Section("pile", "The discard pile", tuple(blocks))
+
+    def section_threes(self) -> Section:
+        v = self.v
+        rt, bt = v.red_threes, v.black_threes
+        if rt.exposed == "deal":
+            exposed = (
+                "Red threes dealt to a player are laid face up in front of them during the "
+                "deal, in turn, and each is replaced by a card from the stock."
+            )
+        else:
+            exposed = (
+                "A player dealt red threes keeps them until their first turn, then lays them "
+                "face up before drawing and takes a replacement from the stock for each. If the "
+                "hand ends before that turn, they still count for the side."
+            )
+        if rt.replaced_from_pile:
+            rfp = (
+                "Red threes found in a discard pile a player takes are laid down too, and each "
+                "is replaced by a card from the stock."
+            )
+        else:
+            rfp = (
+                "Red threes found in a discard pile a player takes are laid down too, without "
+                "replacement."
+            )
+        n = v.deck.red_threes
+        totals = self.s(
+            "red_threes.totals",
+            f"At the end of the hand a side scores its red threes: {red_three_scale(rt.totals)}.",
+            "red_threes.totals",
+        )
+        if rt.count_against == "no_meld":
+            against = (
+                "If the side has made no meld at all by the end of the hand, its red threes "
+                "count that much against it instead."
+            )
+        else:
+            against = (
+                "If the side has not completed a canasta by the end of the hand, its red threes "
+                "count that much against it instead."
+            )
+        red = Para(
+            (
+                self.fixed(
+                    "red_threes",
+                    "Red threes are bonus cards: they are never melded or kept in the hand, but "
+                    "laid face up in front of their owner for the side.",
+                ),
+                self.s("red_threes.exposed", exposed, "red_threes.exposed"),
+                self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
+                totals,
+                self.s("red_threes.count_against", against, "red_threes.count_against"),
+            )
+        )
+        table = Table(
+            self.s("red_threes.table", "Red threes held by a side:", "red_threes.totals"),
+            ("Red threes", "Score"),
+            tuple(
+                Row(
+                    f"red_threes.table.{i}",
+                    (str(i), str(rt.totals[i])),
+                    header=("Red threes", "Score"),
+                )
+                for i in range(1, n + 1)
+            ),
+        )
+        if bt.discarded == "stop":
+            disc = (
+                "A black three discarded on the pile stops the next player: nobody can take the "
+                "pile while it is on top. Once another card covers it, it has no further effect."
+            )
+        else:
+            disc = (
+                "A black three discarded on the pile stops the next player, since nobody can "
+                "take the pile while it is on top, and it also freezes the pile until someone "
+                "takes it."
+            )
+        if bt.meld_when_going_out:
+            meld = (
+                "Black threes can be melded only by a player who goes out in that turn: "
+                f"{number(v.melds.min_size)} or more of them together, with no wild card."
+            )
+        else:
+            meld = "Black threes can never be melded; they leave a hand only as discards."
+        black = Para(
+            (
+                self.s("black_threes.discarded", disc, "black_threes.discarded"),
+                self.s(
+                    "black_threes.meld_when_going_out",
+                    meld,
+                    "black_threes.meld_when_going_out",
+                    "melds.min_size",
+                ),
+            )
+        )
+        return Section(
+            "threes",
+            "Red and black threes",
+            (Heading("Red threes"), red, table, Heading("Black threes"), black),
+        )
+
+    def concealed_sentences(self) -> list[Sentence]:
+        g = self.v.going_out
+        c = g.concealed
+        if isinstance(c, ConcealedPlayer):
+            text = (
+                "A player goes out concealed when they meld their whole hand (but for any final "
+                "discard) in a single turn, having melded nothing earlier in the hand"
+            )
+            if c.own_canasta:
+                text += "; their own melds of that turn must include a complete canasta."
+            else:
+                text += "; they need no canasta of their own, as long as the side has enough."
+            lead = " With partners, they" if self.solo else " They"
+            may = "may" if c.partner_melds else "may not"
+            text += f"{lead} {may} add cards to melds their partners made earlier."
+        else:
+            text = (
+                "A player goes out concealed when their side had no melds before that turn: the "
+                "player lays the side's initial meld and goes out in the same turn."
+            )
+        out = [self.s("going_out.concealed", text, "going_out.concealed")]
+        out.append(
+            self.s(
+                "going_out.concealed_bonus",
+                f"Going out concealed earns {g.concealed_bonus} instead of {g.bonus}.",
+                "going_out.concealed_bonus",
+                "going_out.bonus",
+            )
+        )
+        if g.concealed_waives_minimum == "after_stock_draw":
+            w = (
+                "A player who goes out concealed after drawing from the stock needs no "
+                "initial-meld minimum; one who took the discard pile must still reach it."
+            )
+        else:
+            w = (
+                "Going out concealed never lifts the initial-meld minimum: a side that had not "
+                "opened must still reach it."
+            )
+        out.append(
+            self.s("going_out.concealed_waives_minimum", w, "going_out.concealed_waives_minimum")
+        )
+        return out
+
+    def permission_sentence(self) -> Sentence:
+        perm = self.v.going_out.permission
+        if isinstance(perm, PermissionAsk):
+            text = (
+                "Just after drawing, before melding anything, a player who could go out in that "
+                "turn may ask a partner “May I go out?”. The answer binds: after a no the player "
+                "may not go out in that turn"
+            )
+            if perm.yes_obliges:
+                text += ", and after a yes they must."
+            else:
+                text += "; after a yes they may go out but need not."
+            if any(s.side_size == 3 for s in self.v.seating):
+                text += " With two partners, the next of them in turn answers."
+            if not self.partners:
+                text += " (This needs a partner, so it never arises at this ruleset's tables.)"
+            elif self.solo:
+                text += " Players without partners go out without asking."
+        else:
+            text = "Nobody asks a partner's permission before going out."
+        return self.s("going_out.permission", text, "going_out.permission")
+
+    def section_going_out(self) -> Section:
+        v = self.v
+        g = v.going_out
+        blocks: list[Block] = []
+        if g.canastas:
+            need = (
+                f"A player may go out only when their side has at least "
+                f"{count(g.canastas, 'canasta')}, which may be completed in the same turn."
+            )
+        else:
+            need = "A side needs no canasta to go out."
+        if g.final_discard == "optional":
+            fd = (
+                "A player goes out by getting rid of every card: melding them all, or melding "
+                "all but one and discarding it."
+            )
+        else:
+            fd = (
+                "A player goes out by melding every card but one and then discarding that last "
+                "card; melding the last card instead is not allowed."
+            )
+        blocks.append(
+            Para(
+                (
+                    self.s("going_out.canastas", need, "going_out.canastas"),
+                    self.s("going_out.final_discard", fd, "going_out.final_discard"),
+                    self.fixed(
+                        "keep_two",
+                        "A player who may not go out in a turn must keep at least two cards "
+                        "after melding: one to discard and one to hold.",
+                    ),
+                    self.s(
+                        "going_out.bonus",
+                        "Going out ends the hand and earns the player's side a bonus of "
+                        f"{g.bonus}.",
+                        "going_out.bonus",
+                    ),
+                )
+            )
+        )
+        blocks.append(Para(tuple(self.concealed_sentences())))
+        blocks.append(Para((self.permission_sentence(),)))
+        so = v.stock_out
+        if isinstance(so, StockOutPilePlay):
+            stock = (
+                "When the stock is used up, play goes on without it: a player whose turn comes "
+                "may take the discard pile if the rules allow, and a player who does not take it "
+                "ends the hand."
+            )
+            forced = {
+                "none": " Nobody is obliged to take the pile.",
+                "fits_meld": (
+                    " A player must take it when they are allowed to, it is not frozen against "
+                    "them, and its top card goes on a meld their side already has."
+                ),
+                "any_legal": " A player must take it whenever they are allowed to.",
+            }[so.forced]
+            stock += forced
+        else:
+            stock = (
+                "When a player draws the last card of the stock, they play out that turn "
+                "(melding, then discarding or going out), and then the hand ends."
+            )
+        if v.draw.short_stock == "draw_rest":
+            short = (
+                "A draw that finds fewer cards in the stock than it takes gets what is left, "
+                "and that counts as a full draw."
+            )
+        else:
+            short = (
+                "When fewer cards are left in the stock than a draw takes, nobody may draw from "
+                "it: a player due to draw must take the discard pile or end the hand."
+            )
+        if v.draw.count == 1:
+            short += " With one card drawn a turn, this never arises."
+        blocks.append(Heading("When the stock runs out"))
+        blocks.append(
+            Para(
+                (
+                    self.s("stock_out", stock, "stock_out"),
+                    self.s("draw.short_stock", short, "draw.short_stock", "draw.count"),
+                    self.fixed(
+                        "red_three_last",
+                        "A red three drawn as the last card of the stock ends the hand at once: "
+                        "its player can neither meld nor discard.",
+                    ),
+                )
+            )
+        )
+        return Section("going_out", "Going out, and the end of a hand", tuple(blocks))
+
+    def section_scoring(self) -> Section:
+        blocks: list[Block] = [
+            Bullets(
+                (
+                    self.fixed(
+                        "score_melds",
+                        "the card values of every card in its melds, black threes included;",
+                    ),
+                    self.fixed(
+                        "score_bonuses",
+                        "its bonuses for canastas, red threes and going out (below);",
+                    ),
+                    self.fixed(
+                        "score_hands",
+                        "minus the card values of every card left in its players' hands.",
+                    ),
+                ),
+                lead=self.fixed("score", "When a hand ends, each side scores:"),
+            )
+        ]
+        pen = self.v.penalties.wild_returned
+        if pen or PENALTY_KEY in self.diff_keys:
+            if pen:
+                text = (
+                    "A player who lays more wild cards on a meld than it may hold must take the "
+                    f"extra wild card back into hand, and their side loses {pen}."
+                )
+            else:
+                text = (
+                    "A player who lays more wild cards on a meld than it may hold takes the extra "
+                    "wild card back into hand, at no cost in points."
+                )
+            blocks.append(Para((self.s("penalties.wild_returned", text, PENALTY_KEY),)))
+            if pen:
+                blocks.append(
+                    Para(
+                        (
+                            self.fixed(
+                                "penalty_engine",
+                                "The rules engine never lets such a meld be laid, so it never "
+                                "charges this penalty.",
+                            ),
+                        ),
+                        style="note",
+                    )
+                )
+        cap = self.fixed("bonuses", "The bonuses:")
+        blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
+        blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
+        return Section("scoring", "Scoring", tuple(blocks))
+
+    def section_game(self) -> Section:
+        g = self.v.game
+        return Section(
+            "game",
+            "The end of the game",
+            (
+                Para(
+                    (
+                        self.fixed("totals", "Each hand's scores are added to the sides' totals."),
+                        self.s(
+                            "game.target",
+                            f"When, after a hand, a side's total has reached {g.target} or "
+                            "more, the game ends and the side with the highest total wins, even "
+                            f"if another side has also passed {g.target}.",
+                            "game.target",
+                        ),
+                        self.fixed(
+                            "tie", "If the highest totals are equal, another hand is played."
+                        ),
+                    )
+                ),
+                Para(
+                    (
+                        self.s(
+                            "game.max_hands",
+                            "For computer play only: a simulated game still undecided after "
+                            f"{g.max_hands} hands stops there, the highest total winning (no "
+                            "winner on a tie). This guard is not a rule of play.",
+                            "game.max_hands",
+                        ),
+                    ),
+                    style="note",
+                ),
+            ),
+        )
+
+    # ------------------------------------------------------------------ the quick reference
+    def card_sections(self) -> list[Section]:
+        v = self.v
+        g = v.going_out
+        header = ("Rule", "In short")
+        rows = [
+            Row(
+                "card.players",
+                (
+                    "Players",
+                    "; ".join(f"{_short_layout(s)}, {s.hand_size} cards each" for s in v.seating),
+                ),
+                ("seating",),
+                header=header,
+            ),
+            Row(
+                "card.pack",
+                (
+                    "Pack",
+                    f"{v.deck.size} cards: {digits_count(v.deck.decks, 'pack')} + "
+                    f"{digits_count(v.deck.decks * v.deck.jokers_per_deck, 'joker')}",
+                ),
+                ("deck.decks", "deck.jokers_per_deck"),
+                header=header,
+            ),
+            Row(
+                "card.turn",
+                ("Turn", f"draw {v.draw.count} from the stock or take the pile; meld; discard 1"),
+                ("draw.count",),
+                header=header,
+            ),
+            Row(
+                "card.meld",
+                ("Meld", self.meld_limits()),
+                (
+                    "melds.min_size",
+                    "melds.min_naturals",
+                    "melds.max_wild",
+                    "melds.wild_not_more_than_natural",
+                ),
+                header=header,
+            ),
+            Row(
+                "card.canasta",
+                (
+                    "Canasta",
+                    f"{v.canastas.size}+ cards, {v.canastas.min_naturals}+ natural"
+                    + (
+                        "; any number of wild cards once complete"
+                        if v.melds.canasta_wild == "unlimited"
+                        else ""
+                    ),
+                ),
+                ("canastas.size", "canastas.min_naturals", "melds.canasta_wild"),
+                header=header,
+            ),
+            Row(
+                "card.going_out",
+                (
+                    "Going out",
+                    (f"needs {count(g.canastas, 'canasta')}" if g.canastas else "no canasta needed")
+                    + (
+                        "; final discard optional"
+                        if g.final_discard == "optional"
+                        else "; must end with a discard"
+                    ),
+                ),
+                ("going_out.canastas", "going_out.final_discard"),
+                header=header,
+            ),
+            Row(
+                "card.black_three",
+                (
+                    "Black three discarded",
+                    "blocks the next player"
+                    + ("" if v.black_threes.discarded == "stop" else " and freezes the pile"),
+                ),
+                ("black_threes.discarded",),
+                header=header,
+            ),
+            Row("card.game", ("Game", f"to {v.game.target}"), ("game.target",), header=header),
+        ]
+        glance = Table(self.fixed("card.glance", ""), header, tuple(rows))
+        return [
+            Section("card.glance", "At a glance", (glance,)),
+            Section("card.values", "Card values", (self.values_table(),)),
+            Section(
+                "card.initial_meld",
+                "Initial meld",
+                (self.tiers_table("card.tiers", "Minimum for a side's first meld of the hand:"),),
+            ),
+            Section(
+                "card.bonuses",
+                "Bonuses",
+                (
+                    Table(
+                        self.fixed("card.bonuses", ""),
+                        ("Bonus", "Points"),
+                        tuple(self.bonus_rows("card.bonuses")),
+                    ),
+                ),
+            ),
+            Section(
+                "card.pile",
+                "Taking the discard pile",
+                (
+                    self.pickup_table("card.pickup"),
+                    Para(
+                        (
+                            self.fixed(
+                                "card.blocked",
+                                "Never with a wild card, a black three or a red three on top.",
+                            ),
+                        ),
+                    ),
+                ),
+            ),
+        ]
+
+
+# --------------------------------------------------------------------------------------------
+# Marking house rules
+
+
+def _claimed(st: Statement, diffs: list[tuple[str, Any, Any]]) -> tuple[str, ...]:
+    return tuple(k for k, _, _ in diffs if any(claims_key(c, k) for c in st.claims))
+
+
+def _gist(st: Statement) -> str:
+    if isinstance(st, Sentence) and st.gist:
+        return st.gist
+    return st.plain
+
+
+def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) -> dict[str, House]:
+    """Statement id -> its house-rule mark.
+
+    A statement is marked when it states a differing parameter and reads differently from the
+    base's statement in the same place (or the base has none there). A differing parameter that
+    no such statement covers (its statements read the same in both) marks every statement that
+    claims it, so that the marks always cover exactly the parameters ``differences`` lists.
+    """
+    base = {s.id: s for s in base_sheet.statements()}
+    old = {k: a for k, a, _ in diffs}
+    name = base_sheet.name
+
+    def house(st: Statement, keys: tuple[str, ...]) -> House:
+        b = base.get(st.id)
+        if b is not None and _gist(b) != _gist(st):
+            text = _gist(b)
+        else:
+            text = "; ".join(f"{k} = {show_value(old[k])}" for k in keys)
+        return House(keys, name, text)
+
+    out: dict[str, House] = {}
+    statements = sheet.statements()
+    for st in statements:
+        keys = _claimed(st, diffs)
+        b = base.get(st.id)
+        if keys and (b is None or _gist(b) != _gist(st)):
+            out[st.id] = house(st, keys)
+    covered = {k for h in out.values() for k in h.keys}
+    for st in statements:
+        keys = _claimed(st, diffs)
+        if st.id not in out and any(k not in covered for k in keys):
+            out[st.id] = house(st, keys)
+    return out
+
+
+def _mark(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) -> Sheet:
+    houses = _houses(sheet, base_sheet, diffs)
+
+    def sentence(st: Sentence) -> Sentence:
+        h = houses.get(st.id)
+        return st if h is None else replace(st, house=h)
+
+    def row(st: Row) -> Row:
+        h = houses.get(st.id)
+        return st if h is None else replace(st, house=h)
+
+    sections: list[Section] = []
+    for sec in sheet.sections:
+        blocks: list[Block] = []
+        for b in sec.blocks:
+            if isinstance(b, Para):
+                blocks.append(replace(b, sentences=tuple(sentence(s) for s in b.sentences)))
+            elif isinstance(b, Bullets):
+                blocks.append(
+                    Bullets(
+                        tuple(sentence(s) for s in b.items),
+                        sentence(b.lead) if b.lead else None,
+                    )
+                )
+            elif isinstance(b, Table):
+                blocks.append(Table(sentence(b.caption), b.header, tuple(row(r) for r in b.rows)))
+            else:
+                blocks.append(b)
+        sections.append(replace(sec, blocks=tuple(blocks)))
+    return replace(
+        sheet,
+        sections=tuple(sections),
+        base=base_sheet.name,
+        base_title=base_sheet.title,
+        house_keys=tuple(k for k, _, _ in diffs),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Public entry points
+
+
+def _sheet(v: Variant, kind: str, diff_keys: frozenset[str], overrides: Sequence[str]) -> Sheet:
+    b = _Builder(v, diff_keys)
+    sections = b.sections() if kind == "rules" else b.card_sections()
+    return Sheet(
+        kind="rules" if kind == "rules" else "card",
+        title=v.title,
+        name=v.name,
+        sources=tuple(source_name(s) for s in v.sources),
+        sections=tuple(sections),
+        overrides=tuple(overrides),
+    )
+
+
+def build(
+    variant: Variant,
+    *,
+    card: bool = False,
+    base: Variant | None = None,
+    overrides: Sequence[str] = (),
+) -> Sheet:
+    """The rule sheet of ``variant`` (or its quick-reference card).
+
+    With ``base``, every statement whose parameters differ from ``base`` (as
+    :func:`~canasta_rules.variant.compare.differences` lists them) is marked as a house rule,
+    with the base's own statement (or value) for comparison.
+    """
+    kind = "card" if card else "rules"
+    if base is None:
+        return _sheet(variant, kind, frozenset(), overrides)
+    diffs = differences(base, variant)
+    keys = frozenset(k for k, _, _ in diffs)
+    sheet = _sheet(variant, kind, keys, overrides)
+    base_sheet = _sheet(base, kind, keys, ())
+    return _mark(sheet, base_sheet, diffs)
+
+
+def unstated_keys(variant: Variant) -> set[str]:
+    """Parameters of ``variant`` that its sheet deliberately leaves out (a zero penalty)."""
+    return {PENALTY_KEY} if flatten(variant).get(PENALTY_KEY) == 0 else set()

@@ -1,0 +1,164 @@
+"""A rule sheet as data: sections of paragraphs, lists and tables made of statements.
+
+The builder (:mod:`.builder`) turns a :class:`~canasta_rules.variant.model.Variant` into a
+:class:`Sheet`; the renderers (:mod:`.render`) turn a sheet into Markdown, HTML or plain text. Every
+statement names the parameters it is generated from (its *claims*), which is what lets ``--diff``
+mark exactly the statements whose parameters differ from a base ruleset, and lets a test check that
+every parameter of a variant is stated somewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+def claims_key(claim: str, key: str) -> bool:
+    """Whether a claim covers a flattened parameter key: the key itself, or a table above it.
+
+    A rule whose shape can change (``stock_out``, ``going_out.concealed``) is claimed as a whole
+    table, so that a key which only the other shape has is still covered.
+    """
+    return key == claim or key.startswith(claim + ".")
+
+
+@dataclass(frozen=True)
+class House:
+    """The mark of a statement that departs from the base ruleset of ``--diff``."""
+
+    keys: tuple[str, ...]
+    """The differing parameters this statement states, in model order."""
+    base_name: str
+    base_text: str
+    """How the base ruleset puts it: its own statement, or its raw values."""
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One statement of a rule, in words."""
+
+    id: str
+    """Stable within a sheet: the same slot in two sheets has the same id."""
+    text: str
+    claims: tuple[str, ...] = ()
+    """Parameters (dotted keys, or tables) the text is generated from; empty for a fixed rule."""
+    house: House | None = None
+    gist: str = ""
+    """A compact restatement, shown as the base's rule by ``--diff`` (for table captions)."""
+
+    @property
+    def plain(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table; a statement like a sentence."""
+
+    id: str
+    cells: tuple[str, ...]
+    claims: tuple[str, ...] = ()
+    house: House | None = None
+    header: tuple[str, ...] = ()
+    """The table's header, kept so that the row can be read on its own."""
+
+    @property
+    def plain(self) -> str:
+        """The row as a phrase: ``Ace: 20``, or ``Pile frozen: two naturals yes; ...``."""
+        if len(self.cells) <= 2 or len(self.header) != len(self.cells):
+            return f"{self.cells[0]}: {', '.join(self.cells[1:])}"
+        parts = [f"{h.lower()} {c}" for h, c in zip(self.header[1:], self.cells[1:], strict=True)]
+        return f"{self.cells[0]}: {'; '.join(parts)}"
+
+
+Statement = Sentence | Row
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of sentences. ``note`` paragraphs are footnotes, set smaller."""
+
+    sentences: tuple[Sentence, ...]
+    style: Literal["text", "note"] = "text"
+
+
+@dataclass(frozen=True)
+class Bullets:
+    """A list; ``lead`` is the sentence that introduces it, if any."""
+
+    items: tuple[Sentence, ...]
+    lead: Sentence | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with a caption sentence (which may itself state a parameter)."""
+
+    caption: Sentence
+    header: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A sub-heading inside a section."""
+
+    text: str
+
+
+Block = Para | Bullets | Table | Heading
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A whole rule sheet (``kind="rules"``) or quick-reference card (``kind="card"``)."""
+
+    kind: Literal["rules", "card"]
+    title: str
+    name: str
+    sources: tuple[str, ...]
+    """The sources, spelled out (file names for 000-004)."""
+    sections: tuple[Section, ...]
+    overrides: tuple[str, ...] = ()
+    """``--set`` overrides applied to the variant, as given."""
+    base: str | None = None
+    """With ``--diff``: the base ruleset's name."""
+    base_title: str | None = None
+    house_keys: tuple[str, ...] = field(default=())
+    """With ``--diff``: the parameters that differ from the base (from ``differences``)."""
+
+    def statements(self) -> list[Statement]:
+        """Every statement of the sheet, in reading order."""
+        out: list[Statement] = []
+        for section in self.sections:
+            for block in section.blocks:
+                out.extend(block_statements(block))
+        return out
+
+    def statement(self, id_: str) -> Statement | None:
+        return next((s for s in self.statements() if s.id == id_), None)
+
+    def claimed(self, keys: list[str]) -> set[str]:
+        """Those of ``keys`` that some statement claims."""
+        return {k for k in keys for s in self.statements() for c in s.claims if claims_key(c, k)}
+
+    def marked_keys(self) -> set[str]:
+        """The parameters stated by statements marked as house rules."""
+        return {k for s in self.statements() if s.house for k in s.house.keys}
+
+
+def block_statements(block: Block) -> list[Statement]:
+    if isinstance(block, Para):
+        return [*block.sentences]
+    if isinstance(block, Bullets):
+        return [*([block.lead] if block.lead else []), *block.items]
+    if isinstance(block, Table):
+        return [block.caption, *block.rows]
+    return []
