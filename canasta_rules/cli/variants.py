@@ -7,11 +7,13 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..errors import VariantError
 from ..variant import builtin, load
 from ..variant.compare import differences, flatten, show_value
 from ..variant.loading import export_toml
+from ..variant.model import Provenance, Variant
 from ..variant.schema import schema_text
 from .common import SetOption, console, emit, load_ref
 
@@ -26,64 +28,80 @@ OutOption = Annotated[
 ]
 
 
-def _players(v: object) -> str:
-    from ..variant.model import Variant
-
-    assert isinstance(v, Variant)
+def _players(v: Variant) -> str:
     return ", ".join(
         f"{s.players}" + (" solo" if s.side_size == 1 else f" ({s.sides}x{s.side_size})")
         for s in v.seating
     )
 
 
+def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
+    """A borderless table; columns in ``wrap`` fold long values instead of cutting them."""
+    table = Table(box=None, pad_edge=False)
+    for c in columns:
+        if c in wrap:
+            table.add_column(c, overflow="fold")
+        else:
+            table.add_column(c, no_wrap=True)
+    return table
+
+
 @app.command("list")
 def list_() -> None:
     """The built-in variants: name, title, players and sources."""
-    table = Table(box=None, pad_edge=False)
-    table.add_column("name", no_wrap=True)
-    table.add_column("title")
-    table.add_column("players", no_wrap=True)
-    table.add_column("sources")
+    table = _table("name", "title", "players", "sources", wrap=("title", "sources"))
     for name in builtin.names():
         lv = load(name)
         v = lv.variant
         parent = lv.chain[-2].label.removeprefix("builtin:") if len(lv.chain) > 1 else ""
         src = ", ".join(v.sources) + (f" (extends {parent})" if parent else "")
-        table.add_row(name, v.title, _players(v), src)
+        table.add_row(Text(name), Text(v.title), Text(_players(v)), Text(src))
     console.print(table)
+
+
+def _cites(prov: Provenance | None) -> str:
+    if prov is None:
+        return "-"
+    return ", ".join(prov.sources) + (" (pinned)" if prov.pinned else "")
 
 
 @app.command()
 def show(ref: VariantArg, set_: SetOption = None) -> None:
-    """The resolved ruleset, table by table, with where each value comes from."""
+    """The resolved ruleset, table by table, with where each value comes from.
+
+    For each parameter: its value, the file (or --set, or the model default) that set it, and
+    the sources its provenance note cites; the notes follow each table."""
     lv = load_ref(ref, set_)
     v = lv.variant
-    console.print(f"[bold]{v.name}[/bold]: {v.title}")
+    console.print(Text(f"{v.name}: {v.title}", style="bold"))
     if v.summary:
-        console.print(v.summary)
+        console.print(Text(v.summary))
     chain = " -> ".join(layer.label for layer in lv.chain)
-    console.print(f"sources: {', '.join(v.sources)}    resolved from: {chain}\n")
-    groups: dict[str, list[str]] = {}
-    for key in flatten(v):
-        groups.setdefault(key.split(".")[0], []).append(key)
+    console.print(Text(f"sources: {', '.join(v.sources)}    resolved from: {chain}"))
     values = flatten(v)
+    groups: dict[str, list[str]] = {}
+    for key in values:
+        groups.setdefault(key.split(".")[0], []).append(key)
     for group, keys in groups.items():
-        table = Table(title=f"[{group}]", title_justify="left", box=None, pad_edge=False)
-        table.add_column("parameter", no_wrap=True)
-        table.add_column("value")
-        table.add_column("set by", no_wrap=True)
-        table.add_column("sources", no_wrap=True)
-        table.add_column("note")
-        for key in keys:
-            prov = lv.provenance(key)
-            src = ""
-            note = ""
-            if prov is not None:
-                src = ", ".join(prov.sources) + (" (pinned)" if prov.pinned else "")
-                note = prov.note
-            table.add_row(key, show_value(values[key]), lv.origin_label(key), src, note)
-        console.print(table)
         console.print()
+        console.print(Text(f"[{group}]", style="bold"))
+        table = _table("parameter", "value", "set by", "sources", wrap=("value",))
+        notes: dict[str, Provenance] = {}
+        for key in keys:
+            entry = lv.provenance_entry(key)
+            if entry is not None:
+                notes.setdefault(*entry)
+            prov = entry[1] if entry else None
+            table.add_row(
+                Text(key),
+                Text(show_value(values[key])),
+                Text(lv.origin_label(key)),
+                Text(_cites(prov)),
+            )
+        console.print(table)
+        for pkey, prov in notes.items():
+            cites = ", ".join(prov.sources) + ("; pinned" if prov.pinned else "")
+            console.print(Text(f"  note on {pkey} ({cites}): {prov.note}", style="dim"))
 
 
 @app.command()
@@ -94,17 +112,18 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
     la, lb = load_ref(a, None), load_ref(b, set_)
     rows = differences(la.variant, lb.variant)
     if not rows:
-        console.print(f"{la.variant.name} and {lb.variant.name} have the same rules")
+        console.print(Text(f"{la.variant.name} and {lb.variant.name} have the same rules"))
         return
-    table = Table(box=None, pad_edge=False)
-    table.add_column("parameter", no_wrap=True)
-    table.add_column(la.variant.name)
-    table.add_column(lb.variant.name)
-    table.add_column("sources (a / b)", no_wrap=True)
+    table = _table(
+        "parameter",
+        la.variant.name,
+        lb.variant.name,
+        "sources (a / b)",
+        wrap=(la.variant.name, lb.variant.name),
+    )
     for key, va, vb in rows:
-        pa, pb = la.provenance(key), lb.provenance(key)
-        srcs = f"{', '.join(pa.sources) if pa else '-'} / {', '.join(pb.sources) if pb else '-'}"
-        table.add_row(key, show_value(va), show_value(vb), srcs)
+        srcs = f"{_cites(la.provenance(key))} / {_cites(lb.provenance(key))}"
+        table.add_row(Text(key), Text(show_value(va)), Text(show_value(vb)), Text(srcs))
     console.print(table)
 
 

@@ -6,6 +6,7 @@ the same parameters.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,8 +47,8 @@ def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, list):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show_value(v) for v in value) + "]"
     if isinstance(value, Mapping):
         inner = ", ".join(f"{k} = {show_value(v)}" for k, v in value.items() if v is not None)

@@ -3,34 +3,45 @@
 A variant reference is either the name of a built-in variant (``classic``) or the path of a TOML
 file. A file may name a parent with ``extends`` (a built-in name, or a path relative to the file);
 the parent is resolved first and the file's tables are merged into it key by key. Arrays (such as
-``seating`` and ``initial_meld.tiers``) are replaced as a whole, never merged element by element.
+``seating`` and ``initial_meld.tiers``) are replaced as a whole, never merged element by element,
+and a table that names a different ``kind`` from its parent's replaces the parent's table.
 
 ``name``, ``title`` and ``summary`` describe one file and are not inherited; everything else is.
 A ``provenance`` entry inherited from a parent is dropped when a later file changes a value under
 it without giving provenance of its own, so a note never vouches for a value it did not describe.
+
+Values are checked strictly, as TOML types them: ``decks = "2"`` is a string where an integer
+belongs, and is an error rather than a silent conversion. Every problem is reported as a
+:class:`~canasta_rules.errors.Problem` with the file, the line and the dotted key; a rule broken
+between several keys is reported at the one that the latest file (or ``--set``) wrote.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem, VariantError
 from . import builtin
+from .compare import flatten, show_value
 from .model import METADATA_KEYS, Provenance, Variant
 from .tomlpos import Path as KeyPath
 from .tomlpos import dotted, key_lines, line_of
 
 SET_LABEL = "--set"
 DEFAULT_LABEL = "default"
+SET_METADATA = ("name", "title", "summary", "sources")
+"""Descriptive keys that ``--set`` may change besides the rule parameters."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,8 @@ class Layer:
     label: str
     """How errors name it: the file's path as given, ``builtin:NAME`` or ``--set``."""
     data: dict[str, Any]
+    """The file's TOML document; for ``--set``, a sparse document of what the overrides set
+    (a changed array element stands for its whole array, since arrays are replaced whole)."""
     text: str = ""
     path: Path | None = None
     builtin_name: str | None = None
@@ -52,7 +65,7 @@ class Layer:
         return line_of(_lines(self.text), key)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _lines(text: str) -> dict[KeyPath, int]:
     return key_lines(text)
 
@@ -64,7 +77,8 @@ class LoadedVariant:
     variant: Variant
     chain: tuple[Layer, ...]
     origins: dict[str, int]
-    """Dotted leaf key -> index in ``chain`` of the layer that set it (absent: model default)."""
+    """Dotted leaf key -> index in ``chain`` of the layer that set it (absent: model default).
+    Arrays are leaves: ``seating``, not ``seating.0.players``."""
 
     def origin_label(self, key: str) -> str:
         i = self.origins.get(key)
@@ -72,28 +86,90 @@ class LoadedVariant:
 
     def provenance(self, key: str) -> Provenance | None:
         """The provenance note that covers ``key`` (its own, or its nearest table's)."""
-        prov = self.variant.provenance
-        parts = key.split(".")
-        for k in range(len(parts), 0, -1):
-            p = prov.get(".".join(parts[:k]))
-            if p is not None:
-                return p
-        if key not in self.origins and self.variant.name != "classic":
-            return default_provenance(key)
-        return None
+        found = self.provenance_entry(key)
+        return None if found is None else found[1]
+
+    def provenance_entry(self, key: str) -> tuple[str, Provenance] | None:
+        """Like :meth:`provenance`, with the key the note is filed under (``key`` or a table).
+
+        A value left at the model's default has the note ``classic.toml`` gives for it, since
+        the defaults are classic's values."""
+        found = _covering(self.variant.provenance, key)
+        if found is None and self.is_default(key) and self.variant.name != "classic":
+            found = _default_provenance_entry(key)
+        return found
+
+    def is_default(self, key: str) -> bool:
+        """Whether no layer set ``key`` (a parameter or a table) or anything in it."""
+        return not any(
+            k == key or k.startswith(key + ".") or key.startswith(k + ".") for k in self.origins
+        )
 
 
-def default_provenance(key: str) -> Provenance | None:
-    """Provenance of a model default: the note ``classic.toml`` gives for it."""
+def _covering(prov: Mapping[str, Provenance], key: str) -> tuple[str, Provenance] | None:
+    """The entry of ``prov`` for ``key`` or its nearest enclosing table."""
+    parts = key.split(".")
+    for k in range(len(parts), 0, -1):
+        name = ".".join(parts[:k])
+        p = prov.get(name)
+        if p is not None:
+            return name, p
+    return None
+
+
+def _default_provenance_entry(key: str) -> tuple[str, Provenance] | None:
     try:
         classic = load("classic")
     except VariantError:  # pragma: no cover - the built-ins are tested
         return None
-    return classic.provenance(key)
+    return _covering(classic.variant.provenance, key)
+
+
+def default_provenance(key: str) -> Provenance | None:
+    """Provenance of a model default: the note ``classic.toml`` gives for it."""
+    found = _default_provenance_entry(key)
+    return None if found is None else found[1]
 
 
 # --------------------------------------------------------------------------------------------
 # Merging
+
+
+def _forget(origins: dict[KeyPath, int], path: KeyPath) -> None:
+    for k in [k for k in origins if k[: len(path)] == path]:
+        del origins[k]
+
+
+def _overlay(
+    base: Mapping[str, Any],
+    over: Mapping[str, Any],
+    origins: dict[KeyPath, int],
+    index: int,
+    prefix: KeyPath = (),
+) -> dict[str, Any]:
+    """``over`` merged into ``base``, recording in ``origins`` the leaves that ``over`` sets."""
+    out = dict(base)
+    for k, v in over.items():
+        path = (*prefix, k)
+        old = out.get(k)
+        if isinstance(v, Mapping) and isinstance(old, Mapping):
+            if "kind" in v and v["kind"] != old.get("kind"):
+                # A different kind of rule has a different shape: replace, do not merge.
+                _forget(origins, path)
+                out[k] = dict(v)
+                for leaf in leaf_keys(v, path):
+                    origins[leaf] = index
+            else:
+                out[k] = _overlay(old, v, origins, index, path)
+        else:
+            _forget(origins, path)
+            out[k] = v
+            if isinstance(v, Mapping):
+                for leaf in leaf_keys(v, path):
+                    origins[leaf] = index
+            else:
+                origins[path] = index
+    return out
 
 
 def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,18 +178,7 @@ def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, An
     A table that names a different ``kind`` from its parent's (a discriminated union such as
     ``stock_out``) replaces the parent's table whole, since its keys belong to another shape.
     """
-    out = dict(base)
-    for k, v in over.items():
-        old = out.get(k)
-        if isinstance(v, Mapping) and isinstance(old, Mapping):
-            if "kind" in v and v["kind"] != old.get("kind"):
-                # A different kind of rule has a different shape: replace, do not merge.
-                out[k] = dict(v)
-            else:
-                out[k] = deep_merge(old, v)
-        else:
-            out[k] = v
-    return out
+    return _overlay(base, over, {}, 0)
 
 
 def leaf_keys(data: Mapping[str, Any], prefix: KeyPath = ()) -> Iterable[KeyPath]:
@@ -142,45 +207,70 @@ def _read_toml(path: Path, label: str) -> tuple[dict[str, Any], str]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise VariantError([Problem(label, None, "", "no such file")]) from None
+    except IsADirectoryError:
+        raise VariantError([Problem(label, None, "", "is a directory, not a file")]) from None
     except OSError as e:
         raise VariantError([Problem(label, None, "", f"cannot read: {e.strerror}")]) from None
     except UnicodeDecodeError:
         raise VariantError([Problem(label, None, "", "not UTF-8 text")]) from None
     try:
         data: dict[str, Any] = tomllib.loads(text)
-        return data, text
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
+        line: int | None = getattr(e, "lineno", None)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg)
+        if line is None and m:
+            line = int(m.group(1))
+        if line is None and "end of document" in msg:
+            line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+        msg = getattr(e, "msg", None) or re.sub(
+            r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg
+        )
         problem = Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
         raise VariantError([problem]) from None
+    return data, text
 
 
-def _read_ref(ref: str, base_dir: Path | None, referrer: tuple[str, int | None] | None) -> Layer:
+def _child_label(child: Layer, ref: str, path: Path) -> str:
+    """How to name a parent file: relative to the child's label when the child is a file."""
+    if child.builtin_name is not None:
+        return str(path)
+    return os.path.normpath(os.path.join(os.path.dirname(child.label), ref))
+
+
+def _read_ref(ref: str, child: Layer | None) -> Layer:
+    """The layer for ``ref``: a top-level reference, or the ``extends`` of ``child``."""
+
+    def at_extends(message: str) -> VariantError:
+        assert child is not None
+        return VariantError([Problem(child.label, child.line(("extends",)), "extends", message)])
+
+    base_dir = child.path.parent if child is not None and child.path is not None else None
     if not _looks_like_path(ref):
         path = builtin.path_of(ref)
-        if path is None:
-            local = (base_dir or Path.cwd()) / ref
-            if local.is_file():
-                data, text = _read_toml(local, str(ref))
-                return Layer(str(ref), data, text, local.resolve())
-            names = builtin.names()
-            close = difflib.get_close_matches(ref, names, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            msg = f"no built-in variant {ref!r}{hint}; built-ins: {', '.join(names)}"
-            if referrer:
-                raise VariantError([Problem(referrer[0], referrer[1], "extends", msg)])
-            raise VariantError([Problem(ref, None, "", msg)])
-        data, text = _read_toml(path, f"builtin:{ref}")
-        return Layer(f"builtin:{ref}", data, text, path, builtin_name=ref)
-    path = (base_dir / ref) if base_dir is not None else Path(ref)
-    label = str(path) if base_dir is not None and referrer else ref
-    if referrer and not path.is_file():
-        raise VariantError(
-            [Problem(referrer[0], referrer[1], "extends", f"parent file {str(path)!r} not found")]
-        )
+        if path is not None:
+            data, text = _read_toml(path, f"builtin:{ref}")
+            return Layer(f"builtin:{ref}", data, text, path, builtin_name=ref)
+        local = (base_dir or Path.cwd()) / ref
+        if local.is_file():
+            label = _child_label(child, ref, local) if child is not None else ref
+            data, text = _read_toml(local, label)
+            return Layer(label, data, text, local.resolve())
+        names = builtin.names()
+        close = difflib.get_close_matches(ref, names, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        msg = f"no built-in variant {ref!r}{hint}; built-ins: {', '.join(names)}"
+        if child is not None:
+            raise at_extends(msg)
+        raise VariantError([Problem(ref, None, "", msg)])
+    if child is None:
+        path = Path(ref)
+        label = ref
+    else:
+        path = (base_dir or Path.cwd()) / ref
+        label = _child_label(child, ref, path)
+        if not path.is_file():
+            raise at_extends(f"parent file {label!r} not found")
     data, text = _read_toml(path, label)
     return Layer(label, data, text, path.resolve())
 
@@ -188,17 +278,17 @@ def _read_ref(ref: str, base_dir: Path | None, referrer: tuple[str, int | None] 
 def _chain(ref: str | Path) -> list[Layer]:
     """The layers from the root ancestor down to ``ref``."""
     layers: list[Layer] = []
-    seen: dict[Path, str] = {}
-    layer = _read_ref(str(ref), None, None)
+    seen: set[Path] = set()
+    layer = _read_ref(str(ref), None)
     while True:
         assert layer.path is not None
         if layer.path in seen:
-            cycle = " -> ".join([*[lay.label for lay in reversed(layers)], layer.label])
+            cycle = " -> ".join([*(lay.label for lay in layers), layer.label])
             child = layers[-1]
             raise VariantError(
                 [Problem(child.label, child.line(("extends",)), "extends", f"cycle: {cycle}")]
             )
-        seen[layer.path] = layer.label
+        seen.add(layer.path)
         layers.append(layer)
         parent = layer.data.get("extends")
         if parent is None:
@@ -210,12 +300,12 @@ def _chain(ref: str | Path) -> list[Layer]:
                         layer.label,
                         layer.line(("extends",)),
                         "extends",
-                        "must be a built-in variant name or a relative path to a TOML file",
+                        "must be a built-in variant name or a relative path to a TOML file, "
+                        f"got {show_value(parent)}",
                     )
                 ]
             )
-        base_dir = layer.path.parent
-        layer = _read_ref(parent, base_dir, (layer.label, layer.line(("extends",))))
+        layer = _read_ref(parent, layer)
     layers.reverse()
     return layers
 
@@ -224,23 +314,29 @@ def _chain(ref: str | Path) -> list[Layer]:
 # --set
 
 
+def _set_error(path: KeyPath | str, message: str, item: str) -> VariantError:
+    key = path if isinstance(path, str) else dotted(path)
+    return VariantError([Problem(SET_LABEL, None, key, f"{message} [{item}]")])
+
+
 def parse_set(item: str) -> tuple[KeyPath, Any]:
     """``dotted.key=value`` as a key path and a TOML value (bare words are strings)."""
     if "=" not in item:
-        raise VariantError(
-            [
-                Problem(
-                    SET_LABEL, None, item, "expected dotted.key=value, for example melds.max_wild=2"
-                )
-            ]
-        )
+        raise _set_error(item, "expected dotted.key=value, for example melds.max_wild=2", item)
     key_text, value_text = item.split("=", 1)
     key_text, value_text = key_text.strip(), value_text.strip()
+    if not key_text:
+        raise _set_error(key_text, "no key before '='", item)
     parts: list[str | int] = []
     for p in key_text.split("."):
+        p = p.strip()
         if not p:
-            raise VariantError([Problem(SET_LABEL, None, key_text, "empty part in dotted key")])
+            raise _set_error(key_text, "empty part in dotted key", item)
         parts.append(int(p) if p.isdigit() else p)
+    if isinstance(parts[0], int):
+        raise _set_error(key_text, "a key cannot start with an array index", item)
+    if not value_text:
+        raise _set_error(key_text, "no value after '='", item)
     try:
         value = tomllib.loads(f"v = {value_text}")["v"]
     except tomllib.TOMLDecodeError:
@@ -248,44 +344,44 @@ def parse_set(item: str) -> tuple[KeyPath, Any]:
     return tuple(parts), value
 
 
-def _assign(data: dict[str, Any], path: KeyPath, value: Any, label: str) -> None:
-    node: Any = data
-    for i, p in enumerate(path[:-1]):
-        nxt = path[i + 1]
-        if isinstance(node, dict):
-            if p not in node or not isinstance(node[p], (dict, list)):
-                node[p] = [] if isinstance(nxt, int) else {}
-            node = node[p]
-        elif isinstance(node, list) and isinstance(p, int) and p < len(node):
-            node = node[p]
-        else:
-            raise VariantError([Problem(SET_LABEL, None, dotted(path), f"no such key ({label})")])
-    last = path[-1]
-    if isinstance(node, dict) and isinstance(last, str):
-        node[last] = value
-        return
-    if isinstance(node, list) and isinstance(last, int) and last < len(node):
-        node[last] = value
-        return
-    raise VariantError([Problem(SET_LABEL, None, dotted(path), f"no such key ({label})")])
+def _replace_in(node: Any, rest: KeyPath, value: Any, done: KeyPath, item: str) -> Any:
+    """``node`` (a copy) with ``rest`` set to ``value``; ``done`` is the path to ``node``."""
+    p = rest[0]
+    if isinstance(p, int):
+        if not isinstance(node, list):
+            raise _set_error((*done, p), f"{dotted(done)} is not an array", item)
+        if p >= len(node):
+            raise _set_error((*done, p), f"no such entry: {dotted(done)} has {len(node)}", item)
+    elif not isinstance(node, dict):
+        raise _set_error((*done, p), f"{dotted(done)} is a value, not a table", item)
+    if len(rest) == 1:
+        node[p] = value
+        return node
+    if isinstance(node, dict) and p not in node:
+        node[p] = {}
+    node[p] = _replace_in(node[p], rest[1:], value, (*done, p), item)
+    return node
 
 
-def _set_layer(base: dict[str, Any], sets: Sequence[str]) -> Layer:
-    data: dict[str, Any] = {}
-    keys: dict[KeyPath, str] = {}
-    import copy
+def _set_document(merged: Mapping[str, Any], path: KeyPath, value: Any, item: str) -> Any:
+    """The override ``path = value`` as a sparse document to merge into ``merged``.
 
-    merged = copy.deepcopy(base)
-    for item in sets:
-        path, value = parse_set(item)
-        _assign(merged, path, value, item)
-        keys[path] = item
-        # Record the override as a sparse document so that origins can be computed.
-        node = data
-        for p in path[:-1]:
-            node = node.setdefault(str(p), {})
-        node[str(path[-1])] = value
-    return Layer(SET_LABEL, merged, set_keys=keys)
+    Down to the first array index the document is a chain of one-key tables; from there it holds
+    the whole array with the one element changed, since arrays are replaced whole."""
+    cut = next((j for j, p in enumerate(path) if isinstance(p, int)), len(path))
+    node: Any = merged
+    for j in range(cut):
+        if node is None:
+            break
+        if not isinstance(node, Mapping):
+            raise _set_error(path, f"{dotted(path[:j])} is a value, not a table", item)
+        node = node.get(path[j])
+    leaf = value
+    if cut < len(path):
+        leaf = _replace_in(copy.deepcopy(node), path[cut:], value, path[:cut], item)
+    for p in reversed(path[:cut]):
+        leaf = {p: leaf}
+    return leaf
 
 
 # --------------------------------------------------------------------------------------------
@@ -315,74 +411,121 @@ def _clean_loc(loc: tuple[str | int, ...], data: Any) -> KeyPath:
     return tuple(out)
 
 
-_FIELD_NAMES: dict[tuple[str, ...], list[str]] = {}
+def _models_in(ann: Any) -> list[type[BaseModel]]:
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return [ann]
+    found: list[type[BaseModel]] = []
+    for a in get_args(ann):
+        found.extend(_models_in(a))
+    return found
 
 
-def _known_keys(path: KeyPath) -> list[str]:
-    """Field names allowed at ``path`` in the model (for 'did you mean' hints)."""
-    from pydantic import BaseModel
+def _kind_of(model: type[BaseModel]) -> str | None:
+    info = model.model_fields.get("kind")
+    args = get_args(info.annotation) if info is not None else ()
+    return str(args[0]) if args else None
 
-    model: Any = Variant
+
+def _models_at(path: KeyPath, data: Any) -> list[type[BaseModel]]:
+    """The models a table at ``path`` may be: one, or the kinds of a union that fit the data."""
+    models: list[type[BaseModel]] = [Variant]
+    node = data
     for p in path:
         if isinstance(p, int):
+            node = node[p] if isinstance(node, list) and p < len(node) else None
             continue
-        info = getattr(model, "model_fields", {}).get(p)
-        if info is None:
+        found: list[type[BaseModel]] = []
+        for m in models:
+            info = m.model_fields.get(p)
+            if info is not None:
+                found.extend(_models_in(info.annotation))
+        if p == "provenance" and models == [Variant]:
             return []
-        ann = info.annotation
-        model = _model_in(ann)
-        if model is None:
+        node = node.get(p) if isinstance(node, dict) else None
+        kind = node.get("kind") if isinstance(node, dict) else None
+        chosen = [m for m in found if _kind_of(m) == kind]
+        models = chosen or found
+        if not models:
             return []
-    if isinstance(model, list):
-        names: list[str] = []
-        for m in model:
-            names.extend(m.model_fields)
-        return names
-    if isinstance(model, type) and issubclass(model, BaseModel):
-        return list(model.model_fields)
-    return []
+    return models
 
 
-def _model_in(ann: Any) -> Any:
-    from typing import get_args
-
-    from pydantic import BaseModel
-
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
-        return ann
-    found = []
-    for a in get_args(ann):
-        m = _model_in(a)
-        if isinstance(m, list):
-            found.extend(m)
-        elif m is not None:
-            found.append(m)
-    if not found:
-        return None
-    return found[0] if len(found) == 1 else found
+def _unknown_key(path: KeyPath, data: Any) -> str:
+    key = str(path[-1]) if path else ""
+    here = _models_at(path[:-1], data)
+    if path[:1] == ("provenance",) and len(path) == 3:
+        here = [Provenance]
+    known = [name for m in here for name in m.model_fields]
+    if here == [Variant]:
+        known.append("extends")
+    if len(here) == 1 and (kind := _kind_of(here[0])) is not None:
+        others = [m for m in _models_at(path[:-2], data) for m in _field_models(m, path[-2])]
+        owner = next((_kind_of(m) for m in others if key in m.model_fields), None)
+        if owner is not None and owner != kind:
+            return f"unknown key for kind {kind!r} (it belongs to kind {owner!r})"
+    close = difflib.get_close_matches(key, known, n=1)
+    return f"unknown key (did you mean {close[0]}?)" if close else "unknown key"
 
 
-def _message(err: Any, path: KeyPath) -> str:
-    typ = err["type"]
+def _field_models(model: type[BaseModel], name: str | int) -> list[type[BaseModel]]:
+    info = model.model_fields.get(name) if isinstance(name, str) else None
+    return _models_in(info.annotation) if info is not None else []
+
+
+_SOURCE_PATTERN = "^(000|001|002|003|004|P|B|W|Brit|house)$"
+_TYPE_WORDS = {
+    "int_type": "must be an integer",
+    "bool_type": "must be true or false",
+    "string_type": "must be a string",
+    "tuple_type": "must be an array",
+    "list_type": "must be an array",
+    "model_type": "must be a table",
+    "model_attributes_type": "must be a table",
+    "dict_type": "must be a table",
+}
+
+
+def _entries(n: Any) -> str:
+    return f"{n} entry" if n == 1 else f"{n} entries"
+
+
+def _message(err: Any, path: KeyPath, data: Any) -> str:
+    typ: str = err["type"]
+    ctx: dict[str, Any] = err.get("ctx") or {}
+    inp = err.get("input")
+    got = f", got {show_value(inp)}"
     if typ == "extra_forbidden":
-        key = str(path[-1]) if path else ""
-        close = difflib.get_close_matches(key, _known_keys(path[:-1]), n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        return f"unknown key{hint}"
+        return _unknown_key(path, data)
     if typ == "missing":
         return "required key is missing"
     if typ == "union_tag_invalid":
-        ctx = err.get("ctx", {})
         return f"unknown kind {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
     if typ == "union_tag_not_found":
         return "needs a 'kind' key"
+    if typ in _TYPE_WORDS:
+        return _TYPE_WORDS[typ] + got
+    if typ == "greater_than_equal":
+        return f"must be at least {ctx['ge']}{got}"
+    if typ == "less_than_equal":
+        return f"must be at most {ctx['le']}{got}"
+    if typ == "too_short":
+        return f"must have at least {_entries(ctx['min_length'])}, got {ctx['actual_length']}"
+    if typ == "string_too_short":
+        n = ctx["min_length"]
+        return "must not be empty" if n == 1 else f"must have at least {n} characters{got}"
+    if typ == "too_long":
+        return f"must have at most {_entries(ctx['max_length'])}, got {ctx['actual_length']}"
+    if typ == "literal_error":
+        return f"must be {ctx['expected']}{got}"
+    if typ == "string_pattern_mismatch":
+        if ctx.get("pattern") == _SOURCE_PATTERN:
+            return f"not a source: use 000 to 004, P, B, W, Brit or house{got}"
+        return f"must match {ctx.get('pattern')}{got}"
     msg: str = err["msg"]
-    if typ.startswith("value_error"):
-        msg = msg.removeprefix("Value error, ")
-    inp = err.get("input")
-    if typ in ("literal_error", "enum") or typ.endswith("_type") or typ.endswith("_parsing"):
-        return f"{msg[:1].lower()}{msg[1:]}, got {inp!r}"
-    return msg[:1].lower() + msg[1:]
+    if "keys" in ctx:  # a cross-field rule: its message is complete
+        return msg
+    msg = msg.removeprefix("Value error, ")
+    return f"{msg[:1].lower()}{msg[1:]}{got}"
 
 
 def _step(node: Any, key: str | int) -> Any:
@@ -395,13 +538,9 @@ def _step(node: Any, key: str | int) -> Any:
 
 
 def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
-    """Index of the last layer whose data sets ``path`` or something under or above it."""
+    """Index of the last layer whose data holds ``path`` (or an array that contains it)."""
     for i in range(len(layers) - 1, -1, -1):
-        node: Any = layers[i].data if layers[i].label != SET_LABEL else None
-        if layers[i].label == SET_LABEL:
-            if any(k[: len(path)] == path or path[: len(k)] == k for k in layers[i].set_keys):
-                return i
-            continue
+        node: Any = layers[i].data
         for p in path:
             node = _step(node, p)
             if node is None:
@@ -411,68 +550,113 @@ def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
     return None
 
 
-def _problems(e: ValidationError, merged: dict[str, Any], layers: Sequence[Layer]) -> list[Problem]:
-    out: list[Problem] = []
-    for err in e.errors():
+def _set_item(layer: Layer, path: KeyPath) -> str:
+    """The ``--set`` text behind ``path``."""
+    for k, item in layer.set_keys.items():
+        if k[: len(path)] == path or path[: len(k)] == k:
+            return item
+    for k, item in layer.set_keys.items():
+        cut = next((j for j, p in enumerate(k) if isinstance(p, int)), len(k))
+        if path[:cut] == k[:cut]:
+            return item
+    return ""
+
+
+def _blame(candidates: Sequence[KeyPath], layers: Sequence[Layer]) -> KeyPath:
+    """Of the keys a cross-field rule involves, the one the latest layer wrote (preferring, in
+    that layer, a key an override named exactly; then the order the rule lists them)."""
+
+    def rank(j: int) -> tuple[int, bool, int]:
+        i = _origin_layer(candidates[j], layers)
+        named = i is not None and candidates[j] in layers[i].set_keys
+        return (-1 if i is None else i, named, -j)
+
+    return candidates[max(range(len(candidates)), key=rank)]
+
+
+def _problems(e: ValidationError, document: Any, layers: Sequence[Layer]) -> list[Problem]:
+    errors = e.errors()
+    paths = [_clean_loc(tuple(err["loc"]), document) for err in errors]
+    out: list[tuple[int, int, Problem]] = []
+    for err, path in zip(errors, paths, strict=True):
+        if err["type"] == "too_short" and any(
+            len(p) > len(path) and p[: len(path)] == path for p in paths
+        ):
+            continue  # an array emptied by its own bad entries: those are the problems
         ctx = err.get("ctx") or {}
-        if "key" in ctx:
-            path: KeyPath = tuple(int(p) if p.isdigit() else p for p in str(ctx["key"]).split("."))
-        else:
-            path = _clean_loc(tuple(err["loc"]), merged)
+        if "keys" in ctx:
+            candidates = [(*path, *k) for k in ctx["keys"]]
+            path = _blame(candidates, layers)
         i = _origin_layer(path, layers)
-        layer = layers[i] if i is not None else layers[-1]
+        if i is None:
+            i = max(j for j, lay in enumerate(layers) if lay.label != SET_LABEL)
+        layer = layers[i]
+        message = _message(err, path, document)
         if layer.label == SET_LABEL:
-            src = next(
-                (
-                    v
-                    for k, v in layer.set_keys.items()
-                    if k[: len(path)] == path or path[: len(k)] == k
-                ),
-                "",
-            )
-            out.append(Problem(SET_LABEL, None, dotted(path), f"{_message(err, path)} [{src}]"))
+            item = _set_item(layer, path)
+            problem = Problem(SET_LABEL, None, dotted(path), f"{message} [{item}]")
         else:
-            out.append(Problem(layer.label, layer.line(path), dotted(path), _message(err, path)))
-    return out
+            problem = Problem(layer.label, layer.line(path), dotted(path), message)
+        out.append((i, problem.line or 0, problem))
+    out.sort(key=lambda t: (t[0], t[1]))  # by file, then by line
+    return [p for _, _, p in out]
 
 
 def _resolve_provenance(layers: Sequence[Layer]) -> dict[str, Any]:
     """Merge the layers' provenance tables, dropping notes that a later layer made stale."""
-    result: dict[str, tuple[int, Any]] = {}
-    for i, layer in enumerate(layers):
-        if layer.label == SET_LABEL:
-            changed = [tuple(str(p) for p in k if not isinstance(p, int)) for k in layer.set_keys]
-        else:
-            changed = [tuple(str(p) for p in k) for k in leaf_keys(_rules_part(layer.data))]
+    result: dict[str, Any] = {}
+    for layer in layers:
+        changed = [tuple(str(p) for p in k) for k in leaf_keys(_rules_part(layer.data))]
         if changed:
             for key in list(result):
                 kp = tuple(key.split("."))
                 if any(c[: len(kp)] == kp or kp[: len(c)] == c for c in changed):
                     del result[key]
-        prov = layer.data.get("provenance", {}) if layer.label != SET_LABEL else {}
-        if isinstance(prov, dict):
-            for key, note in prov.items():
-                result[key] = (i, note)
-    return {k: v for k, (_, v) in result.items()}
+        if layer.label == SET_LABEL:
+            continue
+        prov = layer.data.get("provenance", {})
+        if not isinstance(prov, dict):
+            problem = Problem(
+                layer.label,
+                layer.line(("provenance",)),
+                "provenance",
+                f"must be a table of notes{', got ' + show_value(prov)}",
+            )
+            raise VariantError([problem])
+        result.update(prov)
+    return result
+
+
+def _strict_input(value: Any) -> Any:
+    """TOML arrays as tuples, so that the model can be validated strictly."""
+    if isinstance(value, list):
+        return tuple(_strict_input(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _strict_input(v) for k, v in value.items()}
+    return value
 
 
 def load(ref: str | Path, sets: Sequence[str] = ()) -> LoadedVariant:
-    """Load a built-in variant by name, or a variant file by path, with ``--set`` overrides."""
-    if not sets:
-        return _load_cached(str(ref))
-    return _load(str(ref), tuple(sets))
+    """Load a built-in variant by name, or a variant file by path, with ``--set`` overrides.
+
+    Raises :class:`~canasta_rules.errors.VariantError` listing every problem found."""
+    ref = str(ref)
+    if not sets and not _looks_like_path(ref) and builtin.path_of(ref) is not None:
+        return _load_builtin(ref)  # files may change on disk, so only built-ins are cached
+    return _load(ref, tuple(sets))
 
 
 @cache
-def _load_cached(ref: str) -> LoadedVariant:
-    return _load(ref, ())
+def _load_builtin(name: str) -> LoadedVariant:
+    return _load(name, ())
 
 
 def _load(ref: str, sets: tuple[str, ...]) -> LoadedVariant:
     layers = _chain(ref)
     merged: dict[str, Any] = {}
-    for layer in layers:
-        merged = deep_merge(merged, _rules_part(layer.data))
+    origins: dict[KeyPath, int] = {}
+    for i, layer in enumerate(layers):
+        merged = _overlay(merged, _rules_part(layer.data), origins, i)
     leaf = layers[-1]
     meta: dict[str, Any] = {k: leaf.data[k] for k in ("name", "title", "summary") if k in leaf.data}
     if "name" not in meta:
@@ -488,24 +672,39 @@ def _load(ref: str, sets: tuple[str, ...]) -> LoadedVariant:
         meta["sources"] = sources
     all_layers = list(layers)
     if sets:
-        set_layer = _set_layer(merged, sets)
-        merged = set_layer.data
-        all_layers.append(set_layer)
+        index = len(layers)
+        sparse: dict[str, Any] = {}
+        keys: dict[KeyPath, str] = {}
+        for item in sets:
+            path, value = parse_set(item)
+            head = path[0]
+            if head in ("provenance", "extends"):
+                raise _set_error(
+                    path,
+                    f"--set changes rule parameters (and {', '.join(SET_METADATA)}), not {head}",
+                    item,
+                )
+            keys[path] = item
+            if head in SET_METADATA:
+                if len(path) > 1:
+                    raise _set_error(path, f"{head} is a value, not a table", item)
+                meta[str(head)] = value
+                sparse[str(head)] = value
+                continue
+            doc = _set_document(merged, path, value, item)
+            merged = _overlay(merged, doc, origins, index)
+            sparse = deep_merge(sparse, doc)
+        all_layers.append(Layer(SET_LABEL, sparse, set_keys=keys))
     document = {**merged, **meta, "provenance": _resolve_provenance(all_layers)}
     try:
-        variant = Variant.model_validate(document)
+        variant = Variant.model_validate(_strict_input(document), strict=True)
     except ValidationError as e:
         raise VariantError(_problems(e, document, all_layers)) from None
-    origins: dict[str, int] = {}
-    for i, layer in enumerate(all_layers):
-        keys = (
-            [tuple(str(p) for p in k) for k in layer.set_keys]
-            if layer.label == SET_LABEL
-            else list(leaf_keys(_rules_part(layer.data)))
-        )
-        for k in keys:
-            origins[".".join(str(p) for p in k)] = i
-    return LoadedVariant(variant, tuple(all_layers), origins)
+    return LoadedVariant(
+        variant,
+        tuple(all_layers),
+        {".".join(str(p) for p in k): i for k, i in origins.items()},
+    )
 
 
 def load_variant(ref: str | Path = "classic", sets: Sequence[str] = ()) -> Variant:
@@ -513,22 +712,91 @@ def load_variant(ref: str | Path = "classic", sets: Sequence[str] = ()) -> Varia
     return load(ref, sets).variant
 
 
-def export_toml(loaded: LoadedVariant) -> str:
-    """The resolved variant as one standalone TOML file (no ``extends``)."""
+# --------------------------------------------------------------------------------------------
+# Export
+
+
+def _toml_value(value: Any) -> str:
+    """A value as inline TOML: arrays on one line, tables as inline tables."""
     import tomli_w
 
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    return tomli_w.dumps({"v": value}).removeprefix("v = ").rstrip("\n")
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _toml_value(key)
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _is_table_array(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, Mapping) for v in value)
+
+
+def _emit(data: Mapping[str, Any], path: tuple[str, ...], out: list[str]) -> None:
+    """``data`` in the style of the built-in files: values first, then sub-tables, and arrays of
+    tables as ``[[header]]`` tables."""
+    for k, v in data.items():
+        if not isinstance(v, Mapping) and not _is_table_array(v):
+            out.append(f"{_toml_key(k)} = {_toml_value(v)}")
+    for k, v in data.items():
+        header = ".".join(_toml_key(p) for p in (*path, k))
+        if isinstance(v, Mapping):
+            out += ["", f"[{header}]"]
+            _emit(v, (*path, k), out)
+        elif _is_table_array(v):
+            for item in v:
+                out += ["", f"[[{header}]]"]
+                _emit(item, (*path, k), out)
+
+
+def export_provenance(loaded: LoadedVariant) -> dict[str, Provenance]:
+    """The notes an exported file carries: the variant's own, plus classic's notes for values
+    left at the model's defaults (which are classic's values), so that the standalone file cites
+    everything that ``variants show`` cites for the original."""
+    prov = dict(loaded.variant.provenance)
+    if loaded.variant.name == "classic":
+        return prov
+    classic = load("classic").variant.provenance
+    keys = list(flatten(loaded.variant))
+    defaulted = [
+        k for k in keys if loaded.is_default(k) and _covering(loaded.variant.provenance, k) is None
+    ]
+    for key in defaulted:
+        if _covering(prov, key) is not None:
+            continue
+        found = _covering(classic, key)
+        if found is None:
+            continue
+        table, note = found
+        under = [k for k in keys if k == table or k.startswith(table + ".")]
+        prov[table if all(k in defaulted for k in under) else key] = note
+    return prov
+
+
+def export_toml(loaded: LoadedVariant) -> str:
+    """The resolved variant as one standalone TOML file (no ``extends``)."""
     from .schema import SCHEMA_FILE
 
     v = loaded.variant
-    data = v.model_dump(mode="json", exclude_none=True)
-    prov = data.pop("provenance", {})
-    chain = " -> ".join(layer.label for layer in loaded.chain)
-    head = (
-        f"#:schema ./{SCHEMA_FILE}\n"
-        f"# The variant {v.name!r}, resolved from: {chain}\n"
-        "# Exported by canasta-rules: every parameter is spelled out, nothing is inherited.\n\n"
-    )
-    body = tomli_w.dumps(data)
+    chain = " -> ".join(layer.label for layer in loaded.chain).replace("\n", " ")
+    lines = [
+        f"#:schema ./{SCHEMA_FILE}",
+        f"# The variant {v.name!r}, resolved from: {chain}",
+        "# Exported by canasta-rules: every parameter is spelled out, nothing is inherited.",
+        "",
+    ]
+    _emit(v.model_dump(mode="json", exclude_none=True, exclude={"provenance"}), (), lines)
+    prov = export_provenance(loaded)
     if prov:
-        body += "\n" + tomli_w.dumps({"provenance": prov})
-    return head + body
+        lines += ["", "[provenance]"]
+        for key, note in prov.items():
+            fields = note.model_dump(mode="json", exclude_defaults=True)
+            lines.append(f"{_toml_value(key)} = {_toml_value(fields)}")  # quoted, as built-ins do
+    return "\n".join(lines) + "\n"

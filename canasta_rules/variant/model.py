@@ -12,6 +12,7 @@ taken.
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from functools import cache
 from itertools import pairwise
 from typing import Annotated, Any, Literal, get_args
@@ -41,9 +42,25 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
 
 
-def _unique(values: tuple[object, ...], what: str) -> None:
-    if len(set(values)) != len(values):
-        raise PydanticCustomError("duplicate", "{what} lists a value twice", {"what": what})
+KeyPath = tuple[str | int, ...]
+
+
+def conflict(code: str, message: str, ctx: dict[str, Any], *keys: KeyPath) -> PydanticCustomError:
+    """A broken cross-field rule, naming the keys involved.
+
+    ``keys`` are paths relative to the model whose validator raises (pydantic gives that model's
+    location). The loader reports the problem at the one of them that the latest file or
+    ``--set`` wrote, so a file is blamed for what it changed, not for what it inherited.
+    """
+    return PydanticCustomError(code, message, {**ctx, "keys": keys})
+
+
+def _unique(values: tuple[object, ...], field: str) -> None:
+    seen: set[object] = set()
+    for i, v in enumerate(values):
+        if v in seen:
+            raise conflict("duplicate", "lists {value} twice", {"value": f'"{v}"'}, (field, i))
+        seen.add(v)
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,16 +131,20 @@ class Seating(Model):
     @model_validator(mode="after")
     def _layout_fits(self) -> Seating:
         if self.players % self.side_size:
-            raise PydanticCustomError(
+            raise conflict(
                 "layout",
                 "{players} players cannot form sides of {size}",
                 {"players": self.players, "size": self.side_size},
+                ("players",),
+                ("side_size",),
             )
         if self.players // self.side_size < 2:
-            raise PydanticCustomError(
+            raise conflict(
                 "layout",
                 "sides of {size} with {players} players leave nobody to play against",
                 {"players": self.players, "size": self.side_size},
+                ("players",),
+                ("side_size",),
             )
         return self
 
@@ -172,8 +193,8 @@ class Deal(Model):
 
     @model_validator(mode="after")
     def _no_duplicates(self) -> Deal:
-        _unique(self.upcard_covered, "deal.upcard_covered")
-        _unique(self.upcard_freezes, "deal.upcard_freezes")
+        _unique(self.upcard_covered, "upcard_covered")
+        _unique(self.upcard_freezes, "upcard_freezes")
         return self
 
 
@@ -255,11 +276,17 @@ class RedThrees(Model):
     @model_validator(mode="after")
     def _totals_shape(self) -> RedThrees:
         if not self.totals or self.totals[0] != 0:
-            raise PydanticCustomError("red_threes", "the first entry (no red threes) must be 0", {})
-        if any(b < a for a, b in pairwise(self.totals)):
-            raise PydanticCustomError(
-                "red_threes", "totals must not decrease as a side holds more red threes", {}
+            raise conflict(
+                "red_threes", "the first entry (no red threes) must be 0", {}, ("totals", 0)
             )
+        for i, (a, b) in enumerate(pairwise(self.totals), start=1):
+            if b < a:
+                raise conflict(
+                    "red_threes",
+                    "totals must not decrease as a side holds more red threes ({b} after {a})",
+                    {"a": a, "b": b},
+                    ("totals", i),
+                )
         return self
 
 
@@ -367,19 +394,33 @@ class InitialMeld(Model):
     def _tiers_ascend(self) -> InitialMeld:
         *rest, last = self.tiers
         if last.below is not None:
-            raise PydanticCustomError(
-                "tiers", "the last tier must have no 'below' (it covers every higher score)", {}
+            raise conflict(
+                "tiers",
+                "the last tier must have no 'below' (it covers every higher score)",
+                {},
+                ("tiers", len(rest), "below"),
             )
-        if any(t.below is None for t in rest):
-            raise PydanticCustomError("tiers", "every tier but the last needs a 'below'", {})
-        bounds = [t.below for t in rest if t.below is not None]
-        if any(b <= a for a, b in pairwise(bounds)):
-            raise PydanticCustomError("tiers", "tiers must ascend: each 'below' above the last", {})
-        mins = [t.minimum for t in self.tiers]
-        if any(b < a for a, b in pairwise(mins)):
-            raise PydanticCustomError(
-                "tiers", "a higher tier must not ask for a smaller minimum", {}
-            )
+        for i, t in enumerate(rest):
+            if t.below is None:
+                raise conflict("tiers", "every tier but the last needs a 'below'", {}, ("tiers", i))
+        for i in range(1, len(rest)):
+            below, prev = rest[i].below, rest[i - 1].below
+            assert below is not None and prev is not None
+            if below <= prev:
+                raise conflict(
+                    "tiers",
+                    "tiers must ascend: 'below' is {below}, not above the previous tier's {prev}",
+                    {"below": below, "prev": prev},
+                    ("tiers", i, "below"),
+                )
+        for i in range(1, len(self.tiers)):
+            if self.tiers[i].minimum < self.tiers[i - 1].minimum:
+                raise conflict(
+                    "tiers",
+                    "a higher tier must not ask for a smaller minimum ({m} after {prev})",
+                    {"m": self.tiers[i].minimum, "prev": self.tiers[i - 1].minimum},
+                    ("tiers", i, "minimum"),
+                )
         return self
 
     def minimum_for(self, score: int) -> int:
@@ -421,8 +462,8 @@ class Pile(Model):
 
     @model_validator(mode="after")
     def _no_duplicates(self) -> Pile:
-        _unique(self.unfrozen, "pile.unfrozen")
-        _unique(self.frozen, "pile.frozen")
+        _unique(self.unfrozen, "unfrozen")
+        _unique(self.frozen, "frozen")
         return self
 
 
@@ -624,20 +665,27 @@ class Variant(Model):
         known = parameter_paths()
         for key in self.provenance:
             if key not in known:
-                raise PydanticCustomError(
+                close = get_close_matches(key, sorted(known), n=1)
+                raise conflict(
                     "provenance_key",
-                    "provenance names {key!r}, which is not a parameter",
-                    {"key": f"provenance.{key}"},
+                    "names no parameter or table{hint}",
+                    {"hint": f" (did you mean {close[0]}?)" if close else ""},
+                    ("provenance", key),
                 )
-        players = [s.players for s in self.seating]
-        if len(set(players)) != len(players):
-            raise PydanticCustomError(
-                "seating", "seating lists the same number of players twice", {}
-            )
-        for s in self.seating:
+        seen: set[int] = set()
+        for i, s in enumerate(self.seating):
+            if s.players in seen:
+                raise conflict(
+                    "seating",
+                    "seating lists {players} players twice",
+                    {"players": s.players},
+                    ("seating", i, "players"),
+                )
+            seen.add(s.players)
+        for i, s in enumerate(self.seating):
             needed = s.players * s.hand_size + 2
             if self.deck.size < needed:
-                raise PydanticCustomError(
+                raise conflict(
                     "deck_too_small",
                     "a {size}-card pack cannot deal {hand} cards to {players} players and still "
                     "turn an upcard and leave a stock (needs at least {needed})",
@@ -647,9 +695,13 @@ class Variant(Model):
                         "players": s.players,
                         "needed": needed,
                     },
+                    ("seating", i, "hand_size"),
+                    ("deck", "decks"),
+                    ("deck", "jokers_per_deck"),
+                    ("seating", i, "players"),
                 )
         if len(self.red_threes.totals) != self.deck.red_threes + 1:
-            raise PydanticCustomError(
+            raise conflict(
                 "red_threes",
                 "red_threes.totals has {n} entries, but a pack of {decks} decks holds {r} red "
                 "threes, so it needs {want} (0 to {r})",
@@ -659,32 +711,42 @@ class Variant(Model):
                     "r": self.deck.red_threes,
                     "want": self.deck.red_threes + 1,
                 },
+                ("red_threes", "totals"),
+                ("deck", "decks"),
             )
         m, c = self.melds, self.canastas
         if m.min_naturals > m.min_size:
-            raise PydanticCustomError(
+            raise conflict(
                 "melds",
                 "melds.min_naturals ({n}) exceeds melds.min_size ({s})",
                 {"n": m.min_naturals, "s": m.min_size},
+                ("melds", "min_naturals"),
+                ("melds", "min_size"),
             )
         if c.size < m.min_size:
-            raise PydanticCustomError(
+            raise conflict(
                 "canastas",
                 "canastas.size ({c}) is smaller than melds.min_size ({s})",
                 {"c": c.size, "s": m.min_size},
+                ("canastas", "size"),
+                ("melds", "min_size"),
             )
         if c.min_naturals > c.size:
-            raise PydanticCustomError(
+            raise conflict(
                 "canastas",
                 "canastas.min_naturals ({n}) exceeds canastas.size ({c})",
                 {"n": c.min_naturals, "c": c.size},
+                ("canastas", "min_naturals"),
+                ("canastas", "size"),
             )
         if c.min_naturals < m.min_naturals:
-            raise PydanticCustomError(
+            raise conflict(
                 "canastas",
                 "canastas.min_naturals ({c}) is below melds.min_naturals ({n}); every canasta is "
                 "a meld",
                 {"c": c.min_naturals, "n": m.min_naturals},
+                ("canastas", "min_naturals"),
+                ("melds", "min_naturals"),
             )
         return self
 

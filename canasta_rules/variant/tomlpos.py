@@ -1,183 +1,242 @@
 """Line numbers of keys in a TOML document, for error messages.
 
 ``tomllib`` parses TOML but keeps no positions, and no maintained TOML library reports the line of
-a key, so this module scans the text for table headers and ``key = value`` lines and records where
-each key path starts. It only has to be right about where things are, never about what they mean:
-the values always come from ``tomllib``.
+a key, so this module scans the text once more and records the line on which each key path is
+first written. It only has to be right about *where* things are, never about what they mean: the
+values always come from ``tomllib``, and the scanner is only run on text that ``tomllib`` accepted.
+
+A key path is a tuple of table keys and array indices, as pydantic reports locations:
+``("initial_meld", "tiers", 2, "below")``. The scanner follows what TOML allows:
+
+* dotted and quoted keys (``a."b.c".d``; a quoted key is unescaped as TOML does);
+* ``[table]`` and ``[[array.of.tables]]`` headers, counting the elements of each array of tables,
+  and sub-tables of the current element (``[[a]]`` then ``[a.sub]`` is ``a.<last>.sub``);
+* inline tables and arrays, nested and spread over several lines, with comments between the
+  elements; each element is recorded at the line where it starts;
+* basic, literal and multi-line strings, so that a ``#``, ``=``, ``[`` or ``,`` inside a string
+  is never taken for structure.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
+import tomllib
+from bisect import bisect_right
 
 Path = tuple[str | int, ...]
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*(\]\]?)\s*(#.*)?$")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
+_SCALAR_END = frozenset(",]}#\n\r")
 
 
-def _split_key(text: str) -> tuple[str, ...] | None:
-    """Split a dotted TOML key (``a."b.c".d``) into its parts; None if it is not a key."""
-    parts: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        while i < n and text[i] in " \t":
-            i += 1
-        if i >= n:
-            return None
-        if text[i] in "\"'":
-            q = text[i]
-            j = text.find(q, i + 1)
-            if j < 0:
-                return None
-            parts.append(text[i + 1 : j])
-            i = j + 1
-        else:
-            m = _BARE.match(text, i)
-            if not m:
-                return None
-            parts.append(m.group(0))
-            i = m.end()
-        while i < n and text[i] in " \t":
-            i += 1
-        if i < n:
-            if text[i] != ".":
-                return None
-            i += 1
-    return tuple(parts) if parts else None
+class _Stop(Exception):
+    """The text ended, or is not TOML after all: keep what was found so far."""
 
 
-def _key_and_rest(line: str) -> tuple[tuple[str, ...], str] | None:
-    """For ``key = value`` return the key parts and the value text."""
-    in_q: str | None = None
-    for i, ch in enumerate(line):
-        if in_q:
-            if ch == in_q:
-                in_q = None
-        elif ch in "\"'":
-            in_q = ch
-        elif ch == "=":
-            key = _split_key(line[:i])
-            return (key, line[i + 1 :]) if key else None
-        elif ch == "#":
-            return None
-    return None
+class _Scanner:
+    def __init__(self, text: str):
+        self.s = text
+        self.n = len(text)
+        self.i = 0
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.out: dict[Path, int] = {}
+        self.aot: dict[Path, int] = {}
+        """Array-of-tables path (with the indices of enclosing arrays) -> its last index."""
 
+    # Positions ------------------------------------------------------------------------------
+    def line(self, pos: int | None = None) -> int:
+        return bisect_right(self._starts, self.i if pos is None else pos)
 
-def _inline_keys(value: str, base: Path, line: int, out: dict[Path, int]) -> None:
-    """Record keys inside inline tables and arrays on one line (``{ a = 1, b = [{c = 2}] }``)."""
-    stack: list[Path] = []
-    counters: list[int] = []
-    cur: Path = base
-    i, n = 0, len(value)
-    token_start = 0
-    while i < n:
-        ch = value[i]
-        if ch in "\"'":
-            j = value.find(ch, i + 1)
-            i = n if j < 0 else j + 1
-            continue
-        if ch == "#":
-            break
-        if ch == "{":
-            if counters:
-                cur = (*stack[-1], counters[-1])
-            stack.append(cur)
-            counters.append(-1)
-            counters[-1] = -2  # marks a table (not an array)
-            token_start = i + 1
+    def record(self, path: Path, pos: int) -> None:
+        self.out.setdefault(path, self.line(pos))
+
+    def peek(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.s[j] if j < self.n else ""
+
+    def expect(self, ch: str) -> None:
+        if self.peek() != ch:
+            raise _Stop
+        self.i += 1
+
+    def skip_blanks(self) -> None:
+        """Spaces and tabs."""
+        while self.peek() in (" ", "\t"):
+            self.i += 1
+
+    def skip_comment(self) -> None:
+        if self.peek() == "#":
+            while self.i < self.n and self.s[self.i] != "\n":
+                self.i += 1
+
+    def skip_space(self) -> None:
+        """Spaces, newlines and comments (between statements, and inside arrays)."""
+        while self.i < self.n:
+            ch = self.s[self.i]
+            if ch in " \t\r\n":
+                self.i += 1
+            elif ch == "#":
+                self.skip_comment()
+            else:
+                return
+
+    # Keys -------------------------------------------------------------------------------------
+    def key(self) -> tuple[str, ...]:
+        parts: list[str] = []
+        while True:
+            self.skip_blanks()
+            ch = self.peek()
+            if ch in ('"', "'"):
+                start = self.i
+                self.string()
+                raw = self.s[start : self.i]
+                parts.append(tomllib.loads(f"k = {raw}")["k"])
+            else:
+                m = _BARE.match(self.s, self.i)
+                if not m:
+                    raise _Stop
+                parts.append(m.group(0))
+                self.i = m.end()
+            self.skip_blanks()
+            if self.peek() != ".":
+                return tuple(parts)
+            self.i += 1
+
+    # Values -----------------------------------------------------------------------------------
+    def string(self) -> None:
+        q = self.peek()
+        if self.s.startswith(q * 3, self.i):
+            self.i += 3
+            while self.i < self.n:
+                if q == '"' and self.s[self.i] == "\\":
+                    self.i += 2
+                    continue
+                if self.s.startswith(q * 3, self.i):
+                    run = 3
+                    while run < 5 and self.peek(run) == q:
+                        run += 1
+                    self.i += run
+                    return
+                self.i += 1
+            raise _Stop
+        self.i += 1
+        while self.i < self.n:
+            ch = self.s[self.i]
+            if q == '"' and ch == "\\":
+                self.i += 2
+                continue
+            self.i += 1
+            if ch == q:
+                return
+            if ch == "\n":
+                raise _Stop
+        raise _Stop
+
+    def value(self, path: Path) -> None:
+        ch = self.peek()
+        if ch in ('"', "'"):
+            self.string()
         elif ch == "[":
-            stack.append(cur)
-            counters.append(0)
-            out.setdefault((*cur, 0), line)
-            token_start = i + 1
-        elif ch in "}]":
-            if stack:
-                cur = stack.pop()
-                counters.pop()
-        elif ch == "," and counters and counters[-1] >= 0:
-            counters[-1] += 1
-            out.setdefault((*stack[-1], counters[-1]), line)
-        elif ch == "=" and counters and counters[-1] == -2:
-            key = _split_key(value[token_start:i].split(",")[-1].strip("{ \t"))
-            if key:
-                cur = (*stack[-1], *key)
-                out.setdefault(cur, line)
-        if ch in "{,":
-            token_start = i + 1
-        i += 1
+            self.array(path)
+        elif ch == "{":
+            self.inline_table(path)
+        else:
+            start = self.i
+            while self.i < self.n and self.s[self.i] not in _SCALAR_END:
+                self.i += 1
+            if self.i == start:
+                raise _Stop
+
+    def array(self, path: Path) -> None:
+        self.expect("[")
+        index = 0
+        while True:
+            self.skip_space()
+            if self.peek() == "]":
+                self.i += 1
+                return
+            self.record((*path, index), self.i)
+            self.value((*path, index))
+            index += 1
+            self.skip_space()
+            if self.peek() == ",":
+                self.i += 1
+            elif self.peek() != "]":
+                raise _Stop
+
+    def inline_table(self, path: Path) -> None:
+        self.expect("{")
+        while True:
+            self.skip_blanks()
+            if self.peek() == "}":
+                self.i += 1
+                return
+            self.key_value(path)
+            self.skip_blanks()
+            if self.peek() == ",":
+                self.i += 1
+            elif self.peek() != "}":
+                raise _Stop
+
+    def key_value(self, table: Path) -> None:
+        start = self.i
+        key = self.key()
+        for k in range(1, len(key) + 1):
+            self.record((*table, *key[:k]), start)
+        self.expect("=")
+        self.skip_blanks()
+        self.value((*table, *key))
+
+    # Headers ----------------------------------------------------------------------------------
+    def header(self) -> Path:
+        start = self.i
+        is_array = self.s.startswith("[[", self.i)
+        self.i += 2 if is_array else 1
+        parts = self.key()
+        self.expect("]")
+        if is_array:
+            self.expect("]")
+        resolved: Path = ()
+        for j, part in enumerate(parts):
+            resolved = (*resolved, part)
+            if j == len(parts) - 1 and is_array:
+                self.record(resolved, start)
+                index = self.aot.get(resolved, -1) + 1
+                self.aot[resolved] = index
+                resolved = (*resolved, index)
+                self.record(resolved, start)
+            elif resolved in self.aot:
+                resolved = (*resolved, self.aot[resolved])
+            else:
+                self.record(resolved, start)
+        return resolved
+
+    def document(self) -> None:
+        table: Path = ()
+        while True:
+            self.skip_space()
+            if self.i >= self.n:
+                return
+            if self.peek() == "[":
+                table = self.header()
+            else:
+                self.key_value(table)
+            self.skip_blanks()
+            self.skip_comment()
 
 
 def key_lines(text: str) -> dict[Path, int]:
-    """Map every key path in ``text`` to the 1-based line where it is defined."""
-    out: dict[Path, int] = {}
-    table: Path = ()
-    array_counts: dict[tuple[str, ...], int] = {}
-    in_multiline: str | None = None
-    depth = 0
-    array_base: Path = ()
-    array_index = 0
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw
-        if in_multiline:
-            if in_multiline in line:
-                in_multiline = None
-            continue
-        if depth > 0:
-            # Inside a multi-line array: count its elements.
-            for ch in line:
-                if ch == "[" or ch == "{":
-                    if depth == 1 and ch == "{":
-                        out.setdefault((*array_base, array_index), lineno)
-                    depth += 1
-                elif ch == "]" or ch == "}":
-                    depth -= 1
-                elif ch == "," and depth == 1:
-                    array_index += 1
-                elif ch == "#":
-                    break
-            continue
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        m = _HEADER.match(line)
-        if m and not _key_and_rest(line):
-            key = _split_key(m.group(2))
-            if key is None:
-                continue
-            if m.group(1) == "[[":
-                idx = array_counts.get(key, 0)
-                array_counts[key] = idx + 1
-                out.setdefault(key, lineno)
-                table = (*key, idx)
-            else:
-                table = key
-            out.setdefault(table, lineno)
-            continue
-        kv = _key_and_rest(line)
-        if kv is None:
-            continue
-        key, rest = kv
-        path = (*table, *key)
-        out.setdefault(path, lineno)
-        for k in range(1, len(key)):
-            out.setdefault((*table, *key[:k]), lineno)
-        value = rest.strip()
-        for q in ('"""', "'''"):
-            if value.startswith(q) and value.count(q) == 1:
-                in_multiline = q
-        if value.startswith("["):
-            opened = value.count("[") + value.count("{")
-            closed = value.count("]") + value.count("}")
-            if opened > closed:
-                depth = opened - closed
-                array_base = path
-                array_index = 0
-                if "{" in value:
-                    out.setdefault((*path, 0), lineno)
-                continue
-        _inline_keys(value, path, lineno, out)
-    return out
+    """Map every key path in ``text`` to the 1-based line where it is first written.
+
+    Array elements are keyed by their index; the elements of an array of tables also map to the
+    line of their ``[[header]]``. Meant for text that ``tomllib`` has accepted: on anything else
+    it returns what it found before the first thing it could not follow.
+    """
+    scanner = _Scanner(text)
+    with contextlib.suppress(_Stop, tomllib.TOMLDecodeError):
+        scanner.document()
+    return scanner.out
 
 
 def line_of(lines: dict[Path, int], path: Path) -> int | None:

@@ -1,0 +1,328 @@
+"""``canasta variants``: list, diff, show, export (with ``--out`` and ``--set``), and the guide's
+worked example."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from canasta_rules import fileio
+from canasta_rules.cli import common, main
+from canasta_rules.variant import builtin, load
+from canasta_rules.variant.compare import differences, flatten
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(autouse=True)
+def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables as a wide terminal shows them, one row per line."""
+    monkeypatch.setattr(common.console, "width", 250)
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
+    """Run ``canasta ARGS``: exit status, stdout lines, stderr lines."""
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out, err = capsys.readouterr()
+    code = exc.value.code
+    assert isinstance(code, int)
+    return code, out.splitlines(), err.splitlines()
+
+
+def row(lines: list[str], key: str) -> list[str]:
+    """The cells of the table row for ``key`` (cells are separated by two or more spaces)."""
+    found = [line for line in lines if line.split(" ", 1)[0] == key]
+    assert len(found) == 1, (key, found)
+    return re.split(r"\s{2,}", found[0].strip())
+
+
+# --------------------------------------------------------------------------------------------
+# list
+
+
+def test_list_shows_every_builtin(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "variants", "list")
+    assert code == 0
+    names = builtin.names()
+    assert len(names) >= 9
+    listed = [line.split()[0] for line in out[1:]]
+    assert listed == names
+    assert row(out, "six-hand-pairs")[3] == "B (extends six-hand)"
+    assert row(out, "classic")[2] == "4 (2x2)"
+
+
+def test_every_builtin_loads() -> None:
+    for name in builtin.names():
+        assert load(name).variant.name == name
+
+
+# --------------------------------------------------------------------------------------------
+# diff
+
+
+def test_diff_classic_bicycle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "variants", "diff", "classic", "bicycle")
+    assert code == 0
+    assert re.split(r"\s{2,}", out[0].strip()) == [
+        "parameter",
+        "classic",
+        "bicycle",
+        "sources (a / b)",
+    ]
+    keys = [line.split()[0] for line in out[1:]]
+    assert keys == [
+        "deal.cutter",
+        "deal.upcard_covered",
+        "deal.upcard_freezes",
+        "red_threes.exposed",
+        "black_threes.discarded",
+    ]
+    # Nothing that is the same is listed: exactly the parameters whose values differ.
+    a, b = flatten(load("classic").variant), flatten(load("bicycle").variant)
+    assert keys == [k for k in a if a[k] != b[k]]
+    assert row(out, "black_threes.discarded") == [
+        "black_threes.discarded",
+        '"stop"',
+        '"freeze"',
+        "001 / B, 001",
+    ]
+    assert row(out, "red_threes.exposed")[1:3] == ['"deal"', '"first_turn"']
+    assert row(out, "deal.upcard_freezes")[3] == "001 / B (pinned)"
+    assert '"black_three"]' in row(out, "deal.upcard_covered")[2]
+
+
+def test_diff_of_the_same_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "variants", "diff", "classic", "classic")
+    assert (code, out) == (0, ["classic and classic have the same rules"])
+
+
+def test_diff_set_applies_to_the_second(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(
+        capsys, "variants", "diff", "classic", "classic", "--set", "game.target=3000"
+    )
+    assert code == 0
+    assert row(out, "game.target") == ["game.target", "5000", "3000", "001 / -"]
+    assert len(out) == 2
+
+
+# --------------------------------------------------------------------------------------------
+# show
+
+
+def test_show_gives_each_value_its_origin_and_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "variants", "show", "bicycle")
+    assert code == 0
+    assert out[0] == "bicycle: Classic Canasta, Bicycle/Hoyle rules"
+    assert "resolved from: builtin:classic -> builtin:bicycle" in out[2]
+    assert row(out, "deal.cutter") == ["deal.cutter", '"left"', "builtin:bicycle", "B"]
+    assert row(out, "deal.rotation") == ["deal.rotation", '"clockwise"', "builtin:classic", "001"]
+    assert row(out, "deal.upcard_freezes")[2:] == ["builtin:bicycle", "B (pinned)"]
+    assert row(out, "card_values.joker") == ["card_values.joker", "50", "builtin:classic", "001"]
+    # Grouped by table, each group followed by its notes.
+    assert "[black_threes]" in out
+    cutter = "The player on the dealer's left cuts (P and 001 have the right)."
+    assert f"  note on deal.cutter (B): {cutter}" in out
+    assert any(line.startswith("  note on deal.upcard_freezes (B; pinned): ") for line in out)
+    # Every parameter appears once.
+    for key in flatten(load("bicycle").variant):
+        row(out, key)
+
+
+def test_show_a_file_with_set(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("house.toml").write_text(
+        'extends = "classic"\n[melds]\nmax_wild = 2\n'
+        '[provenance]\n"melds.max_wild" = { sources = ["house"], note = "Ours." }\n',
+        encoding="utf-8",
+    )
+    code, out, _ = cli(capsys, "variants", "show", "house.toml", "--set", "game.target=7500")
+    assert code == 0
+    assert out[0] == "house: Classic Canasta (Pagat, as 001 teaches it), with house rules"
+    assert "resolved from: builtin:classic -> house.toml -> --set" in out[1]
+    assert row(out, "melds.max_wild") == ["melds.max_wild", "2", "house.toml", "house"]
+    assert row(out, "game.target") == ["game.target", "7500", "--set", "-"]
+    assert row(out, "melds.min_size") == ["melds.min_size", "3", "builtin:classic", "-"]
+    assert "  note on melds.max_wild (house): Ours." in out
+
+
+def test_show_of_a_file_without_extends_cites_classic_for_defaults(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("bare.toml").write_text('name = "bare"\n[game]\ntarget = 3000\n', encoding="utf-8")
+    code, out, _ = cli(capsys, "variants", "show", "bare.toml")
+    assert code == 0
+    assert row(out, "game.target") == ["game.target", "3000", "bare.toml", "-"]
+    assert row(out, "deck.decks") == ["deck.decks", "2", "default", "001"]
+
+
+# --------------------------------------------------------------------------------------------
+# export
+
+
+def test_export_round_trips(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for name in builtin.names():
+        code, out, _ = cli(capsys, "variants", "export", name)
+        assert code == 0
+        f = tmp_path / f"{name}.toml"
+        f.write_text("\n".join(out) + "\n", encoding="utf-8")
+        original, again = load(name), load(f)
+        assert again.variant.rules_only() == original.variant.rules_only(), name
+        assert again.variant.provenance == original.variant.provenance, name
+        assert again.variant.model_dump() == original.variant.model_dump(), name
+        assert [lay.label for lay in again.chain] == [str(f)]
+
+
+def test_export_of_a_bare_file_carries_classics_notes_for_defaults(tmp_path: Path) -> None:
+    from canasta_rules.variant.loading import export_toml
+
+    bare = tmp_path / "bare.toml"
+    bare.write_text('name = "bare"\n[melds]\nmax_wild = 2\n', encoding="utf-8")
+    lv = load(bare)
+    out = tmp_path / "out.toml"
+    out.write_text(export_toml(lv), encoding="utf-8")
+    again = load(out)
+    assert again.variant.rules_only() == lv.variant.rules_only()
+    for key in flatten(lv.variant):
+        assert again.provenance(key) == lv.provenance(key), key
+    assert again.provenance("melds.max_wild") is None
+    assert again.provenance("deck.decks") == load("classic").provenance("deck.decks")
+
+
+def test_export_out_writes_the_whole_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "six.toml"
+    target.write_text("old contents, much longer than nothing at all\n" * 200, encoding="utf-8")
+    code, out, err = cli(capsys, "variants", "export", "six-hand", "--out", str(target))
+    assert (code, out, err) == (0, [], [])
+    code, printed, _ = cli(capsys, "variants", "export", "six-hand")
+    assert target.read_text(encoding="utf-8") == "\n".join(printed) + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["six.toml"]  # no temporary left
+
+
+def test_export_out_into_a_missing_directory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "missing" / "x.toml"
+    code, out, err = cli(capsys, "variants", "export", "classic", "--out", str(target))
+    assert code == 2
+    assert out == []
+    assert err == [f"canasta: {target}: cannot write: No such file or directory"]
+    assert not target.parent.exists()
+
+
+def test_failed_write_leaves_the_old_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "keep.toml"
+    target.write_text("the old file\n", encoding="utf-8")
+
+    def fail(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(fileio.os, "replace", fail)
+    code, _, err = cli(capsys, "variants", "export", "classic", "--out", str(target))
+    assert code == 2
+    assert err == [f"canasta: {target}: cannot write: No space left on device"]
+    assert target.read_text(encoding="utf-8") == "the old file\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.toml"]
+
+
+def test_export_with_set(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "quick.toml"
+    code, _, _ = cli(
+        capsys,
+        "variants",
+        "export",
+        "bicycle",
+        "--set",
+        "stock_out.kind=last_turn",
+        "--set",
+        "melds.max_wild=2",
+        "--out",
+        str(target),
+    )
+    assert code == 0
+    v = load(target)
+    assert v.variant.stock_out.kind == "last_turn"
+    assert v.variant.melds.max_wild == 2
+    assert v.variant.black_threes.discarded == "freeze"
+    assert v.provenance("melds.max_wild") is None  # classic's note on melds no longer applies
+    assert v.provenance("stock_out") is None
+    assert differences(load("bicycle").variant, v.variant) == [
+        ("melds.max_wild", 3, 2),
+        ("stock_out.kind", "pile_play", "last_turn"),
+        ("stock_out.forced", "fits_meld", None),
+    ]
+
+
+@pytest.mark.parametrize("command", ["show", "export"])
+def test_bad_set_is_one_line_naming_set_and_the_key(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    code, out, err = cli(capsys, "variants", command, "classic", "--set", "melds.max_wlid=2")
+    assert code == 2
+    assert out == []
+    assert err == [
+        "canasta: --set: melds.max_wlid: unknown key (did you mean max_wild?) [melds.max_wlid=2]"
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# The worked example of docs/variant-files.md
+
+
+def _doc_example() -> str:
+    text = (DOCS / "variant-files.md").read_text(encoding="utf-8")
+    section = text.split("## A worked example", 1)[1]
+    m = re.search(r"```toml\n(.*?)```", section, re.S)
+    assert m is not None
+    return m.group(1)
+
+
+def test_guide_example_validates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "thursday.toml"
+    f.write_text(_doc_example(), encoding="utf-8")
+    code, out, _ = cli(capsys, "variants", "validate", str(f))
+    assert (code, out) == (0, [f"{f}: ok (thursday)"])
+    # It changes exactly the three keys the guide says it does.
+    changed = [k for k, _, _ in differences(load("classic").variant, load(f).variant)]
+    assert changed == ["black_threes.discarded", "going_out.canastas", "game.target"]
+
+
+def test_guide_example_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The guide shows the error for canastas = "two": same line, same message."""
+    f = tmp_path / "thursday.toml"
+    f.write_text(_doc_example().replace("canastas = 2", 'canastas = "two"'), encoding="utf-8")
+    code, out, _ = cli(capsys, "variants", "validate", str(f))
+    assert code == 2
+    assert out == [f'{f}:15: going_out.canastas: must be an integer, got "two"']
+    guide = (DOCS / "variant-files.md").read_text(encoding="utf-8")
+    assert 'thursday.toml:15: going_out.canastas: must be an integer, got "two"' in guide
+
+
+# --------------------------------------------------------------------------------------------
+# The generated parameter reference
+
+
+def test_parameter_reference_is_up_to_date() -> None:
+    """Regenerate with: python -m canasta_rules.variant.reference > docs/parameters.md"""
+    from canasta_rules.variant.reference import parameters_markdown
+
+    assert (DOCS / "parameters.md").read_text(encoding="utf-8") == parameters_markdown()
+
+
+def test_parameter_reference_lists_every_parameter() -> None:
+    from canasta_rules.variant.model import parameter_paths
+    from canasta_rules.variant.reference import parameters
+
+    paths = parameter_paths()
+    leaves = {p for p in paths if not any(q.startswith(p + ".") for q in paths)}
+    listed = {key.replace("[]", "") for rows in parameters().values() for key, *_ in rows}
+    assert leaves <= listed <= paths

@@ -1,0 +1,463 @@
+"""Bad variant files: every kind of problem is one line ``FILE:LINE: dotted.key: message``.
+
+Each case is checked twice: through ``canasta variants validate`` (exit status 2, one line per
+problem, no traceback) and through ``canasta_rules.variant.load`` (the ``VariantError``'s
+problems carry the file, the line and the dotted key).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from canasta_rules.cli import main
+from canasta_rules.errors import Problem, VariantError
+from canasta_rules.variant import load
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
+    """Run ``canasta ARGS``: exit status, stdout lines, stderr lines."""
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out, err = capsys.readouterr()
+    code = exc.value.code
+    assert isinstance(code, int)
+    return code, out.splitlines(), err.splitlines()
+
+
+def problems(ref: str | Path, sets: tuple[str, ...] = ()) -> list[Problem]:
+    with pytest.raises(VariantError) as exc:
+        load(ref, sets)
+    return exc.value.problems
+
+
+def check(
+    capsys: pytest.CaptureFixture[str], path: Path, expected: list[tuple[str, int | None, str, str]]
+) -> None:
+    """``path`` fails with exactly these problems (file, line, key, message), both ways."""
+    assert [(p.file, p.line, p.key, p.message) for p in problems(path)] == expected
+    code, out, err = cli(capsys, "variants", "validate", str(path))
+    assert code == 2
+    lines = [
+        (f"{f}:{line}" if line is not None else f) + (f": {key}" if key else "") + f": {msg}"
+        for f, line, key, msg in expected
+    ]
+    assert out == lines
+    assert not any("Traceback" in line for line in out + err)
+
+
+# --------------------------------------------------------------------------------------------
+# The kinds of problem
+
+
+def test_misspelt_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+        name = "house"
+
+        [melds]
+        max_wlid = 2
+        """,
+    )
+    check(capsys, f, [(str(f), 5, "melds.max_wlid", "unknown key (did you mean max_wild?)")])
+
+
+def test_misspelt_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n\n[meld]\nmax_wild = 2\n')
+    check(capsys, f, [(str(f), 3, "meld", "unknown key (did you mean melds?)")])
+
+
+def test_wrong_type(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n\n[going_out]\nbonus = "lots"\n')
+    check(capsys, f, [(str(f), 4, "going_out.bonus", 'must be an integer, got "lots"')])
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "message"),
+    [
+        ('[deck]\ndecks = "2"', "deck.decks", 'must be an integer, got "2"'),
+        ("[deck]\ndecks = 2.0", "deck.decks", "must be an integer, got 2.0"),
+        ("[pile]\none_card_ban = 1", "pile.one_card_ban", "must be true or false, got 1"),
+        ('[pile]\none_card_ban = "yes"', "pile.one_card_ban", 'must be true or false, got "yes"'),
+        (
+            '[deal]\nupcard_covered = "joker"',
+            "deal.upcard_covered",
+            'must be an array, got "joker"',
+        ),
+        ("deck = 3", "deck", "must be a table, got 3"),
+    ],
+)
+def test_types_are_strict_as_toml_types_them(
+    tmp_path: Path, line: str, key: str, message: str
+) -> None:
+    """A TOML string, float or integer where another type belongs is an error, not converted."""
+    f = write(tmp_path, "house.toml", f'extends = "classic"\n{line}\n')
+    [p] = problems(f)
+    assert (p.line, p.key, p.message) == (line.count("\n") + 2, key, message)
+
+
+def test_out_of_range(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n[deck]\ndecks = 9\n')
+    check(capsys, f, [(str(f), 3, "deck.decks", "must be at most 4, got 9")])
+
+
+def test_bad_choice(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n[black_threes]\ndiscarded = "frozen"\n')
+    msg = "must be 'stop' or 'freeze', got \"frozen\""
+    check(capsys, f, [(str(f), 3, "black_threes.discarded", msg)])
+
+
+def test_cross_field_conflict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+
+        [melds]
+        min_size = 3
+        min_naturals = 4
+        """,
+    )
+    msg = "melds.min_naturals (4) exceeds melds.min_size (3)"
+    check(capsys, f, [(str(f), 5, "melds.min_naturals", msg)])
+
+
+def test_cross_field_conflict_is_blamed_on_the_file_that_made_it(tmp_path: Path) -> None:
+    """The parent sets canastas.size = 4 (valid with classic's melds); the child raises
+    melds.min_size to 5. The child's key is reported, at the child's line."""
+    write(tmp_path, "parent.toml", 'extends = "classic"\n[canastas]\nsize = 4\n')
+    child = write(tmp_path, "child.toml", 'extends = "parent.toml"\n\n[melds]\nmin_size = 5\n')
+    [p] = problems(child)
+    assert (p.file, p.line, p.key) == (str(child), 4, "melds.min_size")
+    assert p.message == "canastas.size (4) is smaller than melds.min_size (5)"
+
+
+def test_deck_too_small_names_the_seating_entry(tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+
+        [[seating]]
+        players = 4
+        hand_size = 11
+
+        [[seating]]
+        players = 6
+        hand_size = 20
+        side_size = 3
+        """,
+    )
+    [p] = problems(f)
+    assert (p.line, p.key) == (9, "seating.1.hand_size")
+    assert "cannot deal 20 cards to 6 players" in p.message
+
+
+def test_tiers_out_of_order_name_the_tier(tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+        [[initial_meld.tiers]]
+        below = 1500
+        minimum = 50
+        [[initial_meld.tiers]]
+        below = 1000
+        minimum = 90
+        [[initial_meld.tiers]]
+        minimum = 120
+        """,
+    )
+    [p] = problems(f)
+    assert (p.line, p.key) == (6, "initial_meld.tiers.1.below")
+    assert p.message == "tiers must ascend: 'below' is 1000, not above the previous tier's 1500"
+
+
+def test_key_of_another_kind(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+        [going_out.concealed]
+        kind = "side_first_meld"
+        own_canasta = false
+        """,
+    )
+    msg = "unknown key for kind 'side_first_meld' (it belongs to kind 'player_first_meld')"
+    check(capsys, f, [(str(f), 4, "going_out.concealed.own_canasta", msg)])
+
+
+def test_unknown_kind(tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n[stock_out]\nkind = "sudden"\n')
+    [p] = problems(f)
+    assert (p.line, p.key) == (2, "stock_out")
+    assert p.message.startswith("unknown kind 'sudden'; expected one of")
+
+
+def test_missing_parent(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", '# my rules\nextends = "nothere.toml"\n')
+    parent = str(tmp_path / "nothere.toml")
+    check(capsys, f, [(str(f), 2, "extends", f"parent file {parent!r} not found")])
+
+
+def test_parent_named_relative_to_a_relative_child(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "sub/house.toml", 'extends = "../rules/base.toml"\n')
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = cli(capsys, "variants", "validate", "sub/house.toml")
+    assert code == 2
+    assert out == ["sub/house.toml:1: extends: parent file 'rules/base.toml' not found"]
+
+
+def test_extends_cycle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    a = write(tmp_path, "a.toml", 'extends = "b.toml"\n')
+    b = write(tmp_path, "b.toml", '# b\n\nextends = "a.toml"\n')
+    check(capsys, a, [(str(b), 3, "extends", f"cycle: {a} -> {b} -> {a}")])
+
+
+def test_extends_itself(tmp_path: Path) -> None:
+    a = write(tmp_path, "a.toml", 'name = "a"\nextends = "a.toml"\n')
+    assert problems(a) == [Problem(str(a), 2, "extends", f"cycle: {a} -> {a}")]
+
+
+def test_extends_of_the_wrong_type(tmp_path: Path) -> None:
+    a = write(tmp_path, "a.toml", "extends = 3\n")
+    [p] = problems(a)
+    assert (p.line, p.key) == (1, "extends")
+    assert p.message.endswith("got 3")
+
+
+def test_unknown_builtin_in_extends(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'name = "house"\nextends = "clasic"\n')
+    [p] = problems(f)
+    assert (p.file, p.line, p.key) == (str(f), 2, "extends")
+    assert p.message.startswith("no built-in variant 'clasic' (did you mean classic?); built-ins:")
+    code, out, _ = cli(capsys, "variants", "validate", str(f))
+    assert code == 2
+    assert out == [f"{f}:2: extends: {p.message}"]
+
+
+def test_invalid_toml(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n[melds\nmax_wild = 2\n')
+    msg = "not valid TOML: expected ']' at the end of a table declaration"
+    check(capsys, f, [(str(f), 2, "", msg)])
+
+
+def test_invalid_toml_at_the_end(tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\nname = \n')
+    [p] = problems(f)
+    assert p.line == 2
+    assert p.message.startswith("not valid TOML")
+
+
+def test_duplicate_key_is_invalid_toml(tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", "[melds]\nmax_wild = 2\nmax_wild = 3\n")
+    [p] = problems(f)
+    assert p.line == 3
+    assert p.message.startswith("not valid TOML")
+
+
+def test_provenance_key_that_is_not_a_parameter(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+
+        [melds]
+        max_wild = 2
+
+        [provenance]
+        "melds.max_wild" = { sources = ["house"], note = "We play with two." }
+        "melds.max_wlid" = { sources = ["house"], note = "A typo." }
+        """,
+    )
+    key = 'provenance."melds.max_wlid"'
+    msg = "names no parameter or table (did you mean melds.max_wild?)"
+    check(capsys, f, [(str(f), 8, key, msg)])
+
+
+def test_bad_provenance_entry(tmp_path: Path) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+        [melds]
+        max_wild = 2
+        [provenance]
+        "melds.max_wild" = { sources = ["Hoyle"], note = "" }
+        """,
+    )
+    found = [(p.line, p.key, p.message) for p in problems(f)]
+    assert found == [
+        (
+            5,
+            'provenance."melds.max_wild".sources.0',
+            'not a source: use 000 to 004, P, B, W, Brit or house, got "Hoyle"',
+        ),
+        (5, 'provenance."melds.max_wild".note', "must not be empty"),
+    ]
+
+
+def test_provenance_that_is_not_a_table(tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\nprovenance = "Pagat"\n')
+    assert problems(f) == [
+        Problem(str(f), 2, "provenance", 'must be a table of notes, got "Pagat"')
+    ]
+
+
+def test_problem_in_a_parent_is_reported_in_the_parent(tmp_path: Path) -> None:
+    parent = write(tmp_path, "parent.toml", 'extends = "classic"\n[game]\ntarget = 50\n')
+    child = write(tmp_path, "child.toml", 'extends = "parent.toml"\n[melds]\nmax_wild = 2\n')
+    assert problems(child) == [
+        Problem(str(parent), 3, "game.target", "must be at least 100, got 50")
+    ]
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "absent.toml"
+    check(capsys, f, [(str(f), None, "", "no such file")])
+
+
+def test_several_problems_one_line_each_in_line_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = write(
+        tmp_path,
+        "house.toml",
+        """
+        extends = "classic"
+
+        [melds]
+        max_wlid = 2
+        min_size = "three"
+
+        [deck]
+        decks = 0
+
+        [[seating]]
+        players = 4
+        hand_size = 40
+
+        [going_out]
+        bonus = -5
+        """,
+    )
+    check(
+        capsys,
+        f,
+        [
+            (str(f), 4, "melds.max_wlid", "unknown key (did you mean max_wild?)"),
+            (str(f), 5, "melds.min_size", 'must be an integer, got "three"'),
+            (str(f), 8, "deck.decks", "must be at least 1, got 0"),
+            (str(f), 12, "seating.0.hand_size", "must be at most 30, got 40"),
+            (str(f), 15, "going_out.bonus", "must be at least 0, got -5"),
+        ],
+    )
+
+
+def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = write(tmp_path, "good.toml", 'extends = "classic"\nname = "good"\n')
+    bad = write(tmp_path, "bad.toml", 'extends = "classic"\n[deck]\ndecks = 9\n')
+    code, out, _ = cli(capsys, "variants", "validate", str(good), str(bad))
+    assert code == 2
+    assert out == [f"{good}: ok (good)", f"{bad}:3: deck.decks: must be at most 4, got 9"]
+    code, out, _ = cli(capsys, "variants", "validate", str(good))
+    assert (code, out) == (0, [f"{good}: ok (good)"])
+
+
+# --------------------------------------------------------------------------------------------
+# --set
+
+
+@pytest.mark.parametrize(
+    ("item", "key", "message"),
+    [
+        ("melds.max_wild=9", "melds.max_wild", "must be at most 7, got 9"),
+        ("melds.max_wlid=2", "melds.max_wlid", "unknown key (did you mean max_wild?)"),
+        ("melds.max_wild=two", "melds.max_wild", 'must be an integer, got "two"'),
+        (
+            "melds.max_wild",
+            "melds.max_wild",
+            "expected dotted.key=value, for example melds.max_wild=2",
+        ),
+        ("melds..x=1", "melds..x", "empty part in dotted key"),
+        ("melds.max_wild.x=1", "melds.max_wild.x", "melds.max_wild is a value, not a table"),
+        ("seating.3.players=4", "seating.3", "no such entry: seating has 1"),
+        ("seating.0.players=5", "seating.0.players", "5 players cannot form sides of 2"),
+        (
+            "melds.min_naturals=4",
+            "melds.min_naturals",
+            "melds.min_naturals (4) exceeds melds.min_size (3)",
+        ),
+        (
+            "provenance.deck=1",
+            "provenance.deck",
+            "--set changes rule parameters (and name, title, summary, sources), not provenance",
+        ),
+        ("name=Bad Name", "name", 'must match ^[a-z0-9][a-z0-9-]*$, got "Bad Name"'),
+    ],
+)
+def test_bad_set(item: str, key: str, message: str) -> None:
+    assert problems("classic", (item,)) == [Problem("--set", None, key, f"{message} [{item}]")]
+
+
+def test_bad_set_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "variants", "show", "classic", "--set", "deck.decks=9")
+    assert code == 2
+    assert out == []
+    assert err == ["canasta: --set: deck.decks: must be at most 4, got 9 [deck.decks=9]"]
+
+
+def test_set_on_a_file_is_blamed_on_set_not_the_file(tmp_path: Path) -> None:
+    f = write(tmp_path, "house.toml", 'extends = "classic"\n[melds]\nmin_size = 4\n')
+    [p] = problems(f, ("canastas.size=3",))
+    assert (p.file, p.line, p.key) == ("--set", None, "canastas.size")
+
+
+# --------------------------------------------------------------------------------------------
+# No traceback, from a real process
+
+
+def test_python_m_validate_exits_2_without_traceback(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.toml", 'extends = "classic"\n[melds]\nmax_wlid = 2\n')
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("CANASTA_DEBUG", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "canasta_rules", "variants", "validate", str(bad)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert "Traceback" not in run.stdout + run.stderr
+    assert run.stdout.splitlines() == [
+        f"{bad}:3: melds.max_wlid: unknown key (did you mean max_wild?)"
+    ]
