@@ -241,3 +241,21 @@ def test_e13_last_single_card_is_a_full_draw_of_two() -> None:
     s.stock_known = True
     apply(s, Draw())
     assert s.over and s.end_reason == "stock_exhausted"
+
+
+def test_short_stock_ends_the_hand_after_the_turn_002() -> None:
+    """002_d58438592396a398.txt, drawing two: with one card left in the stock the hand ends; the
+    player who left it there was the last to draw, so the hand ends when their turn is over."""
+    s = position("online-draw-two", hands={"N": "5c 6d 7h", "S": "7c 8d"}, players=2)
+    s.stock = list(cs("9c 9d 9h"))
+    s.stock_known = True
+    apply(s, Draw())  # N draws 9h and 9d, leaving 9c
+    assert len(s.stock) == 1 and not s.over
+    apply(s, Discard(cs("5c")[0]))
+    assert s.over and s.end_reason == "stock_exhausted"
+    s = position("two-hand", hands={"N": "5c 6d 7h", "S": "7c 8d"}, players=2)
+    s.stock = list(cs("9c 9d 9h"))
+    s.stock_known = True
+    apply(s, Draw())
+    apply(s, Discard(cs("5c")[0]))
+    assert not s.over and s.turn == 1  # two-hand draws the last card as a full draw instead

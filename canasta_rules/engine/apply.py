@@ -47,11 +47,17 @@ def _went_out(s: State, player: int) -> None:
 
 def _finish_turn(s: State) -> None:
     p = s.turn
+    r = s.rules
     s.had_turn[p] = True
-    if s.rules.stock_out_last_turn and s.last_drawer >= 0:
+    if r.stock_out_last_turn and s.last_drawer >= 0:
         s.end("stock_exhausted")
         return
-    begin_turn(s, s.rules.next_seat(p))
+    if r.short_stock_ends and 0 < len(s.stock) < r.draw_count:
+        # draw.short_stock = "end_hand": no one can make a full draw any more, so the player who
+        # left the stock short was the last to draw (002, drawing two: the hand ends then).
+        s.end("stock_exhausted")
+        return
+    begin_turn(s, r.next_seat(p))
 
 
 def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:

@@ -112,32 +112,33 @@ def _action(kind: str, text: str, at: A.Where) -> A.Action:
 _ACTIONS = ("TAKE_ACT", "DRAW_ACT", "EXPOSE_ACT", "MELD_ACT", "ADD_ACT", "DISCARD_ACT", "ASK_ACT")
 
 
-@cache
-def _action_regex() -> re.Pattern[str]:
-    """One regular expression with a named group per action terminal of the grammar."""
-    p = _parser()
-    parts = [f"(?P<{name}>{p.get_terminal(name).pattern.to_regexp()})" for name in _ACTIONS]
-    return re.compile("|".join(parts))
+_ACTION_START = re.compile(r"(?<![^ \t])(draw|take|expose|meld|add|discard|ask)(?![A-Za-z0-9])")
+_KIND = {
+    "draw": "DRAW_ACT",
+    "take": "TAKE_ACT",
+    "expose": "EXPOSE_ACT",
+    "meld": "MELD_ACT",
+    "add": "ADD_ACT",
+    "discard": "DISCARD_ACT",
+    "ask": "ASK_ACT",
+}
 
 
 def _split_turn(tok: Token) -> tuple[A.Action, ...]:
-    """The actions of a whole-line TURN token, each with its own column."""
+    """The actions of a whole-line TURN token, each with its own column.
+
+    The token already matched the grammar's TURN terminal, so the text is well formed: every
+    action starts with its keyword, and no keyword can occur inside an action (cards, ``with``,
+    ``and``, ``replace``, ``yes`` and ``no`` are not keywords)."""
     text = str(tok)
-    rx = _action_regex()
-    out: list[A.Action] = []
-    pos = 1
     line = tok.line or 0
     col0 = tok.column or 0
-    while True:
-        while pos < len(text) and text[pos] in " \t":
-            pos += 1
-        if pos >= len(text):
-            break
-        m = rx.match(text, pos)
-        if m is None or m.lastgroup is None:  # pragma: no cover - the token matched the grammar
-            raise AssertionError(f"cannot split turn {text!r} at {pos}")
-        out.append(_action(m.lastgroup, m.group(0), A.Where(line, col0 + pos, col0 + m.end())))
-        pos = m.end()
+    starts = [(m.start(), m.group(1)) for m in _ACTION_START.finditer(text, 1)]
+    out: list[A.Action] = []
+    for i, (pos, word) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        body = text[pos:end].rstrip()
+        out.append(_action(_KIND[word], body, A.Where(line, col0 + pos, col0 + pos + len(body))))
     return tuple(out)
 
 
