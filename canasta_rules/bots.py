@@ -57,16 +57,16 @@ class GreedyBot:
         discards = [m for m in moves if isinstance(m, Discard)]
         if discards:
             # Spare a card of a rank held singly, lowest value first; never a wild if avoidable.
-            hand = s.hands[s.turn]
             value = s.rules.value
-
-            def cost(m: Discard) -> tuple[int, int, int]:
-                c = m.card
-                same = sum(hand[x] for x in range(C.NUM_CARD_IDS) if C.RANK_OF[x] == C.RANK_OF[c])
-                return (int(C.is_wild(c)), same, value[c])
-
-            best = min(cost(m) for m in discards)
-            options = [m for m in discards if cost(m) == best]
+            held = [0] * 16  # cards held per rank (both colours of three together)
+            for c, n in enumerate(s.hands[s.turn]):
+                if n:
+                    held[C.RANK_OF[c]] += n
+            costs = [
+                (int(C.is_wild(m.card)), held[C.RANK_OF[m.card]], value[m.card]) for m in discards
+            ]
+            best = min(costs)
+            options = [m for m, k in zip(discards, costs, strict=True) if k == best]
             return options[self.rng.randrange(len(options))]
         return moves[0]
 

@@ -7,8 +7,9 @@ representative per kind of play. The canonical forms (docs/engine.md):
 - Drawing: one ``Draw()``; the stock decides the cards (a seeded deal knows its order).
 - Taking the pile: for each way the variant allows in this position, one move: two naturals of
   the top card's rank; one natural and one wild card (one move per kind of wild card held); or
-  the top card alone onto the side's meld. A side that has not opened adds, if the top meld falls
-  short, its opening groups (below) in order of value until the minimum is reached.
+  the top card alone onto the side's meld. A side that has not opened may also show every natural
+  of the rank, and those with as many wild cards as the cap allows; if the top meld still falls
+  short, its opening groups (below) follow in order of value until the minimum is reached.
 - Melding, once the side has opened: for each rank held, all its naturals as a new meld (with each
   number of wild cards from the fewest the meld needs to the most it may hold) or added to the
   side's meld; one wild card (a two if held, else a joker) onto each meld with room.
@@ -23,18 +24,32 @@ representative per kind of play. The canonical forms (docs/engine.md):
 Every move listed passes ``legality.refusal``, and a position that is not over always has one
 (the tests check both over random games of every built-in variant). Chance moves (draws,
 replacements) are listed only when the stock's order is known.
+
+Speed: pickups and the going-out plan's first action go through ``refusal``; meld actions are
+built well-formed, so only the going-out rules that ``refusal`` applies to them are checked here
+(the same functions), which is most of the generator's time saved. The simple moves are shared
+instances.
 """
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .. import cards as C
 from .goingout import going_out_plan
-from .legality import draw_ends_hand, forced_pickup, refusal
+from .legality import _keep_a_card, check_add, draw_ends_hand, forced_pickup, refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF
 from .state import Permission, Phase, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
+
+# Moves are immutable values, so the generator hands out shared instances of the simple ones.
+_DRAW = Draw()
+_EXPOSE = Expose()
+_ASK = Ask()
+_YES, _NO = Answer(True), Answer(False)
+_DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
 
 
 def _of_key(hand: list[int], key: int) -> list[int]:
@@ -96,6 +111,13 @@ def pile_takes(s: State) -> list[Move]:
                 shows.append((nat[0], w[0]))
     if "add_to_meld" in ways and rank in s.melds[side]:
         shows.append(())
+    if not s.opened[side] and "natural_pair" in ways and len(nat) >= 2:
+        # Opening with the pile: the top meld may need every natural of the rank, and wild
+        # cards up to the cap, to reach the minimum.
+        wild = _wilds(hand)[: r.meld_wild_cap(len(nat) + 1)]
+        for show in (tuple(nat), tuple(nat) + tuple(wild)):
+            if show not in shows:
+                shows.append(show)
     out: list[Move] = []
     for show in shows:
         if s.opened[side]:
@@ -119,52 +141,110 @@ def pile_takes(s: State) -> list[Move]:
     return out
 
 
-def _meld_moves(s: State) -> list[Move]:
+def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
+    """The canonical meld actions, each with the cards it lays and the side's canastas after it.
+
+    Every candidate is well-formed by construction: its cards are in hand, each new meld has the
+    naturals, size and wild cards its variant asks, additions keep within the wild-card limits,
+    and a side that has not opened reaches its minimum. What remains to check is the going-out
+    side of the move (``legality._keep_a_card``, and a partner's binding "yes").
+    """
     r = s.rules
     p = s.turn
     side = r.side_of[p]
     hand = s.hands[p]
     rc = s.rc[p]
     melds = s.melds[side]
-    wild = _wilds(hand)
-    cands: list[Move] = []
+    is_canasta = r.is_canasta
+    canastas = 0
+    for m in melds.values():
+        if is_canasta(m.naturals, m.naturals + m.wilds):
+            canastas += 1
+    out: list[tuple[Meld, int, int]] = []
     if s.opened[side]:
+        wild = _wilds(hand)
+        n_wild = len(wild)
+        min_naturals = r.min_naturals
+        min_size = r.min_size
         for k in _NATURAL_KEYS:
             c = rc[k]
             if not c:
                 continue
-            nat = _of_key(hand, k)
-            if k in melds:
-                cands.append(Meld(adds=((k, tuple(nat)),)))
-            elif c >= r.min_naturals:
-                lo = max(0, r.min_size - c)
-                hi = min(r.meld_wild_cap(c), len(wild))
+            old = melds.get(k)
+            if old is not None:
+                nat = _of_key(hand, k)
+                after = canastas - is_canasta(old.naturals, old.naturals + old.wilds)
+                after += is_canasta(old.naturals + c, old.naturals + old.wilds + c)
+                out.append((Meld(adds=((k, tuple(nat)),)), c, after))
+            elif c >= min_naturals:
+                nat = _of_key(hand, k)
+                lo = max(0, min_size - c)
+                hi = min(r.meld_wild_cap(c), n_wild)
                 for w in range(lo, hi + 1):
-                    cands.append(Meld(melds=(tuple(nat + wild[:w]),)))
+                    after = canastas + is_canasta(c, c + w)
+                    out.append((Meld(melds=(tuple(nat + wild[:w]),)), c + w, after))
         if wild:
             one = wild[0]
-            for k in melds:
-                if k != BLACK3_KEY:
-                    cands.append(Meld(adds=((k, (one,)),)))
+            for k, old in melds.items():
+                if k == BLACK3_KEY:
+                    continue
+                if check_add(r, old, (one,))[0] is not None:
+                    continue  # the wild-card limits refuse it (meld.too_many_wild, ...)
+                size = old.naturals + old.wilds
+                after = (
+                    canastas - is_canasta(old.naturals, size) + is_canasta(old.naturals, size + 1)
+                )
+                out.append((Meld(adds=((k, (one,)),)), 1, after))
     else:
         groups = opening_groups(s, hand)
         minimum = s.minimum(side)
         value = r.value
         vals = [sum(value[c] for c in g) for g in groups]
+        made = [is_canasta(sum(1 for c in g if not IS_WILD[c]), len(g)) for g in groups]
         seen: set[tuple[int, ...]] = set()
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
-                cands.append(Meld(melds=(g,)))
+                out.append((Meld(melds=(g,)), len(g), canastas + made[i]))
                 seen.add((i,))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
-                    cands.append(Meld(melds=(groups[i], groups[j])))
+                    out.append(
+                        (
+                            Meld(melds=(groups[i], groups[j])),
+                            len(groups[i]) + len(groups[j]),
+                            canastas + made[i] + made[j],
+                        )
+                    )
                     seen.add((i, j))
         everything = tuple(range(len(groups)))
         if len(groups) > 2 and sum(vals) >= minimum and everything not in seen:
-            cands.append(Meld(melds=tuple(groups)))
-    return [m for m in cands if refusal(s, m) is None]
+            out.append(
+                (Meld(melds=tuple(groups)), sum(len(g) for g in groups), canastas + sum(made))
+            )
+    return out
+
+
+def _meld_moves(s: State) -> list[Move]:
+    """The canonical meld actions that are legal here.
+
+    The candidates are legal in shape by construction, so only the going-out rules are checked
+    here (exactly as ``refusal`` checks them); a binding "yes" from partner, which needs a look
+    ahead, goes through ``refusal`` itself.
+    """
+    cands = _meld_candidates(s)
+    r = s.rules
+    if s.permission == Permission.YES and r.yes_obliges:
+        return [m for m, _, _ in cands if refusal(s, m) is None]
+    p = s.turn
+    side = r.side_of[p]
+    hand_len = s.hand_len[p]
+    out: list[Move] = []
+    for m, n_cards, canastas_after in cands:
+        after = hand_len - n_cards
+        if after >= 2 or _keep_a_card(s, side, after, canastas_after) is None:
+            out.append(m)
+    return out
 
 
 def legal_moves(s: State) -> list[Move]:
@@ -173,21 +253,21 @@ def legal_moves(s: State) -> list[Move]:
     if ph == Phase.OVER:
         return []
     if ph == Phase.ANSWER:
-        return [Answer(True), Answer(False)]
+        return [_YES, _NO]
     if ph == Phase.EXPOSE:
-        return [Expose()] if s.stock_known else []
+        return [_EXPOSE] if s.stock_known else []
     if ph == Phase.DRAW:
         takes = pile_takes(s)
         if draw_ends_hand(s):
             if takes and forced_pickup(s):
                 return takes
-            return [Draw(), *takes]
-        return ([Draw()] if s.stock_known else []) + takes
+            return [_DRAW, *takes]
+        return ([_DRAW] if s.stock_known else []) + takes
     r = s.rules
     p = s.turn
     plan = going_out_plan(s)
     if s.permission == Permission.YES and r.yes_obliges:
-        return [plan[0]] if plan else []
+        return [plan[0]] if plan and refusal(s, plan[0]) is None else []
     moves: list[Move] = _meld_moves(s)
     if (
         plan is not None
@@ -203,12 +283,12 @@ def legal_moves(s: State) -> list[Move]:
         and s.hand_len[p] >= 2
         and plan is not None
     ):
-        moves.append(Ask())
+        moves.append(_ASK)
     hand = s.hands[p]
     if s.hand_len[p] >= 2:
-        moves.extend(Discard(c) for c in range(C.NUM_CARD_IDS) if hand[c])
+        moves.extend(compress(_DISCARDS, hand))
     else:
-        last = next(c for c in range(C.NUM_CARD_IDS) if hand[c])
-        if refusal(s, Discard(last)) is None:
-            moves.append(Discard(last))
+        last = _DISCARDS[hand.index(1)]
+        if refusal(s, last) is None:
+            moves.append(last)
     return moves

@@ -127,25 +127,33 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         if sink_rank is None:
             return None
         extra.append((sink_rank, tuple(wild_cards[wi:])))
-    if b:
-        new.append(tuple(_cards_of(hand, BLACK3_KEY, discard)))
+    blacks = tuple(_cards_of(hand, BLACK3_KEY, discard)) if b else ()
     moves: list[Move] = []
-    if new or adds:
-        moves.append(Meld(tuple(new), tuple(adds)))
     if extra:
-        moves.append(Meld((), tuple(extra)))
+        # Two actions: black threes may be melded only by the action that goes out, so they go
+        # with the second.
+        moves.append(Meld(tuple(new), tuple(adds)))
+        moves.append(Meld((blacks,) if blacks else (), tuple(extra)))
+    elif new or adds or blacks:
+        moves.append(Meld((*new, blacks) if blacks else tuple(new), tuple(adds)))
     if discard >= 0:
         moves.append(Discard(discard))
     if not moves:
         return None
-    if not opened and moves and isinstance(moves[0], Meld):
-        total = sum(r.value[c] for g in moves[0].melds for c in g)
+    first = moves[0]
+    if not opened and isinstance(first, Meld):
+        total = sum(r.value[c] for g in first.melds for c in g)
         if total < s.minimum(side):
+            # Only going out concealed, after a stock draw, waives the minimum; and the action
+            # that opens must itself go out (leave at most the card to discard).
             concealed_ok = r.concealed_waives and s.drew == STOCK and not s.prior_melded
             if not concealed_ok:
                 return None
+            placed = sum(len(g) for g in first.melds) + sum(len(g) for _, g in first.adds)
+            if s.hand_len[p] - placed > 1:
+                return None
             own = any(
-                r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g)) for g in moves[0].melds
+                r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g)) for g in first.melds
             )
             if r.concealed_player and r.concealed_own_canasta and not own:
                 return None
@@ -171,10 +179,27 @@ def going_out_plan(s: State) -> list[Move] | None:
         stray.extend([BLACK3_KEY] * b)
     if len(stray) > 1:
         return None
-    # Not enough cards anywhere to make the canastas needed: skip the search.
-    if s.canastas(side) < r.canastas_to_go_out:
-        room = sum(rc) + max((m.size for m in melds.values()), default=0)
-        if room < r.canasta_size:
+    # Not enough cards to make the canastas needed: skip the search. A rank can hold a canasta
+    # after this turn only if its meld, all the player's naturals of it and every wild card held
+    # reach the canasta's size and base (a canasta, once made, stays one).
+    have = 0
+    possible = 0
+    wilds = rc[C.TWO] + rc[C.JOKER_RANK]
+    size, base = r.canasta_size, r.canasta_base
+    for k, m in melds.items():
+        nat = m.naturals + rc[k]
+        if m.naturals + m.wilds >= size and m.naturals >= base:
+            have += 1
+        elif nat >= base and nat + m.wilds + wilds >= size:
+            possible += 1
+    if have < r.canastas_to_go_out:
+        for k in _NATURAL_KEYS:
+            c = rc[k]
+            if c >= base and c + wilds >= size and k not in melds:
+                possible += 1
+        if b >= base and b >= size and BLACK3_KEY not in melds:
+            possible += 1
+        if have + possible < r.canastas_to_go_out:
             return None
     candidates: list[int] = []
     if stray:

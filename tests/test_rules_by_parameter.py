@@ -1,0 +1,1057 @@
+"""Every rule parameter does what the model says: one position, two rulesets, two rulings.
+
+For each parameter the engine plays by, at least one test sets up a position and shows that two
+rulesets differing on that parameter rule differently there: two built-in variants where some
+differ on it (see ``canasta_rules.variant.compare.differences``), otherwise a variant and the same
+variant with ``--set`` overrides. Each test names the sources it rests on (files in
+shared/sources/, or a column of RULE-PARAMETERS.md: P = Pagat, B = Bicycle/Hoyle, W = Wikipedia)
+and asserts the outcome itself: the refusal's rule code, the score figure, the end reason.
+
+``@rule(...)`` records which parameters a test covers; ``test_every_parameter_has_a_test`` fails
+when a parameter of the model has none (metadata, the purely descriptive deal keys and the
+``game.max_hands`` guard aside).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise
+from typing import Any, TypeVar
+
+import pytest
+from helpers import cs, position
+
+from canasta_rules import cards as C
+from canasta_rules.bots import make_bot
+from canasta_rules.engine import (
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Expose,
+    Game,
+    Meld,
+    Phase,
+    SideScore,
+    State,
+    TakePile,
+    deal,
+    legal_moves,
+    refusal,
+    rules_for,
+    score_hand,
+)
+from canasta_rules.engine import game as game_module
+from canasta_rules.engine.apply import apply
+from canasta_rules.engine.goingout import going_out_plan
+from canasta_rules.engine.rules import RED3_KEY, Rules
+from canasta_rules.engine.state import DealError
+from canasta_rules.errors import NotationError
+from canasta_rules.notation import parse, replay
+from canasta_rules.variant import load, load_variant
+from canasta_rules.variant.compare import differences
+from canasta_rules.variant.model import parameter_paths
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+COVERED: dict[str, list[str]] = {}
+"""Parameter -> the tests that show it changing a ruling."""
+
+DESCRIPTIVE = {
+    "deal.cutter": "who cuts does not change the cards dealt",
+    "deal.dealer": "who deals does not change the cards dealt",
+    "deal.first_dealer": "always random; a game's seed picks it",
+    "game.max_hands": "a guard that keeps simulations finite, not a rule",
+}
+"""Parameters that change no ruling of the engine, by design."""
+
+
+def rule(*params: str) -> Callable[[F], F]:
+    """Record that the decorated test shows ``params`` changing a ruling."""
+
+    def mark(fn: F) -> F:
+        for p in params:
+            COVERED.setdefault(p, []).append(fn.__name__)
+        return fn
+
+    return mark
+
+
+def _leaves() -> set[str]:
+    paths = parameter_paths()
+    return {p for p in paths if not any(q.startswith(p + ".") for q in paths)}
+
+
+def _code(s: State, move: Any) -> str | None:
+    ref = refusal(s, move)
+    return None if ref is None else ref.code
+
+
+def _rules(name: str, players: int | None = None, sets: tuple[str, ...] = ()) -> Rules:
+    v = load(name, sets).variant if sets else load_variant(name)
+    return rules_for(v, players)
+
+
+def _differ(a: str, b: str, key: str) -> bool:
+    return any(k == key for k, _, _ in differences(load_variant(a), load_variant(b)))
+
+
+def _with_stock(s: State, text: str) -> State:
+    """Give the stock exactly these cards (top last), in a known order. The rest of the pack is
+    out of play for the test; only the stock-out and draw rules are being looked at."""
+    s.stock = list(cs(text))
+    s.stock_known = True
+    return s
+
+
+def _finished(s: State, out_player: int = -1, concealed: bool = False) -> State:
+    s.phase = Phase.OVER
+    s.out_player = out_player
+    s.concealed = concealed
+    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
+    return s
+
+
+def _seed_where(rules: Rules, test: Callable[[State], bool]) -> int:
+    """The first seed whose deal under ``rules`` passes ``test`` (deals are deterministic)."""
+    for seed in range(5000):
+        if test(deal(rules, seed)):
+            return seed
+    raise AssertionError("no such deal in 5000 seeds")  # pragma: no cover
+
+
+CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
+
+
+# --------------------------------------------------------------------------------------------
+# The registry itself
+
+
+def test_every_parameter_has_a_test() -> None:
+    leaves = _leaves()
+    assert set(DESCRIPTIVE) <= leaves
+    unknown = set(COVERED) - leaves
+    assert not unknown, f"@rule names parameters the model does not have: {sorted(unknown)}"
+    missing = leaves - set(DESCRIPTIVE) - set(COVERED)
+    assert not missing, f"parameters with no test: {sorted(missing)}"
+
+
+# --------------------------------------------------------------------------------------------
+# The pack, the seats and the deal
+
+
+@rule("deck.decks")
+def test_decks_three_packs_hold_three_of_each_card() -> None:
+    """001_0cb887cc6d824426.txt (two decks and four jokers: 108 cards); RULE-PARAMETERS.md (B):
+    six-hand Canasta uses three decks and six jokers (162 cards)."""
+    assert _differ("classic", "six-hand", "deck.decks")
+    assert len(_rules("classic").deck) == 108
+    assert len(_rules("six-hand").deck) == 162
+    three = ("deck.decks=3", "red_threes.totals=[0, 100, 200, 300, 400, 1000, 1200]")
+    kw: dict[str, Any] = {"hands": {"N": "Kc Kc Kc 5d"}}
+    with pytest.raises(DealError, match="uses 3 of Kc, but the pack holds 2"):
+        position("classic", **kw)
+    s = position("classic", sets=three, **kw)
+    assert s.hands[0][C.parse("Kc")] == 3
+
+
+@rule("deck.jokers_per_deck")
+def test_jokers_per_deck_three_jokers_a_pack() -> None:
+    """RULE-PARAMETERS.md (W): 108 or 110 cards, two or three jokers a pack;
+    001_0cb887cc6d824426.txt: two decks and four jokers."""
+    more = ("deck.jokers_per_deck=3",)
+    assert _rules("classic").deck_counts[C.JOKER] == 4
+    assert _rules("classic", sets=more).deck_counts[C.JOKER] == 6
+    assert len(_rules("classic", sets=more).deck) == 110
+    kw: dict[str, Any] = {"hands": {"N": "Jk Jk Jk Jk Jk 5d"}}
+    with pytest.raises(DealError, match="uses 5 of Jk, but the pack holds 4"):
+        position("classic", **kw)
+    assert position("classic", sets=more, **kw).hand_len[0] == 6
+
+
+@rule("seating.players")
+def test_players_three_hand_table() -> None:
+    """003_6d7b9b19ffba82c5.txt: two or three players each for themself, as well as four in
+    teams; 001_0cb887cc6d824426.txt teaches four players only."""
+    with pytest.raises(ValueError, match="is for 4 players, not 3"):
+        rules_for(load_variant("classic"), 3)
+    r = rules_for(load_variant("novice"), 3)
+    assert r.players == 3 and r.sides == 3
+    # After the third seat play comes back to the first at three players; at four it goes on.
+    assert r.next_seat(2) == 0
+    assert rules_for(load_variant("novice"), 4).next_seat(2) == 3
+
+
+@rule("seating.hand_size")
+def test_hand_size_fifteen_or_eleven_cards_at_two_players() -> None:
+    """002_d58438592396a398.txt and RULE-PARAMETERS.md (P, B): 15 cards each at two players;
+    003_6d7b9b19ffba82c5.txt: 11 cards even for two or three players."""
+    pagat, novice = _rules("two-hand", 2), _rules("novice", 2)
+    assert pagat.players == novice.players == 2
+    assert deal(pagat, 1).hand_len == [15, 15]
+    assert deal(novice, 1).hand_len == [11, 11]
+
+
+@rule("seating.side_size")
+def test_side_size_two_sides_of_three_or_three_of_two() -> None:
+    """RULE-PARAMETERS.md (B): six players play two sides of three or three sides of two. Side
+    A-C-E has melded; seat C shows a natural king and a two for the king on top of the pile. With
+    sides of three C is A's partner, so the pile is open to C; with sides of two, C's own side has
+    not melded and the pile is frozen against it."""
+    kw: dict[str, Any] = {
+        "hands": {"C": "Kc 2d 5d 6d"},
+        "melds": {0: ["Qc Qd Qh"]},
+        "pile": "5c 9d Kh",
+        "turn": "C",
+    }
+    threes = position("six-hand", **kw)
+    twos = position("six-hand-pairs", **kw)
+    assert threes.rules.side_of[2] == 0 and twos.rules.side_of[2] == 2
+    assert _code(threes, TakePile(cs("Kc 2d"))) is None
+    assert _code(twos, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
+
+
+@rule("deal.rotation")
+def test_rotation_play_passes_left_or_right() -> None:
+    """000_1e7ce48765e073b7.txt and 001_0cb887cc6d824426.txt: the player on the dealer's left
+    starts, and turns and the deal move clockwise. Counterclockwise play (``--set``) passes the
+    turn the other way round the table."""
+    ccw = ("deal.rotation=counterclockwise",)
+    # The first player is the dealer's neighbour in the direction of play.
+    assert deal(_rules("classic"), 3, dealer=0).turn == 1
+    assert deal(_rules("classic", sets=ccw), 3, dealer=0).turn == 3
+    # After North's discard, East plays clockwise and West counterclockwise.
+    kw: dict[str, Any] = {"hands": {"N": "5c 6d 9h"}, "phase": Phase.PLAY}
+    for sets, nxt in (((), 1), (ccw, 3)):
+        s = position("classic", sets=sets, **kw)
+        apply(s, Discard(C.parse("9h")))
+        assert s.turn == nxt and s.phase == Phase.DRAW
+
+
+@rule("deal.upcard_covered")
+def test_upcard_covered_black_three_turned_up() -> None:
+    """001_0cb887cc6d824426.txt: a black three may be the starting top card (and blocks the
+    pile until covered); 003_6d7b9b19ffba82c5.txt: any three turned up is covered by more cards.
+    The same shuffle under classic and novice."""
+    assert _differ("classic", "novice", "deal.upcard_covered")
+    classic, novice = _rules("classic"), _rules("novice")
+    seed = _seed_where(classic, lambda s: C.is_black_three(s.pile[0]))
+    a, b = deal(classic, seed), deal(novice, seed)
+    assert len(a.pile) == 1 and C.is_black_three(a.pile[-1])
+    assert _code(a, TakePile(())) == "pile.top_black_three"
+    assert b.pile[0] == a.pile[0] and len(b.pile) >= 2
+    assert not C.is_black_three(b.pile[-1]) and not C.is_wild(b.pile[-1])
+
+
+@rule("deal.upcard_freezes")
+def test_upcard_freezes_red_three_turned_up() -> None:
+    """001_0cb887cc6d824426.txt: a red three turned up during setup freezes the pile (so does a
+    wild card); RULE-PARAMETERS.md (W, older copy): the upcard freezes only when wild. The same
+    shuffle with and without red threes among the freezing upcards; and Bicycle (B), whose black
+    three turned up is covered and freezes, against classic, where it neither."""
+    classic = _rules("classic")
+    no_red = _rules("classic", sets=('deal.upcard_freezes=["joker", "two"]',))
+    seed = _seed_where(classic, lambda s: C.is_red_three(s.pile[0]))
+    a, b = deal(classic, seed), deal(no_red, seed)
+    assert a.pile == b.pile and C.is_red_three(a.pile[0])
+    assert a.frozen and C.is_red_three(a.freeze_card)
+    assert not b.frozen and b.freeze_card == -1
+    bicycle = _rules("bicycle")
+    seed = _seed_where(classic, lambda s: C.is_black_three(s.pile[0]))
+    a, b = deal(classic, seed), deal(bicycle, seed)
+    assert not a.frozen
+    assert b.frozen and C.is_black_three(b.freeze_card)
+
+
+# --------------------------------------------------------------------------------------------
+# Card values
+
+
+CARD_OF_VALUE = {
+    "joker": "Jk",
+    "two": "2c",
+    "ace": "Ac",
+    "king": "Kc",
+    "queen": "Qc",
+    "jack": "Jc",
+    "ten": "Tc",
+    "nine": "9c",
+    "eight": "8c",
+    "seven": "7c",
+    "six": "6c",
+    "five": "5c",
+    "four": "4c",
+    "black_three": "3c",
+}
+
+
+@rule(*(f"card_values.{k}" for k in CARD_OF_VALUE))
+@pytest.mark.parametrize("kind", sorted(CARD_OF_VALUE))
+def test_card_values_count_against_a_hand(kind: str) -> None:
+    """000_1e7ce48765e073b7.txt and 001_0cb887cc6d824426.txt give the table of card values (joker
+    50; ace and two 20; eight to king 10; four to seven and black three 5). A card left in hand at
+    the end of the hand counts its value against the side; changed by ``--set``, the new value."""
+    card = CARD_OF_VALUE[kind]
+    standard = getattr(load_variant("classic").card_values, kind)
+    sets = (f"card_values.{kind}={standard + 7}",)
+    kw: dict[str, Any] = {"hands": {"N": "", "E": "", "S": card, "W": ""}, "pile": "9h"}
+    a = score_hand(_finished(position("classic", **kw)))[0]
+    b = score_hand(_finished(position("classic", sets=sets, **kw)))[0]
+    assert a.hands == -standard
+    assert b.hands == -(standard + 7)
+
+
+# --------------------------------------------------------------------------------------------
+# Threes
+
+
+@rule("red_threes.exposed")
+def test_red_threes_exposed_at_the_deal_or_on_the_first_turn() -> None:
+    """001_0cb887cc6d824426.txt: dealt red threes are exposed and replaced during setup;
+    RULE-PARAMETERS.md (B): on the player's first turn. The same shuffle under both."""
+    assert _differ("classic", "bicycle", "red_threes.exposed")
+    classic, bicycle = _rules("classic"), _rules("bicycle")
+    seed = _seed_where(bicycle, lambda s: bool(s.rc[s.turn][RED3_KEY]))
+    a, b = deal(classic, seed), deal(bicycle, seed)
+    first = a.turn
+    assert b.turn == first
+    # Classic laid them down at the deal; the first player simply draws.
+    assert a.phase == Phase.DRAW and a.red3[a.side(first)]
+    assert _code(a, Draw()) is None
+    # Bicycle: the first player still holds them, and must lay them down before drawing.
+    held = b.rc[first][RED3_KEY]
+    assert b.phase == Phase.EXPOSE and not b.red3[b.side(first)]
+    assert _code(b, Draw()) == "expose.first"
+    apply(b, Expose())
+    assert len(b.red3[b.side(first)]) >= held and b.rc[first][RED3_KEY] == 0
+    assert b.phase == Phase.DRAW
+
+
+@rule("red_threes.replaced_from_pile")
+def test_red_three_found_in_the_pile_replaced_or_not() -> None:
+    """001_0cb887cc6d824426.txt and 002_d58438592396a398.txt: a red three found in a discard
+    pile taken is laid down without a replacement; 003_6d7b9b19ffba82c5.txt: a red three found
+    "at any point" is replaced from the stock."""
+    assert _differ("classic", "novice", "red_threes.replaced_from_pile")
+    kw: dict[str, Any] = {
+        "hands": {"N": "8c 8d 5c 6c"},
+        "melds": {0: ["Kc Kd Kh"]},
+        "pile": "3d 9c 8h",
+    }
+    take = TakePile(cs("8c 8d"))
+    replaced = TakePile(cs("8c 8d"), replacements=cs("7s"))
+    a, b = position("classic", **kw), position("novice", **kw)
+    assert _code(a, replaced) == "pile.no_replacement"
+    assert _code(b, take) == "draw.cards_unknown"  # which card replaced it must be said
+    apply(a, take)
+    apply(b, replaced)
+    assert a.red3[0] == b.red3[0] == list(cs("3d"))
+    assert a.hand_len[0] == 3  # 5c 6c 9c
+    assert b.hand_len[0] == 4 and b.hands[0][C.parse("7s")] == 1
+
+
+@rule("red_threes.totals")
+def test_red_three_totals_all_four_of_them() -> None:
+    """001_0cb887cc6d824426.txt: all four red threes make 800; RULE-PARAMETERS.md (B): at six
+    hands the red threes count 100 each up to four, five 1000 and six 1200 (so four make 400)."""
+    assert _differ("classic", "six-hand", "red_threes.totals")
+    kw: dict[str, Any] = {"melds": {0: ["Kc Kd Kh"]}, "red3": {0: "3d 3d 3h 3h"}, "pile": "9h"}
+    a = score_hand(_finished(position("classic", hands={"N": ""}, **kw), out_player=0))[0]
+    six = position("six-hand", hands={"A": ""}, turn="A", **kw)
+    b = score_hand(_finished(six, out_player=0))[0]
+    assert a.red_threes == 800 and a.red_three_count == 4
+    assert b.red_threes == 400 and b.red_three_count == 4
+
+
+@rule("red_threes.count_against")
+def test_red_threes_count_against_a_side_with_no_canasta() -> None:
+    """001_0cb887cc6d824426.txt: a side needs a meld, not a canasta, for its red threes to count
+    plus; RULE-PARAMETERS.md (ardhindie.com in the red3_negative_if row): it needs a canasta."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "", "E": "", "S": "", "W": ""},
+        "melds": {0: ["Kc Kd Kh"], 1: [CANASTA_K.replace("K", "Q")]},
+        "red3": {0: "3d 3h"},
+        "pile": "9h",
+    }
+    a = score_hand(_finished(position("classic", **kw), out_player=1))[0]
+    sets = ("red_threes.count_against=no_canasta",)
+    b = score_hand(_finished(position("classic", sets=sets, **kw), out_player=1))[0]
+    assert a.red_threes == 200
+    assert b.red_threes == -200
+
+
+@rule("black_threes.discarded")
+def test_black_three_discarded_stops_or_freezes() -> None:
+    """001_0cb887cc6d824426.txt and 004_747f80dc7edc8b8b.txt: a black three only stops the next
+    player while on top, and once covered has no effect; RULE-PARAMETERS.md (B): a discarded black
+    three freezes the pile. With a covered black three in the pile, taking it with a natural and a
+    wild card is legal under classic and refused under bicycle."""
+    assert _differ("classic", "bicycle", "black_threes.discarded")
+    kw: dict[str, Any] = {
+        "hands": {"N": "8c 2d 5d 6d"},
+        "melds": {0: ["Kc Kd Kh"]},
+        "pile": "5c 3s 9h 8d",
+    }
+    a, b = position("classic", **kw), position("bicycle", **kw)
+    assert _code(a, TakePile(cs("8c 2d"))) is None
+    assert _code(b, TakePile(cs("8c 2d"))) == "pile.frozen.needs_natural_pair"
+    # Discarding one: on top it blocks the next player under both; only Bicycle freezes the pile.
+    kw = {"hands": {"N": "3s 5d 6d", "E": "9c 9d 4h"}, "pile": "9h", "phase": Phase.PLAY}
+    a, b = position("classic", **kw), position("bicycle", **kw)
+    for s in (a, b):
+        apply(s, Discard(C.parse("3s")))
+        assert _code(s, TakePile(cs("9c 9d"))) == "pile.top_black_three"
+    assert not a.frozen
+    assert b.frozen and b.freeze_card == C.parse("3s")
+
+
+@rule("black_threes.meld_when_going_out")
+def test_black_threes_melded_when_going_out() -> None:
+    """000_1e7ce48765e073b7.txt and 001_0cb887cc6d824426.txt: black threes may be melded (three
+    or four, no wild cards) only when going out; with ``--set`` they may never be melded."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "3c 3s 3c"},
+        "melds": {0: [CANASTA_K]},
+        "phase": Phase.PLAY,
+    }
+    a = position("classic", **kw)
+    b = position("classic", sets=("black_threes.meld_when_going_out=false",), **kw)
+    move = Meld(melds=(cs("3c 3s 3c"),))
+    assert _code(b, move) == "meld.black_threes.never"
+    apply(a, move)
+    assert a.end_reason == "went_out" and a.melds[0][3].size == 3
+    # Under the override a hand of three black threes cannot go out at all.
+    assert going_out_plan(b) is None
+
+
+# --------------------------------------------------------------------------------------------
+# Melds and canastas
+
+
+def _meld_ruling(variant: str, meld: str, sets: tuple[str, ...] = (), **kw: Any) -> str | None:
+    """The ruling on North laying ``meld`` as a new meld (side already open, cards to spare)."""
+    s = position(
+        variant,
+        hands={"N": meld + " 5c 6c"},
+        melds={0: ["Qc Qd Qh"]},
+        phase=Phase.PLAY,
+        sets=sets,
+        **kw,
+    )
+    return _code(s, Meld(melds=(cs(meld),)))
+
+
+@rule("melds.min_size")
+def test_min_size_three_or_four_cards() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: a meld has at least three cards
+    (5-5-2 is legal); with ``--set melds.min_size=4`` it needs four."""
+    assert _meld_ruling("classic", "Kc Kd 2c") is None
+    assert _meld_ruling("classic", "Kc Kd 2c", ("melds.min_size=4",)) == "meld.too_small"
+    assert _meld_ruling("classic", "Kc Kd Kh 2c", ("melds.min_size=4",)) is None
+
+
+@rule("melds.min_naturals")
+def test_min_naturals_two_or_three() -> None:
+    """000_1e7ce48765e073b7.txt: a meld needs at least two natural cards (5-5-2 legal, 5-2-2
+    not); with ``--set melds.min_naturals=3``, 5-5-2 falls short."""
+    assert _meld_ruling("classic", "5d 5h 2c") is None
+    assert _meld_ruling("classic", "5d 2h 2c") == "meld.too_few_naturals"
+    sets = ("melds.min_naturals=3",)
+    assert _meld_ruling("classic", "5d 5h 2c", sets) == "meld.too_few_naturals"
+
+
+@rule("melds.max_wild")
+def test_max_wild_three_or_two() -> None:
+    """000_1e7ce48765e073b7.txt: never more than three wild cards (9-9-9-2-2-Joker legal,
+    9-9-2-2-2-Joker not); with ``--set melds.max_wild=2`` three wild cards are too many."""
+    assert _meld_ruling("classic", "9c 9d 9h 2c 2d Jk") is None
+    assert _meld_ruling("classic", "9c 9d 2h 2c 2d Jk") == "meld.too_many_wild"
+    sets = ("melds.max_wild=2",)
+    assert _meld_ruling("classic", "9c 9d 9h 2c 2d Jk", sets) == "meld.too_many_wild"
+
+
+@rule("melds.wild_not_more_than_natural")
+def test_wild_not_more_than_natural() -> None:
+    """RULE-PARAMETERS.md (max_wild_per_meld row): K-K-2-2-2 is legal under
+    001_0cb887cc6d824426.txt (at most three wild cards) and illegal under
+    002_d58438592396a398.txt (never more wild than natural cards)."""
+    assert _differ("classic", "online", "melds.wild_not_more_than_natural")
+    assert _meld_ruling("classic", "Kc Kd 2c 2d 2h") is None
+    assert _meld_ruling("online", "Kc Kd 2c 2d 2h") == "meld.more_wild_than_natural"
+    assert _meld_ruling("online", "Kc Kd Kh 2c 2d 2h") is None
+
+
+@rule("melds.canasta_wild")
+def test_canasta_wild_capped_or_unlimited() -> None:
+    """004_747f80dc7edc8b8b.txt: once a canasta is complete any number of wild cards may be
+    added; 001_0cb887cc6d824426.txt: the three-wild-card limit still applies."""
+    assert _differ("classic", "general", "melds.canasta_wild")
+    kw: dict[str, Any] = {
+        "hands": {"N": "2h 2s 5c 6c"},
+        "melds": {0: ["Kc Kd Kh Ks Kc 2c 2d"]},
+        "phase": Phase.PLAY,
+    }
+    add = Meld(adds=((13, cs("2h 2s")),))
+    assert _code(position("classic", **kw), add) == "meld.too_many_wild"
+    s = position("general", **kw)
+    assert _code(s, add) is None
+    apply(s, add)
+    assert s.melds[0][13].wilds == 4
+
+
+@rule("melds.canasta_wild", "going_out.concealed_waives_minimum")
+def test_unlimited_wild_cannot_stretch_a_concealed_opening_over_two_actions() -> None:
+    """004_747f80dc7edc8b8b.txt: after a stock draw an unopened player may go out concealed
+    without the minimum, and wild cards beyond three may go on a completed canasta. The engine
+    waives the minimum only for a meld action that itself goes out, so seven fours with three twos
+    and a fourth two held back (below the minimum of 120) is no way out: the going-out planner must
+    not offer it (it once did, and a partner's "yes" then left only an illegal move). Under
+    classic the fourth two cannot be placed at all."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "4c 4d 4h 4s 4c 4d 4h 2c 2d 2h 2s 9s"},
+        "phase": Phase.PLAY,
+        "scores": [3000, 0],
+        "pile": "Kc",
+    }
+    for name in ("general", "classic"):
+        s = position(name, **kw)
+        assert going_out_plan(s) is None
+        assert Ask() not in legal_moves(s)
+    # With the minimum met (a score below 1500 asks 50), general offers the two-action way out.
+    s = position("general", **{**kw, "scores": [0, 0]})
+    plan = going_out_plan(s)
+    assert plan is not None and len(plan) == 3
+    for m in plan:
+        apply(s, m)
+    assert s.end_reason == "went_out" and s.melds[0][4].wilds == 4
+
+
+@rule("canastas.size")
+def test_canasta_size_seven_or_eight_cards() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: seven cards make a canasta; with
+    ``--set canastas.size=8`` seven kings are only a meld, so North cannot go out and they earn
+    no bonus."""
+    kw: dict[str, Any] = {"hands": {"N": "5c"}, "melds": {0: [CANASTA_K]}, "phase": Phase.PLAY}
+    a = position("classic", **kw)
+    b = position("classic", sets=("canastas.size=8",), **kw)
+    assert _code(a, Discard(C.parse("5c"))) is None
+    assert _code(b, Discard(C.parse("5c"))) == "out.canastas"
+    assert score_hand(_finished(a, 0))[0].natural_canastas == 500
+    assert score_hand(_finished(b, 0))[0].natural_canastas == 0
+
+
+@rule("canastas.min_naturals")
+def test_canasta_base_of_four_or_five_naturals() -> None:
+    """004_747f80dc7edc8b8b.txt: a canasta needs a base of four natural cards; K-K-K-K-2-2-Joker
+    is a mixed canasta; with ``--set canastas.min_naturals=5`` it is not one."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "5c"},
+        "melds": {0: ["Kc Kd Kh Ks 2c 2d Jk"]},
+        "phase": Phase.PLAY,
+    }
+    a = position("classic", **kw)
+    b = position("classic", sets=("canastas.min_naturals=5",), **kw)
+    assert a.canastas(0) == 1 and b.canastas(0) == 0
+    assert _code(a, Discard(C.parse("5c"))) is None
+    assert _code(b, Discard(C.parse("5c"))) == "out.canastas"
+
+
+@rule("canastas.natural_bonus", "canastas.mixed_bonus")
+def test_canasta_bonuses() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: 500 for a natural canasta, 300 for
+    a mixed one; ``--set`` changes each."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "", "E": "", "S": "", "W": ""},
+        "melds": {0: [CANASTA_K, "8c 8d 8h 8s 8c 2c 2d"]},
+        "pile": "9h",
+    }
+    a = score_hand(_finished(position("classic", **kw), 0))[0]
+    sets = ("canastas.natural_bonus=1000", "canastas.mixed_bonus=250")
+    b = score_hand(_finished(position("classic", sets=sets, **kw), 0))[0]
+    assert (a.natural_canastas, a.mixed_canastas) == (500, 300)
+    assert (b.natural_canastas, b.mixed_canastas) == (1000, 250)
+    assert b.total - a.total == 500 - 50
+
+
+# --------------------------------------------------------------------------------------------
+# The initial meld
+
+
+def _opening(variant: str, score: int, meld: str, players: int | None = None) -> str | None:
+    seat = "A" if players == 6 else "N"
+    s = position(
+        variant,
+        hands={seat: meld + " 5c 6c"},
+        phase=Phase.PLAY,
+        scores=[score] + [0] * (_rules(variant, players).sides - 1),
+        turn=seat,
+        players=players,
+    )
+    return _code(s, Meld(melds=(cs(meld),)))
+
+
+@rule("initial_meld.tiers.below")
+def test_tiers_a_negative_score_needs_fifteen_or_fifty() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: below zero the minimum is 15;
+    003_6d7b9b19ffba82c5.txt has no negative tier, so 50 still applies. At -100, K-K-K (30)."""
+    assert _differ("classic", "novice", "initial_meld.tiers")
+    assert _opening("classic", -100, "Kc Kd Kh") is None
+    assert _opening("novice", -100, "Kc Kd Kh") == "open.below_minimum"
+    assert _opening("classic", 100, "Kc Kd Kh") == _opening("novice", 100, "Kc Kd Kh")
+
+
+@rule("initial_meld.tiers.minimum")
+def test_tiers_minimum_at_eight_thousand() -> None:
+    """000_1e7ce48765e073b7.txt: from 3000 on the minimum is 120; RULE-PARAMETERS.md (B): six
+    hands ask 150 from 7500. At 8000, four aces and a joker (130)."""
+    assert _differ("classic", "six-hand", "initial_meld.tiers")
+    meld = "Ac Ad Ah As Jk"
+    assert _opening("classic", 8000, meld) is None
+    assert _opening("six-hand", 8000, meld, players=6) == "open.below_minimum"
+    assert _opening("six-hand", 5000, meld, players=6) is None
+
+
+@rule("initial_meld.pile_cards")
+def test_pile_cards_top_only_or_whole_pile() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: only the top card of the pile may
+    count toward the minimum; 004_747f80dc7edc8b8b.txt's example uses a buried jack."""
+    kw: dict[str, Any] = {"hands": {"N": "Kc Kd Jc Jd 2c 8c 9c"}, "pile": "Jh 5s Kh"}
+    move = TakePile(cs("Kc Kd"), (cs("Jc Jd Jh 2c"),))
+    assert _code(position("classic", **kw), move) == "open.buried_card"
+    s = position("classic", sets=("initial_meld.pile_cards=whole_pile",), **kw)
+    assert _code(s, move) is None
+    apply(s, move)
+    assert s.melds[0][11].size == 4 and s.hand_len[0] == 3  # 5s 8c 9c
+
+
+# --------------------------------------------------------------------------------------------
+# Taking the discard pile
+
+
+@rule("pile.unfrozen")
+def test_unfrozen_pile_top_card_onto_a_meld() -> None:
+    """001_0cb887cc6d824426.txt: an unfrozen pile may be taken by putting its top card on the
+    side's meld of that rank; 004_747f80dc7edc8b8b.txt lists only a natural pair, or a natural
+    and a wild card."""
+    assert _differ("classic", "general", "pile.unfrozen")
+    kw: dict[str, Any] = {
+        "hands": {"N": "5d 6d 7d"},
+        "melds": {0: ["Kc Kd Kh"]},
+        "pile": "5c 9d Kh",
+    }
+    a, b = position("classic", **kw), position("general", **kw)
+    assert _code(a, TakePile(())) is None
+    assert _code(b, TakePile(())) == "pile.way_not_allowed"
+
+
+@rule("pile.frozen")
+def test_frozen_pile_natural_pair_only() -> None:
+    """000_1e7ce48765e073b7.txt and 001_0cb887cc6d824426.txt: a frozen pile needs two natural
+    cards of the top card's rank from hand; with ``--set`` a natural and a wild card will do."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "Kc 2d 5d 6d"},
+        "melds": {0: ["Qc Qd Qh"]},
+        "pile": "5c 2h 9d Kh",
+    }
+    a = position("classic", **kw)
+    b = position("classic", sets=('pile.frozen=["natural_pair", "natural_and_wild"]',), **kw)
+    assert a.frozen and b.frozen
+    assert _code(a, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
+    assert _code(b, TakePile(cs("Kc 2d"))) is None
+
+
+@rule("pile.frozen_before_opening")
+def test_frozen_until_the_side_or_the_player_has_melded() -> None:
+    """001_0cb887cc6d824426.txt: before the team's initial meld the pile is frozen against the
+    team; 002_d58438592396a398.txt and 004_747f80dc7edc8b8b.txt: against a player until they have
+    melded. South has melded, North has not."""
+    assert _differ("classic", "general", "pile.frozen_before_opening")
+    kw: dict[str, Any] = {
+        "hands": {"N": "Kc 2d 5d 6d"},
+        "melds": {0: ["Qc Qd Qh"]},
+        "pile": "5c 9d Kh",
+        "melded": [False, False, True, False],
+    }
+    a, b = position("classic", **kw), position("general", **kw)
+    assert _code(a, TakePile(cs("Kc 2d"))) is None
+    assert _code(b, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
+
+
+@rule("pile.one_card_ban")
+def test_one_card_ban() -> None:
+    """001_0cb887cc6d824426.txt and 004_747f80dc7edc8b8b.txt: a player holding one card may not
+    take a pile of one card; ``--set pile.one_card_ban=false`` lifts the ban."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "5d"},
+        "melds": {0: ["Kc Kd Kh", CANASTA_K.replace("K", "Q")]},
+    }
+    a = position("classic", pile="Kh", **kw)
+    b = position("classic", pile="Kh", sets=("pile.one_card_ban=false",), **kw)
+    assert _code(a, TakePile(())) == "pile.one_card"
+    assert _code(b, TakePile(())) is None
+    # A pile of two cards is not banned.
+    assert _code(position("classic", pile="9c Kh", **kw), TakePile(())) is None
+
+
+# --------------------------------------------------------------------------------------------
+# Drawing and the end of the stock
+
+
+@rule("draw.count")
+def test_draw_one_or_two() -> None:
+    """002_d58438592396a398.txt: one card drawn per turn, or two as a game option."""
+    assert _differ("online", "online-draw-two", "draw.count")
+    kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 2}
+    a, b = position("online", **kw), position("online-draw-two", **kw)
+    one, two = Draw(cs("9c")), Draw(cs("9c 9d"))
+    assert _code(a, one) is None and _code(a, two) == "draw.too_many"
+    assert _code(b, two) is None and _code(b, one) == "draw.too_few"
+    apply(a, one)
+    apply(b, two)
+    assert (a.hand_len[0], b.hand_len[0]) == (4, 5)
+
+
+@rule("draw.short_stock")
+def test_short_stock_last_card_drawn_or_hand_ends() -> None:
+    """RULE-PARAMETERS.md (E13, P): drawing two, a single last stock card counts as a full draw;
+    002_d58438592396a398.txt: with one card left the hand ends."""
+    assert _differ("two-hand", "online-draw-two", "draw.short_stock")
+    kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 2}
+    a = _with_stock(position("two-hand", **kw), "9c")
+    b = _with_stock(position("online-draw-two", **kw), "9c")
+    assert apply(a, Draw()) == Draw(cs("9c"))
+    assert a.phase == Phase.PLAY and a.hand_len[0] == 4
+    apply(b, Draw())
+    assert b.over and b.end_reason == "stock_exhausted" and b.hand_len[0] == 3
+
+
+@rule("stock_out.kind")
+def test_stock_out_last_turn_or_pile_play() -> None:
+    """002_d58438592396a398.txt and RULE-PARAMETERS.md (B, three hands): the hand ends when the
+    player who drew the last stock card has finished their turn; 001_0cb887cc6d824426.txt and
+    003_6d7b9b19ffba82c5.txt (pinned): play goes on through discard-pile pickups."""
+    assert _differ("novice", "three-hand", "stock_out.kind")
+    kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 3, "pile": "8h"}
+    a = _with_stock(position("novice", **kw), "9c")
+    b = _with_stock(position("three-hand", **kw), "9c 9d")
+    apply(a, Draw())
+    apply(b, Draw())
+    assert not a.stock and not b.stock
+    apply(a, Discard(C.parse("5d")))
+    apply(b, Discard(C.parse("5d")))
+    assert not a.over and a.turn == 1 and a.phase == Phase.DRAW
+    assert b.over and b.end_reason == "stock_exhausted"
+
+
+@rule("stock_out.forced")
+def test_stock_out_forced_pickup() -> None:
+    """With the stock used up: 001_0cb887cc6d824426.txt forces a pickup when the pile is unfrozen
+    and its top card fits a meld of the side; 000_1e7ce48765e073b7.txt forces any legal pickup;
+    004_747f80dc7edc8b8b.txt (general, pinned) leaves it optional."""
+    assert _differ("classic", "encyclopedia", "stock_out.forced")
+    assert _differ("classic", "general", "stock_out.forced")
+    fits: dict[str, Any] = {
+        "hands": {"N": "Kc Kd 7d"},
+        "melds": {0: ["Kh Ks 2c", "Qc Qd Qh"]},
+        "pile": "5c 9d Kh",
+    }
+    a = _with_stock(position("classic", **fits), "")
+    g = _with_stock(position("general", **fits), "")
+    assert _code(a, Draw()) == "stock.forced_pickup"
+    assert all(isinstance(m, TakePile) for m in legal_moves(a))
+    assert _code(g, Draw()) is None
+    apply(g, Draw())
+    assert g.end_reason == "stock_exhausted"
+    # The top card fits no meld, but a natural pair could take it.
+    pair: dict[str, Any] = {**fits, "hands": {"N": "Jc Jd 7d"}, "pile": "5c 9d Jh"}
+    a = _with_stock(position("classic", **pair), "")
+    e = _with_stock(position("encyclopedia", **pair), "")
+    assert _code(a, Draw()) is None
+    assert _code(e, Draw()) == "stock.forced_pickup"
+
+
+# --------------------------------------------------------------------------------------------
+# Going out
+
+
+@rule("going_out.canastas")
+def test_canastas_needed_to_go_out() -> None:
+    """002_d58438592396a398.txt: one canasta, or two as a game option, before a player may go
+    out."""
+    assert _differ("online", "online-two-canastas", "going_out.canastas")
+    kw: dict[str, Any] = {
+        "hands": {"N": "5c"},
+        "melds": {0: [CANASTA_K, "Qc Qd Qh"]},
+        "phase": Phase.PLAY,
+        "players": 2,
+    }
+    a, b = position("online", **kw), position("online-two-canastas", **kw)
+    assert _code(b, Discard(C.parse("5c"))) == "out.canastas"
+    apply(a, Discard(C.parse("5c")))
+    assert a.end_reason == "went_out"
+
+
+@rule("going_out.final_discard")
+def test_final_discard_optional_or_required() -> None:
+    """001_0cb887cc6d824426.txt: a final discard is optional; 004_747f80dc7edc8b8b.txt: a player
+    cannot meld the last card and must discard it to go out."""
+    assert _differ("classic", "general", "going_out.final_discard")
+    kw: dict[str, Any] = {
+        "hands": {"N": "Qc Qd"},
+        "melds": {0: [CANASTA_K, "Qh Qs 2c"]},
+        "phase": Phase.PLAY,
+    }
+    add = Meld(adds=((12, cs("Qc Qd")),))
+    a, b = position("classic", **kw), position("general", **kw)
+    assert _code(b, add) == "out.final_discard"
+    apply(a, add)
+    assert a.end_reason == "went_out" and a.out_player == 0
+
+
+@rule("going_out.bonus", "going_out.concealed_bonus")
+def test_going_out_bonuses() -> None:
+    """001_0cb887cc6d824426.txt: 100 for going out, 200 in all for going out concealed;
+    ``--set`` changes each."""
+    kw: dict[str, Any] = {"hands": {"N": ""}, "melds": {0: [CANASTA_K]}, "pile": "9h"}
+    sets = ("going_out.bonus=300", "going_out.concealed_bonus=700")
+    plain = [score_hand(_finished(position("classic", sets=x, **kw), 0))[0] for x in ((), sets)]
+    hidden = [
+        score_hand(_finished(position("classic", sets=x, **kw), 0, concealed=True))[0]
+        for x in ((), sets)
+    ]
+    assert [sc.going_out for sc in plain] == [100, 300]
+    assert [sc.going_out for sc in hidden] == [200, 700]
+
+
+def _go_out(s: State, *moves: Any) -> State:
+    for m in moves:
+        apply(s, m)
+    assert s.end_reason == "went_out"
+    return s
+
+
+@rule("going_out.concealed.kind")
+def test_concealed_player_or_side_first_meld() -> None:
+    """001_0cb887cc6d824426.txt: concealed means the player melds the whole hand in one turn,
+    having melded nothing before; 000_1e7ce48765e073b7.txt: it means the team's initial meld and
+    going out in one turn. South has melded earlier; North now melds seven aces and discards."""
+    assert _differ("classic", "encyclopedia", "going_out.concealed.kind")
+    kw: dict[str, Any] = {
+        "hands": {"N": "Ac Ad Ah As Ac Ad Ah 5c"},
+        "melds": {0: ["Kc Kd Kh"]},
+        "melded": [False, False, True, False],
+        "phase": Phase.PLAY,
+    }
+    moves = (Meld(melds=(cs("Ac Ad Ah As Ac Ad Ah"),)), Discard(C.parse("5c")))
+    a = _go_out(position("classic", **kw), *moves)
+    b = _go_out(position("encyclopedia", **kw), *moves)
+    assert a.concealed and score_hand(a)[0].going_out == 200
+    assert not b.concealed and score_hand(b)[0].going_out == 100
+
+
+@rule("going_out.concealed.own_canasta")
+def test_concealed_needs_a_canasta_of_ones_own() -> None:
+    """001_0cb887cc6d824426.txt and 004_747f80dc7edc8b8b.txt: going out concealed needs a
+    complete canasta among the player's own melds; with ``--set`` the partner's will do. North has
+    never melded and goes out with three aces, on the strength of South's canasta."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "Ac Ad Ah 5c"},
+        "melds": {0: [CANASTA_K]},
+        "melded": [False, False, True, False],
+        "phase": Phase.PLAY,
+    }
+    moves = (Meld(melds=(cs("Ac Ad Ah"),)), Discard(C.parse("5c")))
+    a = _go_out(position("classic", **kw), *moves)
+    sets = ("going_out.concealed.own_canasta=false",)
+    b = _go_out(position("classic", sets=sets, **kw), *moves)
+    assert not a.concealed and score_hand(a)[0].going_out == 100
+    assert b.concealed and score_hand(b)[0].going_out == 200
+
+
+@rule("going_out.concealed.partner_melds")
+def test_concealed_may_not_add_to_partners_melds() -> None:
+    """001_0cb887cc6d824426.txt: going out concealed, the player may not add to partner's melds;
+    004_747f80dc7edc8b8b.txt: nor have laid off on them. With ``--set`` adding is allowed."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "Ac Ad Ah As Ac Ad Ah Qs 5c"},
+        "melds": {0: ["Qc Qd Qh"]},
+        "melded": [False, False, True, False],
+        "phase": Phase.PLAY,
+    }
+    moves = (
+        Meld(melds=(cs("Ac Ad Ah As Ac Ad Ah"),), adds=((12, cs("Qs")),)),
+        Discard(C.parse("5c")),
+    )
+    a = _go_out(position("classic", **kw), *moves)
+    sets = ("going_out.concealed.partner_melds=true",)
+    b = _go_out(position("classic", sets=sets, **kw), *moves)
+    assert not a.concealed and score_hand(a)[0].going_out == 100
+    assert b.concealed and score_hand(b)[0].going_out == 200
+
+
+@rule("going_out.concealed_waives_minimum")
+def test_concealed_waives_the_minimum_after_a_stock_draw() -> None:
+    """001_0cb887cc6d824426.txt and 002_d58438592396a398.txt: going out concealed after a stock
+    draw needs no initial-meld minimum; 000_1e7ce48765e073b7.txt gives no such exception
+    (encyclopedia pins "never"). At 3000 (minimum 120), seven fours (35) and a discard."""
+    assert _differ("classic", "encyclopedia", "going_out.concealed_waives_minimum")
+    kw: dict[str, Any] = {
+        "hands": {"N": "4c 4d 4h 4s 4c 4d 4h 9c"},
+        "phase": Phase.PLAY,
+        "scores": [3000, 0],
+        "drew": 1,
+        "pile": "Kc",
+    }
+    sevens = Meld(melds=(cs("4c 4d 4h 4s 4c 4d 4h"),))
+    a, b = position("classic", **kw), position("encyclopedia", **kw)
+    assert _code(b, sevens) == "open.below_minimum"
+    a = _go_out(a, sevens, Discard(C.parse("9c")))
+    assert a.concealed and score_hand(a)[0].going_out == 200
+    # After taking the pile instead of drawing, classic asks the minimum too.
+    c = position("classic", **{**kw, "drew": 2})
+    assert _code(c, sevens) == "open.below_minimum"
+
+
+def _can_ask(variant: str, sets: tuple[str, ...] = ()) -> State:
+    """North could go out (three queens and a discard; the side has a canasta)."""
+    return position(
+        variant,
+        hands={"N": "Qc Qd Qh 5c"},
+        melds={0: [CANASTA_K]},
+        phase=Phase.PLAY,
+        sets=sets,
+    )
+
+
+@rule("going_out.permission.kind")
+def test_asking_permission_to_go_out() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: a player may ask partner "may I go
+    out?", and a "no" binds; 003_6d7b9b19ffba82c5.txt never mentions asking (novice pins none)."""
+    assert _differ("classic", "novice", "going_out.permission.kind")
+    a, b = _can_ask("classic"), _can_ask("novice")
+    assert Ask() in legal_moves(a) and Ask() not in legal_moves(b)
+    assert _code(b, Ask()) == "ask.not_used"
+    apply(a, Ask())
+    assert a.phase == Phase.ANSWER and a.actor == 2  # South answers
+    apply(a, Answer(False))
+    assert _code(a, Meld(melds=(cs("Qc Qd Qh"),))) == "out.permission_refused"
+    assert going_out_plan(a) is None
+    assert _code(b, Meld(melds=(cs("Qc Qd Qh"),))) is None
+
+
+@rule("going_out.permission.yes_obliges")
+def test_a_yes_obliges_the_player_to_go_out() -> None:
+    """000_1e7ce48765e073b7.txt: if the partner says yes, the player must go out this turn;
+    001_0cb887cc6d824426.txt: the answer is binding. With ``--set`` a yes only permits."""
+    a = _can_ask("classic")
+    b = _can_ask("classic", ("going_out.permission.yes_obliges=false",))
+    for s in (a, b):
+        apply(s, Ask())
+        apply(s, Answer(True))
+    assert _code(a, Discard(C.parse("5c"))) == "out.permission_obliges"
+    assert _code(b, Discard(C.parse("5c"))) is None
+    assert legal_moves(a) == [Meld(melds=(cs("Qc Qd Qh"),))]
+    assert Discard(C.parse("5c")) in legal_moves(b)
+
+
+# --------------------------------------------------------------------------------------------
+# Penalties
+
+
+@rule("penalties.wild_returned")
+def test_wild_card_taken_back_costs_100_or_is_no_penalty() -> None:
+    """004_747f80dc7edc8b8b.txt: a player who takes back into hand a fourth wild card laid by
+    mistake loses 100; the other sources have no such penalty (classic: 0). Legal play never lays
+    a fourth wild card, so the penalty comes from a record's ``penalty`` line: general charges it
+    to the seat's side, classic has no such penalty and refuses the line."""
+    assert _differ("classic", "general", "penalties.wild_returned")
+    for name in ("classic", "general"):
+        assert _meld_ruling(name, "9c 9d 9h 9s 2h 2c 2d Jk") == "meld.too_many_wild"
+    record = '[Players "N, E, S, W"]\n\nhand 1 dealer W seed 5\npenalty S wild_returned\n'
+    hand = replay(parse(record), variant="general").hands[0]
+    assert hand.end is not None and hand.end.penalties == [100, 0]
+    assert [sc.penalties for sc in score_hand(hand.end)] == [-100, 0]
+    with pytest.raises(NotationError, match=r"penalties\.wild_returned is 0"):
+        replay(parse(record), variant="classic")
+
+
+# --------------------------------------------------------------------------------------------
+# The game: target, winner and the deal's rotation
+
+
+@rule("game.target")
+def test_target_3000_or_5000() -> None:
+    """002_d58438592396a398.txt: the game is to 3000 or 5000 points, as an option. The same seed
+    and bots: the 3000 game stops after the hand in which a player first has 3000, the 5000 game
+    plays on from the very same hands."""
+    assert _differ("online", "online-3000", "game.target")
+    short = Game(load_variant("online-3000"), seed=5).play(make_bot("greedy", 5))
+    full = Game(load_variant("online"), seed=5).play(make_bot("greedy", 5))
+    n = len(short.hands)
+    assert short.reason == full.reason == "target"
+    assert short.winner is not None and max(short.scores) >= 3000
+    assert len(full.hands) > n and max(full.scores) >= 5000
+    before = [0, 0]
+    for h in full.hands[: n - 1]:
+        before = [x + sc.total for x, sc in zip(before, h.score, strict=True)]
+    assert max(before) < 3000
+    assert [h.moves for h in full.hands[:n]] == [h.moves for h in short.hands]
+
+
+def _scripted(monkeypatch: pytest.MonkeyPatch, totals: list[tuple[int, int]]) -> list[int]:
+    """Make every hand of a game end at once and score ``totals`` (one pair per hand)."""
+    script = iter(totals)
+    dealers: list[int] = []
+
+    def new_hand(self: Game, number: int, dealer: int, scores: list[int]) -> State:
+        dealers.append(dealer)
+        s = deal(self.rules, number, dealer, scores, number)
+        return _finished(s)
+
+    def score(s: State) -> list[SideScore]:
+        return [SideScore(t, 0, 0, 0, 0, 0, 0) for t in next(script)]
+
+    monkeypatch.setattr(Game, "new_hand", new_hand)
+    monkeypatch.setattr(game_module, "score_hand", score)
+    return dealers
+
+
+def test_win_rule_higher_total_after_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """001_0cb887cc6d824426.txt: after a hand in which a team reaches 5000, the higher total
+    wins, even when both teams cross the target in the same hand; 000_1e7ce48765e073b7.txt: the
+    team with the highest total at that point wins. Exactly 5000 is enough; a tie at the top is
+    no win, so another hand is played."""
+    classic = load_variant("classic")
+    cases = [
+        ([(2600, 2400), (2500, 2900)], [5100, 5300], 1, 2),  # both over: the higher wins
+        ([(2500, 2500), (2500, 2500), (10, 0)], [5010, 5000], 0, 3),  # a tie plays on
+        ([(1000, 0)] * 5, [5000, 0], 0, 5),  # 5000 exactly reaches the target
+    ]
+    for totals, scores, winner, hands in cases:
+        _scripted(monkeypatch, totals)
+        r = Game(classic, seed=1).play(lambda s: Draw())
+        assert (r.reason, r.scores, r.winner, len(r.hands)) == ("target", scores, winner, hands)
+
+
+@rule("deal.rotation")
+def test_rotation_the_deal_passes_round_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """000_1e7ce48765e073b7.txt: the deal rotates clockwise after every hand. Counterclockwise
+    (``--set``), the next dealer is the previous one's right-hand neighbour."""
+    seen = []
+    for sets in ((), ("deal.rotation=counterclockwise",)):
+        dealers = _scripted(monkeypatch, [(1000, 0)] * 5)
+        v = load("classic", sets).variant if sets else load_variant("classic")
+        Game(v, seed=11).play(lambda s: Draw())
+        seen.append(dealers)
+    cw, ccw = seen
+    assert cw[0] == ccw[0]
+    assert [(b - a) % 4 for a, b in pairwise(cw)] == [1] * 4
+    assert [(b - a) % 4 for a, b in pairwise(ccw)] == [3] * 4
+
+
+def test_random_first_dealer_is_seeded() -> None:
+    """001_0cb887cc6d824426.txt and 000_1e7ce48765e073b7.txt: the first dealer is chosen at
+    random (deal.first_dealer, descriptive): a game's seed picks it, the same every time."""
+    dealers = {game_module.first_dealer(seed, 4) for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert game_module.first_dealer(9, 4) == game_module.first_dealer(9, 4)
