@@ -83,6 +83,14 @@ def test_fmt_is_idempotent_on_every_example(path: Path) -> None:
     assert format_document(parse(once, str(path))) == once
 
 
+def test_fmt_keeps_every_comment() -> None:
+    for path in sorted(EXAMPLES.glob("*.*")):
+        text = path.read_text()
+        out = format_document(parse(text, str(path)))
+        comments = [ln[ln.index("#") :] for ln in text.splitlines() if "#" in ln]
+        assert [ln[ln.index("#") :] for ln in out.splitlines() if "#" in ln] == comments
+
+
 def test_fmt_canonical_spelling() -> None:
     text = '[Variant   "classic"]\nhand 1 dealer S\n  N   draw  10s kh   discard ts # x\n'
     out = format_document(parse(text))

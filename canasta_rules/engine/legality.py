@@ -196,7 +196,9 @@ def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal 
 
 def in_hand(s: State, player: int, cards: Iterable[int]) -> int | None:
     """The first card of ``cards`` the player does not hold (counting repeats), or None."""
-    need = Counter(cards)
+    need: dict[int, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
     hand = s.hands[player]
     for c, n in need.items():
         if not 0 <= c < C.NUM_CARD_IDS:
@@ -284,7 +286,8 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
             "",
             "say which cards were drawn: the order of this stock is not known",
         )
-    avail = Counter(s.stock) if not s.stock_known else None
+    # An unknown stock is the rest of the pack: count only the cards this draw names in it.
+    avail = None if s.stock_known else {c: s.stock.count(c) for c in set(cards)}
     pos = len(s.stock)
     i = 0
     while need > 0 and pos > 0:
@@ -304,7 +307,7 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
                     f"the next stock card is {C.name(top)}, not {C.name(c)}",
                 )
         else:
-            if avail[c] <= 0:
+            if avail.get(c, 0) <= 0:
                 return Refusal(
                     "draw.not_in_stock",
                     "",
@@ -736,54 +739,92 @@ def forced_pickup(s: State) -> bool:
     return not s.frozen_for(p) and KEY_OF[top] in s.melds[r.side_of[p]]
 
 
-def refusal(s: State, m: Move) -> Refusal | None:
-    """``None`` if ``m`` is legal in ``s``; otherwise why not."""
-    ph = s.phase
-    if ph == Phase.OVER:
-        return Refusal("hand.over", "", "the hand is over")
-    if isinstance(m, Answer):
-        if ph != Phase.ANSWER:
-            return Refusal("answer.not_asked", "", "nobody has asked to go out")
-        return None
-    if ph == Phase.ANSWER:
-        return Refusal("answer.awaited", "", "your partner must answer first")
-    if isinstance(m, Expose):
-        if ph != Phase.EXPOSE:
+def _refuse_expose(s: State, m: Expose) -> Refusal | None:
+    if s.phase != Phase.EXPOSE:
+        return Refusal(
+            "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
+        )
+    return check_stock_sequence(s, m.replacements, s.rc[s.turn][RED3_KEY])
+
+
+def _refuse_draw(s: State, m: Draw) -> Refusal | None:
+    if s.phase != Phase.DRAW:
+        return _not_draw_phase(s)
+    if draw_ends_hand(s):
+        if m.cards:
+            return Refusal("draw.stock_empty", "", "the stock cannot give that draw")
+        if forced_pickup(s):
             return Refusal(
-                "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
+                "stock.forced_pickup",
+                "stock_out.forced",
+                "the stock is used up and you must take the discard pile",
             )
-        return check_stock_sequence(s, m.replacements, s.rc[s.turn][RED3_KEY])
-    if ph == Phase.EXPOSE:
+        return None
+    return check_stock_sequence(s, m.cards, s.rules.draw_count)
+
+
+def _refuse_take(s: State, m: TakePile) -> Refusal | None:
+    if s.phase != Phase.DRAW:
+        return _not_draw_phase(s)
+    return _check_take(s, m)
+
+
+def _not_draw_phase(s: State) -> Refusal:
+    if s.phase == Phase.EXPOSE:
         return Refusal(
             "expose.first",
             "red_threes.exposed",
             "first lay down the red threes you were dealt and draw replacements",
         )
-    if isinstance(m, Draw | TakePile):
-        if ph != Phase.DRAW:
-            return Refusal("turn.drawn", "", "you have already drawn this turn")
-        if isinstance(m, TakePile):
-            return _check_take(s, m)
-        if draw_ends_hand(s):
-            if m.cards:
-                return Refusal("draw.stock_empty", "", "the stock cannot give that draw")
-            if forced_pickup(s):
-                return Refusal(
-                    "stock.forced_pickup",
-                    "stock_out.forced",
-                    "the stock is used up and you must take the discard pile",
-                )
-            return None
-        return check_stock_sequence(s, m.cards, s.rules.draw_count)
-    if ph == Phase.DRAW:
-        return Refusal("turn.draw_first", "", "draw from the stock or take the pile first")
-    if isinstance(m, Meld):
-        return _check_meld(s, m)
-    if isinstance(m, Discard):
-        return _check_discard(s, m)
-    if isinstance(m, Ask):
-        return _check_ask(s)
-    return Refusal("move.unknown", "", f"not a move: {m!r}")  # pragma: no cover
+    return Refusal("turn.drawn", "", "you have already drawn this turn")
+
+
+def _in_play_phase(s: State) -> Refusal | None:
+    ph = s.phase
+    if ph == Phase.PLAY:
+        return None
+    if ph == Phase.EXPOSE:
+        return _not_draw_phase(s)
+    return Refusal("turn.draw_first", "", "draw from the stock or take the pile first")
+
+
+def _refuse_meld(s: State, m: Meld) -> Refusal | None:
+    return _in_play_phase(s) or _check_meld(s, m)
+
+
+def _refuse_discard(s: State, m: Discard) -> Refusal | None:
+    return _in_play_phase(s) or _check_discard(s, m)
+
+
+def _refuse_ask(s: State, m: Ask) -> Refusal | None:
+    return _in_play_phase(s) or _check_ask(s)
+
+
+_REFUSE = {
+    Draw: _refuse_draw,
+    TakePile: _refuse_take,
+    Meld: _refuse_meld,
+    Discard: _refuse_discard,
+    Ask: _refuse_ask,
+    Expose: _refuse_expose,
+}
+
+
+def refusal(s: State, m: Move) -> Refusal | None:
+    """``None`` if ``m`` is legal in ``s``; otherwise why not."""
+    ph = s.phase
+    if ph == Phase.OVER:
+        return Refusal("hand.over", "", "the hand is over")
+    if type(m) is Answer:
+        if ph != Phase.ANSWER:
+            return Refusal("answer.not_asked", "", "nobody has asked to go out")
+        return None
+    if ph == Phase.ANSWER:
+        return Refusal("answer.awaited", "", "your partner must answer first")
+    check = _REFUSE.get(type(m))
+    if check is None:
+        return Refusal("move.unknown", "", f"not a move: {m!r}")
+    return check(s, m)  # type: ignore[operator]
 
 
 def is_legal(s: State, m: Move) -> bool:

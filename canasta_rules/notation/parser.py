@@ -9,7 +9,7 @@ expected, in words; lark's ``match_examples`` names the common slips.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
@@ -60,9 +60,32 @@ def _group(text: str) -> tuple[int | None, tuple[int, ...]]:
     return None, _cards(text)
 
 
+_NOWHERE = A.Where(0, 0)
+
+
 def _action(kind: str, text: str, at: A.Where) -> A.Action:
     """One action (``draw 7s``, ``meld 7h 7c 7s, Q: Qh 2c`` ...) as an :mod:`.ast` value that
-    carries the engine moves it stands for."""
+    carries the engine moves it stands for.
+
+    The same text always means the same action, and games repeat their actions a lot (``discard
+    3s``), so the reading is cached and only the position is new."""
+    t = _read_action(kind, text)
+    if isinstance(t, A.DrawAct):
+        return A.DrawAct(t.cards, at, t.text, t.moves)
+    if isinstance(t, A.DiscardAct):
+        return A.DiscardAct(t.card, at, t.text, t.moves)
+    if isinstance(t, A.MeldAct):
+        return A.MeldAct(t.melds, t.adds, t.verb, at, t.text, t.moves)
+    if isinstance(t, A.TakeAct):
+        return A.TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves)
+    if isinstance(t, A.AskAct):
+        return A.AskAct(t.yes, at, t.text, t.moves)
+    return A.ExposeAct(t.replacements, at, t.text, t.moves)
+
+
+@lru_cache(maxsize=8192)
+def _read_action(kind: str, text: str) -> A.Action:
+    at = _NOWHERE
     if kind == "DRAW_ACT":
         rest = text[4:].strip()
         cards = _cards(rest) if rest else None
@@ -160,10 +183,35 @@ class _ToAst(Transformer[Token, Any]):
 
     @staticmethod
     def start(children: list[Any]) -> list[A.Line]:
-        return [ch for ch in children if isinstance(ch, A.Line)]
+        out: list[A.Line] = []
+        for ch in children:
+            if isinstance(ch, A.Line):
+                out.append(ch)
+            elif isinstance(ch, list):  # a run of turn lines
+                out.extend(ch)
+        return out
 
     @staticmethod
-    def line(children: list[Any]) -> A.Line:
+    def turns(children: list[Any]) -> list[A.Line]:
+        tok = children[0]
+        line = tok.line or 0
+        col = tok.column or 0
+        out = []
+        for i, text in enumerate(str(tok).splitlines()):
+            sub = Token("TURN", text.rstrip(), line=line + i, column=col if i == 0 else 1)
+            out.append(A.Line(A.Turn(text[0], _split_turn(sub), A.Where(line + i, 1, len(text)))))
+        return out
+
+    @staticmethod
+    def line(children: list[Any]) -> A.Line | list[A.Line]:
+        for ch in children:
+            if isinstance(ch, list):
+                # A run of turn lines; a comment can only follow its last line.
+                run: list[A.Line] = ch
+                note = next((str(t) for t in children if isinstance(t, Token)), None)
+                if note is not None:
+                    run[-1] = A.Line(run[-1].item, note)
+                return run
         comment = None
         item: Any = None
         for ch in children:
