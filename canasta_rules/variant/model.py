@@ -302,8 +302,8 @@ class BlackThrees(Model):
     meld_when_going_out: bool = Field(
         default=True,
         description=(
-            "Whether black threes may be melded (three or more, no wild cards) as part of going "
-            "out. They can never be melded otherwise."
+            "Whether black threes may be melded (at least melds.min_size of them, no wild "
+            "cards) as part of going out. They can never be melded otherwise."
         ),
     )
 
@@ -473,7 +473,7 @@ class Draw(Model):
         default="draw_rest",
         description=(
             "When fewer cards remain than a draw takes: draw what is left as a full draw, or end "
-            "the hand."
+            "the hand (once the turn that left the stock short is over)."
         ),
     )
 
