@@ -90,7 +90,12 @@ def replay_cmd(
     if stop is not None:
         if rp.stopped is None:
             raise NotationError(f"the record has no hand {stop[0]}, turn {stop[1]}", file, 0, 0)
-        tags = [("Variant", rp.loaded.variant.name)]
+        # The position names the ruleset the replay used: the record's own (with its Set
+        # tags and any --set), or --variant.
+        vtag = doc.tag("Variant")
+        ref = variant or (vtag.value if vtag is not None else "classic")
+        own = [t.value for t in doc.tags() if t.name == "Set"] if variant is None else []
+        tags = [("Variant", ref)] + [("Set", s) for s in [*own, *(set_ or [])]]
         typer.echo(position_text(rp.stopped, tags), nl=False)
         return
     _print_replay(rp)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .. import cards as C
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.moves import Answer, Discard, Draw, Expose, Meld, Move, TakePile
 from ..engine.rules import Rules
 from ..engine.state import Phase, State
 from ..seats import seat_names, side_names
@@ -139,11 +139,9 @@ def turn_lines(seats: Sequence[str], moves: Sequence[tuple[int, Move]]) -> list[
         if acts:
             turns.append(A.Turn(seats[seat], tuple(acts), _NOWHERE))
 
-    pending_ask = False
     for actor, m in moves:
-        if isinstance(m, Answer):
+        if isinstance(m, Answer):  # the question and its answer are one action: "ask yes"
             acts.append(A.AskAct(m.yes, _NOWHERE))
-            pending_ask = False
             continue
         begins = isinstance(m, Expose) or (
             isinstance(m, Draw | TakePile) and not (started and acts and _only_expose(acts))
@@ -164,9 +162,6 @@ def turn_lines(seats: Sequence[str], moves: Sequence[tuple[int, Move]]) -> list[
             acts.append(A.MeldAct(m.melds, m.adds, verb, _NOWHERE))
         elif isinstance(m, Discard):
             acts.append(A.DiscardAct(m.card, _NOWHERE))
-        elif isinstance(m, Ask):
-            pending_ask = True
-    del pending_ask
     flush()
     return turns
 
