@@ -9,7 +9,8 @@ it; the move generator's output is tested to pass it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .. import cards as C
 from ..errors import Refusal
@@ -800,7 +801,7 @@ def _refuse_ask(s: State, m: Ask) -> Refusal | None:
     return _in_play_phase(s) or _check_ask(s)
 
 
-_REFUSE = {
+_REFUSE: dict[type, Callable[[State, Any], Refusal | None]] = {
     Draw: _refuse_draw,
     TakePile: _refuse_take,
     Meld: _refuse_meld,
@@ -824,7 +825,7 @@ def refusal(s: State, m: Move) -> Refusal | None:
     check = _REFUSE.get(type(m))
     if check is None:
         return Refusal("move.unknown", "", f"not a move: {m!r}")
-    return check(s, m)  # type: ignore[operator]
+    return check(s, m)
 
 
 def is_legal(s: State, m: Move) -> bool:
