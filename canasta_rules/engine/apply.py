@@ -7,6 +7,9 @@ Both return the move as it happened, with any stock cards it drew filled in.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .. import cards as C
 from ..errors import IllegalMoveError
 from .legality import PILE, STOCK, concealed_now, draw_ends_hand, refusal
@@ -75,98 +78,138 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
             s.turn_added_old = True
 
 
-def apply_unchecked(s: State, m: Move) -> Move:
-    """Apply ``m`` to ``s`` without checking it. Returns the move with drawn cards filled in."""
+def _apply_draw(s: State, m: Draw) -> Move:
+    if draw_ends_hand(s):
+        s.end("stock_exhausted")
+        return Draw(())
+    taken = _draw_sequence(s, s.turn, m.cards, s.rules.draw_count)
+    if not s.over:
+        s.drew = STOCK
+        s.phase = Phase.PLAY
+    return m if m.cards is not None else Draw(tuple(taken))
+
+
+def _apply_discard(s: State, m: Discard) -> Move:
+    p = s.turn
+    c = m.card
+    s.remove_card(p, c)
+    s.pile.append(c)
+    if not s.frozen and (IS_WILD[c] or (s.rules.black3_freezes and C.is_black_three(c))):
+        s.frozen = True
+        s.freeze_card = c
+    if s.hand_len[p] == 0:
+        _went_out(s, p)
+    else:
+        _finish_turn(s)
+    return m
+
+
+def _apply_meld(s: State, m: Meld) -> Move:
+    p = s.turn
+    side = s.rules.side_of[p]
+    for g in m.melds:
+        for c in g:
+            s.remove_card(p, c)
+        nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
+        _lay(s, side, nat_key, tuple(g))
+    for rank, g in m.adds:
+        for c in g:
+            s.remove_card(p, c)
+        _lay(s, side, rank, tuple(g))
+    s.opened[side] = True
+    s.player_melded[p] = True
+    s.turn_melded = True
+    if s.hand_len[p] == 0:
+        _went_out(s, p)
+    return m
+
+
+def _apply_take(s: State, m: TakePile) -> Move:
     r = s.rules
     p = s.turn
     side = r.side_of[p]
-    s.moves += 1
-    out: Move = m
-    if isinstance(m, Draw):
-        if draw_ends_hand(s):
-            s.end("stock_exhausted")
-            return Draw(())
-        out = Draw(tuple(_draw_sequence(s, p, m.cards, r.draw_count)))
-        if not s.over:
-            s.drew = STOCK
-            s.phase = Phase.PLAY
-    elif isinstance(m, Discard):
-        s.remove_card(p, m.card)
-        s.pile.append(m.card)
-        if not s.frozen and (IS_WILD[m.card] or (r.black3_freezes and C.is_black_three(m.card))):
-            s.frozen = True
-            s.freeze_card = m.card
-        if s.hand_len[p] == 0:
-            _went_out(s, p)
-        else:
-            _finish_turn(s)
-    elif isinstance(m, Meld):
-        for g in m.melds:
-            for c in g:
-                s.remove_card(p, c)
-            nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
-            _lay(s, side, nat_key, tuple(g))
-        for rank, g in m.adds:
-            for c in g:
-                s.remove_card(p, c)
-            _lay(s, side, rank, tuple(g))
-        s.opened[side] = True
-        s.player_melded[p] = True
-        s.turn_melded = True
-        if s.hand_len[p] == 0:
-            _went_out(s, p)
-    elif isinstance(m, TakePile):
-        top = s.pile.pop()
-        rest = s.pile
-        s.pile = []
-        s.frozen = False
-        s.freeze_card = -1
-        for c in m.shown:
-            s.remove_card(p, c)
-        _lay(s, side, KEY_OF[top], (top, *m.shown))
-        reds = 0
-        for c in rest:
-            if C.is_red_three(c):
-                s.red3[side].append(c)
-                reds += 1
-            else:
-                s.add_card(p, c)
-        for g in m.melds:
-            for c in g:
-                s.remove_card(p, c)
-            nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
-            _lay(s, side, nat_key, tuple(g))
-        replaced: tuple[int, ...] | None = None
-        if reds and r.red3_replaced_from_pile:
-            replaced = tuple(_draw_sequence(s, p, m.replacements, reds))
-        out = TakePile(m.shown, m.melds, replaced)
-        s.opened[side] = True
-        s.player_melded[p] = True
-        if not s.over:
-            s.drew = PILE
-            s.phase = Phase.PLAY
-            if s.hand_len[p] == 0:
-                _went_out(s, p)
-    elif isinstance(m, Expose):
-        dealt = [c for c in CARDS_OF_KEY[RED3_KEY] for _ in range(s.hands[p][c])]
-        for c in dealt:
-            s.remove_card(p, c)
+    top = s.pile.pop()
+    rest = s.pile
+    s.pile = []
+    s.frozen = False
+    s.freeze_card = -1
+    for c in m.shown:
+        s.remove_card(p, c)
+    _lay(s, side, KEY_OF[top], (top, *m.shown))
+    reds = 0
+    for c in rest:
+        if C.is_red_three(c):
             s.red3[side].append(c)
-        out = Expose(tuple(_draw_sequence(s, p, m.replacements, len(dealt))))
-        if not s.over:
-            s.phase = Phase.DRAW
-    elif isinstance(m, Ask):
-        partners = r.partners(p)
-        s.answerer = partners[0]
-        for q in partners:  # the next partner in the direction of play answers
-            if (q - p) * r.step % r.players < (s.answerer - p) * r.step % r.players:
-                s.answerer = q
-        s.phase = Phase.ANSWER
-    elif isinstance(m, Answer):
-        s.permission = Permission.YES if m.yes else Permission.NO
+            reds += 1
+        else:
+            s.add_card(p, c)
+    for g in m.melds:
+        for c in g:
+            s.remove_card(p, c)
+        nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
+        _lay(s, side, nat_key, tuple(g))
+    out: Move = m
+    if reds and r.red3_replaced_from_pile:
+        replaced = tuple(_draw_sequence(s, p, m.replacements, reds))
+        out = TakePile(m.shown, m.melds, replaced)
+    s.opened[side] = True
+    s.player_melded[p] = True
+    if not s.over:
+        s.drew = PILE
         s.phase = Phase.PLAY
-        s.answerer = -1
-    if not s.over and s.moves >= r.max_moves_per_hand:
+        if s.hand_len[p] == 0:
+            _went_out(s, p)
+    return out
+
+
+def _apply_expose(s: State, m: Expose) -> Move:
+    p = s.turn
+    side = s.rules.side_of[p]
+    dealt = [c for c in CARDS_OF_KEY[RED3_KEY] for _ in range(s.hands[p][c])]
+    for c in dealt:
+        s.remove_card(p, c)
+        s.red3[side].append(c)
+    out = Expose(tuple(_draw_sequence(s, p, m.replacements, len(dealt))))
+    if not s.over:
+        s.phase = Phase.DRAW
+    return out
+
+
+def _apply_ask(s: State, m: Ask) -> Move:
+    r = s.rules
+    p = s.turn
+    partners = r.partners(p)
+    s.answerer = partners[0]
+    for q in partners:  # the next partner in the direction of play answers
+        if (q - p) * r.step % r.players < (s.answerer - p) * r.step % r.players:
+            s.answerer = q
+    s.phase = Phase.ANSWER
+    return m
+
+
+def _apply_answer(s: State, m: Answer) -> Move:
+    s.permission = Permission.YES if m.yes else Permission.NO
+    s.phase = Phase.PLAY
+    s.answerer = -1
+    return m
+
+
+_APPLY: dict[type, Callable[[State, Any], Move]] = {
+    Draw: _apply_draw,
+    Discard: _apply_discard,
+    Meld: _apply_meld,
+    TakePile: _apply_take,
+    Expose: _apply_expose,
+    Ask: _apply_ask,
+    Answer: _apply_answer,
+}
+
+
+def apply_unchecked(s: State, m: Move) -> Move:
+    """Apply ``m`` to ``s`` without checking it. Returns the move with drawn cards filled in."""
+    s.moves += 1
+    out = _APPLY[type(m)](s, m)
+    if s.moves >= s.rules.max_moves_per_hand and s.phase != Phase.OVER:
         s.end("guard")
     return out
 
