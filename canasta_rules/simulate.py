@@ -18,12 +18,11 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from . import cards as C
 from .bots import make_bot
-from .check.parallel import OptionError, chunk_size, chunks, run_tasks
+from .check.parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .check.play import game_seed
 from .engine.apply import apply_unchecked
 from .engine.game import first_dealer, hand_seed
@@ -192,11 +191,6 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
 # Many games
 
 
-@lru_cache(maxsize=16)
-def _variant(text: str) -> Variant:
-    return Variant.model_validate_json(text)
-
-
 @dataclass(frozen=True)
 class SimTask:
     """A chunk of games, as sent to a worker."""
@@ -209,7 +203,7 @@ class SimTask:
 
 
 def sim_chunk(task: SimTask) -> list[GameStats]:
-    v = _variant(task.variant_json)
+    v = variant_from_json(task.variant_json)
     return [
         play_game(v, task.players, task.bots, game_seed(task.seed, i, "simulate"))
         for i in task.games

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from canasta_rules import cards as C
 from canasta_rules.engine import Phase, State
 from canasta_rules.engine.position import Position
@@ -75,3 +77,22 @@ def position(
         melded=melded,
         frozen=frozen,
     ).to_state()
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``canasta ARGS`` in-process: exit status, standard output, standard error."""
+    from canasta_rules.cli import main
+
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def cli_lines(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
+    """:func:`run_cli`, with the output split into lines."""
+    code, out, err = run_cli(capsys, *args)
+    return code, out.splitlines(), err.splitlines()

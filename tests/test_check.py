@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_cli
 
 from canasta_rules.check import check_record, run_check
 from canasta_rules.check.lints import lint, max_canastas, opening_bound
 from canasta_rules.check.play import play_fast, setup_for, signature
-from canasta_rules.cli import main
 from canasta_rules.engine.moves import Discard
 from canasta_rules.engine.rules import Rules, rules_for
 from canasta_rules.errors import Refusal
@@ -30,13 +30,7 @@ legality_mod = importlib.import_module("canasta_rules.engine.legality")
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, *args)
 
 
 def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any]:

@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import cli_lines
 
 from canasta_rules import fileio
-from canasta_rules.cli import common, main
+from canasta_rules.cli import common
 from canasta_rules.variant import builtin, load
 from canasta_rules.variant.compare import differences, flatten
 
@@ -22,14 +23,7 @@ def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common.console, "width", 250)
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
-    """Run ``canasta ARGS``: exit status, stdout lines, stderr lines."""
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    assert isinstance(code, int)
-    return code, out.splitlines(), err.splitlines()
+cli = cli_lines
 
 
 def row(lines: list[str], key: str) -> list[str]:

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from canasta_rules import cards as C
 from canasta_rules.bots import make_bot
-from canasta_rules.cli import main
 from canasta_rules.engine import Game
 from canasta_rules.errors import CanastaError, IllegalMoveError, NotationError
 from canasta_rules.notation import format_document, parse, read_position, replay
@@ -30,13 +30,7 @@ TABLES = [(n, s.players) for n in names() for s in load_variant(n).seating]
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, *args)
 
 
 def record(variant: str, players: int, seed: int, bot: str, written: bool = True) -> tuple:

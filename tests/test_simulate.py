@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_cli
 
 from canasta_rules.bots import make_bot
-from canasta_rules.cli import main
 from canasta_rules.engine import Game
 from canasta_rules.simulate import EVENTS, HAND_ENDS, distribution, play_game, simulate
 from canasta_rules.variant import load_variant
@@ -19,13 +19,7 @@ HOUSE = ROOT / "docs" / "examples" / "house-rules" / "thursday-club.toml"
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, *args)
 
 
 def sim_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[str, Any]:

@@ -14,8 +14,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import cli_lines
 
-from canasta_rules.cli import main
 from canasta_rules.errors import Problem, VariantError
 from canasta_rules.variant import load
 
@@ -28,14 +28,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
-    """Run ``canasta ARGS``: exit status, stdout lines, stderr lines."""
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    assert isinstance(code, int)
-    return code, out.splitlines(), err.splitlines()
+cli = cli_lines
 
 
 def problems(ref: str | Path, sets: tuple[str, ...] = ()) -> list[Problem]:

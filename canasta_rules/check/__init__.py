@@ -21,14 +21,13 @@ import shlex
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..engine.rules import rules_for
 from ..fileio import write_text_atomic
 from ..variant import load
 from ..variant.model import Variant
 from .lints import Finding, lint
-from .parallel import OptionError, chunk_size, chunks, run_tasks
+from .parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .play import Failure, GameOutcome, HandRun, HandSetup, play_fast, play_full, setup_for
 from .record import RecordCheck, check_document_text, check_record, record_text
 from .shrink import shrink_failure
@@ -42,12 +41,6 @@ __all__ = [
     "lint",
     "run_check",
 ]
-
-
-@lru_cache(maxsize=16)
-def variant_from_json(text: str) -> Variant:
-    """A variant sent to a worker as JSON (validated once per worker)."""
-    return Variant.model_validate_json(text)
 
 
 @dataclass(frozen=True)

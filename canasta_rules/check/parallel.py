@@ -18,9 +18,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from ..errors import CanastaError
+from ..variant.model import Variant
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -124,3 +126,9 @@ def _on_dask(
 def progress_wanted(total: int, threshold: int) -> bool:
     """A progress bar on standard error, when it is a terminal and the run is long."""
     return total >= threshold and sys.stderr.isatty()
+
+
+@lru_cache(maxsize=16)
+def variant_from_json(text: str) -> Variant:
+    """A variant sent to a worker as JSON (validated once per worker process)."""
+    return Variant.model_validate_json(text)

@@ -94,7 +94,7 @@ def replay_cmd(
         # tags and any --set), or --variant.
         vtag = doc.tag("Variant")
         ref = variant or (vtag.value if vtag is not None else "classic")
-        own = [t.value for t in doc.tags() if t.name == "Set"] if variant is None else []
+        _, own = doc.ruleset(variant)
         tags = [("Variant", ref)] + [("Set", s) for s in [*own, *(set_ or [])]]
         typer.echo(position_text(rp.stopped, tags), nl=False)
         return

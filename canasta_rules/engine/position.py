@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from .rules import IS_WILD, KEY_OF, Rules
-from .state import DealError, Permission, Phase, State, TableMeld, _empty_state
+from .state import DealError, Permission, Phase, State, TableMeld, _empty_state, fill_stock
 
 
 @dataclass
@@ -88,21 +88,7 @@ class Position:
                     break
         else:
             s.frozen = self.frozen
-        for c in range(C.NUM_CARD_IDS):
-            if counts[c] > r.deck_counts[c]:
-                raise DealError(
-                    f"the position uses {counts[c]} of {C.name(c)}, but the pack holds "
-                    f"{r.deck_counts[c]}"
-                )
-        rest = [c for c in range(C.NUM_CARD_IDS) for _ in range(r.deck_counts[c] - counts[c])]
-        if self.stock is not None:
-            if sorted(self.stock) != sorted(rest):
-                raise DealError("the stock given is not the rest of the pack")
-            s.stock = list(self.stock)
-            s.stock_known = True
-        else:
-            s.stock = rest
-            s.stock_known = False
+        fill_stock(s, counts, self.stock, "position")
         if self.melded is None:
             s.player_melded = [s.opened[r.side_of[p]] for p in range(n)]
         else:

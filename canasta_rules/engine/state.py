@@ -429,23 +429,29 @@ def from_layout(
             )
     if rules.cover[pile[-1]]:
         raise DealError(f"{C.name(pile[-1])} would have been covered by another upcard")
+    fill_stock(s, counts, stock, "deal")
+    begin_turn(s, rules.next_seat(s.dealer))
+    return s
+
+
+def fill_stock(s: State, counts: list[int], stock: list[int] | None, what: str) -> None:
+    """Make the stock the rest of the pack, given how many of each card ``counts`` has placed
+    elsewhere: in the order given (top last), or in an unknown order."""
+    pack = s.rules.deck_counts
     for c in range(C.NUM_CARD_IDS):
-        if counts[c] > rules.deck_counts[c]:
+        if counts[c] > pack[c]:
             raise DealError(
-                f"the deal uses {counts[c]} of {C.name(c)}, but the pack holds "
-                f"{rules.deck_counts[c]}"
+                f"the {what} uses {counts[c]} of {C.name(c)}, but the pack holds {pack[c]}"
             )
-    rest = [c for c in range(C.NUM_CARD_IDS) for _ in range(rules.deck_counts[c] - counts[c])]
+    rest = [c for c in range(C.NUM_CARD_IDS) for _ in range(pack[c] - counts[c])]
     if stock is not None:
-        if sorted(stock) != sorted(rest):
+        if sorted(stock) != rest:
             raise DealError("the stock given is not the rest of the pack")
         s.stock = list(stock)
         s.stock_known = True
     else:
         s.stock = rest
         s.stock_known = False
-    begin_turn(s, rules.next_seat(s.dealer))
-    return s
 
 
 def is_black_three_key(key: int) -> bool:

@@ -9,7 +9,6 @@ unknown order; a side with melds has opened; the pile is frozen when it holds a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..engine.position import Position
 from ..engine.rules import Rules, rules_for
@@ -46,12 +45,7 @@ def read_position(
 ) -> ReadPosition:
     """The state a position document describes."""
     tags = {t.name: t for t in doc.tags()}
-    vtag = tags.get("Variant")
-    ref = variant or (vtag.value if vtag else "classic")
-    if variant is None and vtag is not None and ("/" in ref or ref.endswith(".toml")):
-        base = Path(doc.file).parent if doc.file not in ("<text>", "-") else Path.cwd()
-        ref = str(base / ref)
-    own_sets = tuple(t.value for t in doc.tags() if t.name == "Set") if variant is None else ()
+    ref, own_sets = doc.ruleset(variant)
     loaded = load(ref, own_sets + sets)
     hands_lines = [ln.item for ln in doc.lines if isinstance(ln.item, A.PosHand)]
     players = len(hands_lines) or None

@@ -9,7 +9,6 @@ assertion), or an illegal move, reported as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .. import cards as C
 from ..engine.apply import apply_unchecked
@@ -89,15 +88,8 @@ class _Replayer:
         self.doc = doc
         self.at = at
         tags = {t.name: t for t in doc.tags()}
-        vtag = tags.get("Variant")
-        ref = variant or (vtag.value if vtag else "classic")
-        if variant is None and vtag is not None and ("/" in ref or ref.endswith(".toml")):
-            base = Path(doc.file).parent if doc.file not in ("<text>", "-") else Path.cwd()
-            ref = str(base / ref)
-        all_sets = (
-            tuple(t.value for t in doc.tags() if t.name == "Set") if variant is None else ()
-        ) + sets
-        self.loaded = load(ref, all_sets)
+        ref, own_sets = doc.ruleset(variant)
+        self.loaded = load(ref, own_sets + sets)
         players: int | None = None
         self.player_names: dict[str, str] = {}
         ptag = tags.get("Players")
