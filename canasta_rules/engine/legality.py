@@ -613,11 +613,10 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
                 # Going out concealed on this action: the canasta test needs the new melds.
                 waived = _would_be_concealed(s, m, hypothetical_new, added_old)
             if not waived:
-                hint = ""
+                # The opening is checked as a whole: every opening meld goes in this action.
+                hint = "; lay all your opening melds in one meld action"
                 if r.concealed_waives:
-                    hint = (
-                        " (going out concealed after drawing from the stock would need no minimum)"
-                    )
+                    hint += " (going out concealed after drawing from the stock needs no minimum)"
                 return Refusal(
                     "open.below_minimum",
                     "initial_meld.tiers",
