@@ -51,7 +51,8 @@ class NotationError(CanastaError):
         self.file = file
         self.line = line
         self.column = column
-        super().__init__(f"{file}:{line}:{column}: {message}")
+        where = f"{file}:{line}:{column}" if line > 0 else file
+        super().__init__(f"{where}: {message}")
 
 
 @dataclass(frozen=True)

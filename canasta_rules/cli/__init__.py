@@ -42,18 +42,40 @@ def _register_optional() -> None:
 _register_optional()
 
 
+def _usage_error(e: Exception) -> tuple[str, int] | None:
+    """A command-line usage error (bad option, unknown command) as one line, or None.
+
+    Typer's own usage errors print a framed, multi-line message; the project's rule is one line.
+    They are recognised by shape, as click and the copy of it some typer versions bundle both
+    give them ``format_message()`` and an ``exit_code``."""
+    fmt = getattr(e, "format_message", None)
+    code = getattr(e, "exit_code", None)
+    if not callable(fmt) or not isinstance(code, int):
+        return None
+    ctx = getattr(e, "ctx", None)
+    where = getattr(ctx, "command_path", None) or "canasta"
+    return f"{where}: {fmt()} (see '{where} --help')", code
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``canasta`` console script."""
     try:
-        app(args=argv, standalone_mode=True)
+        code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
         for line in e.lines():
             print(f"canasta: {line}", file=sys.stderr)
         sys.exit(2)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         print("canasta: interrupted", file=sys.stderr)
         sys.exit(130)
-    except Exception as e:  # an internal error, not bad input
+    except Exception as e:
+        if type(e).__name__ == "NoArgsIsHelpError":
+            sys.exit(0)  # `canasta` alone, or a group alone: the help has been printed
+        usage = _usage_error(e)
+        if usage is not None:
+            print(usage[0], file=sys.stderr)
+            sys.exit(usage[1])
+        # an internal error, not bad input
         if os.environ.get("CANASTA_DEBUG"):
             raise
         print(
@@ -61,3 +83,4 @@ def main(argv: list[str] | None = None) -> None:
             file=sys.stderr,
         )
         sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,50 @@
+"""The command line as a whole: usage errors and internal errors are one line, never a
+traceback; help exits 0."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import run_cli
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["record", "classic", "--bots", "smart"], "canasta record: Invalid value for --bots"),
+        (["nonsense"], "canasta: No such command 'nonsense'."),
+        (["replay"], "canasta replay: Missing argument 'FILE'."),
+        (["variants", "diff", "classic"], "canasta variants diff: Missing argument"),
+        (["simulate", "classic", "--games", "x"], "canasta simulate: Invalid value for '--games'"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], start: str
+) -> None:
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith(start) and err.count("\n") == 1, err
+    assert "--help" in err
+
+
+def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in ([], ["--help"], ["variants"], ["replay", "--help"]):
+        code, out, _ = run_cli(capsys, *args)
+        assert code == 0 and "Usage: canasta" in out
+
+
+def test_internal_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug (not bad input) still gives one line and its own exit status, 70."""
+    import canasta_rules.cli.variants as variants_cli
+
+    def broken() -> None:
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(variants_cli.builtin, "names", broken)
+    code, _, err = run_cli(capsys, "variants", "list")
+    assert code == 70
+    assert err == (
+        "canasta: internal error: RuntimeError: planted (set CANASTA_DEBUG=1 for details)\n"
+    )
