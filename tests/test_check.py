@@ -25,8 +25,9 @@ from canasta_rules.errors import Refusal
 from canasta_rules.notation import read, replay
 from canasta_rules.variant import builtin, load, load_variant
 
-apply_mod = importlib.import_module("canasta_rules.engine.apply")
+apply_mod = importlib.import_module("canasta_rules.engine.mutate")
 legality_mod = importlib.import_module("canasta_rules.engine.legality")
+checks_mod = importlib.import_module("canasta_rules.engine.checks")
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -213,7 +214,7 @@ def _lose_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
 def _one_wild_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
     """The generator and the legality check both let a meld hold one wild card too many."""
     monkeypatch.setattr(Rules, "meld_wild_cap", lambda self, naturals: self.max_wild + 1)
-    monkeypatch.setattr(legality_mod, "_wild_limits", lambda r, nat, wild: None)
+    monkeypatch.setattr(checks_mod, "_wild_limits", lambda r, nat, wild: None)
 
 
 def _refuse_discarding_kings(monkeypatch: pytest.MonkeyPatch) -> None:

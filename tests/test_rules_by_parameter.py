@@ -500,30 +500,33 @@ def test_canasta_wild_capped_or_unlimited() -> None:
 
 
 @rule("melds.canasta_wild", "going_out.concealed_waives_minimum")
-def test_unlimited_wild_cannot_stretch_a_concealed_opening_over_two_actions() -> None:
+def test_unlimited_wild_concealed_opening_may_take_two_actions() -> None:
     """004_747f80dc7edc8b8b.txt: after a stock draw an unopened player may go out concealed
-    without the minimum, and wild cards beyond three may go on a completed canasta. The engine
-    waives the minimum only for a meld action that itself goes out, so seven fours with three twos
-    and a fourth two held back (below the minimum of 120) is no way out: the going-out planner must
-    not offer it (it once did, and a partner's "yes" then left only an illegal move). Under
-    classic the fourth two cannot be placed at all."""
+    without the minimum, melding the whole hand in one turn, and wild cards beyond three may go on
+    a completed canasta. The minimum and the concealed finish are judged over the whole turn
+    (001_0cb887cc6d824426.txt: the cards put down on that turn), so seven fours with three twos,
+    then the fourth two on the completed canasta, then the discard, goes out concealed below the
+    minimum of 120. Under classic the fourth two cannot be placed at all, so there is no way out."""
     kw: dict[str, Any] = {
         "hands": {"N": "4c 4d 4h 4s 4c 4d 4h 2c 2d 2h 2s 9s"},
         "phase": Phase.PLAY,
         "scores": [3000, 0],
         "pile": "Kc",
     }
-    for name in ("general", "classic"):
-        s = position(name, **kw)
-        assert going_out_plan(s) is None
-        assert Ask() not in legal_moves(s)
-    # With the minimum met (a score below 1500 asks 50), general offers the two-action way out.
-    s = position("general", **{**kw, "scores": [0, 0]})
-    plan = going_out_plan(s)
-    assert plan is not None and len(plan) == 3
-    for m in plan:
-        apply(s, m)
-    assert s.end_reason == "went_out" and s.melds[0][4].wilds == 4
+    s = position("classic", **kw)
+    assert going_out_plan(s) is None
+    assert Ask() not in legal_moves(s)
+    for scores in ([3000, 0], [0, 0]):
+        s = position("general", **{**kw, "scores": scores})
+        plan = going_out_plan(s)
+        assert plan is not None and len(plan) == 3
+        for m in plan:
+            apply(s, m)
+        assert s.end_reason == "went_out" and s.melds[0][4].wilds == 4
+        assert s.concealed
+    # After taking the pile the minimum is not waived: below 120 there is no way out.
+    s = position("general", **{**kw, "drew": 2})
+    assert going_out_plan(s) is None
 
 
 @rule("canastas.size")

@@ -36,10 +36,12 @@ from __future__ import annotations
 from itertools import compress
 
 from .. import cards as C
+from .checks import check_add, draw_ends_hand, keep_a_card
 from .goingout import going_out_plan
-from .legality import _keep_a_card, check_add, draw_ends_hand, forced_pickup, refusal
-from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
-from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF
+from .legality import forced_pickup, refusal
+from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move
+from .pile import of_key, opening_groups, pile_takes, wilds_of
+from .rules import BLACK3_KEY, IS_WILD
 from .state import Permission, Phase, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -50,95 +52,6 @@ _EXPOSE = Expose()
 _ASK = Ask()
 _YES, _NO = Answer(True), Answer(False)
 _DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
-
-
-def _of_key(hand: list[int], key: int) -> list[int]:
-    out: list[int] = []
-    for c in CARDS_OF_KEY[key]:
-        n = hand[c]
-        if n:
-            out.extend([c] * n)
-    return out
-
-
-def _wilds(hand: list[int]) -> list[int]:
-    """The wild cards of a hand, twos first."""
-    return _of_key(hand, C.TWO) + _of_key(hand, C.JOKER_RANK)
-
-
-def opening_groups(s: State, hand: list[int], exclude: int = -1) -> list[tuple[int, ...]]:
-    """Canonical opening groups of ``hand`` (see the module docstring), most valuable first."""
-    r = s.rules
-    wild = _wilds(hand)
-    groups: list[tuple[int, ...]] = []
-    for k in _NATURAL_KEYS:
-        if k == exclude:
-            continue
-        nat = _of_key(hand, k)
-        if len(nat) < r.min_naturals:
-            continue
-        need = max(0, r.min_size - len(nat))
-        if need > r.meld_wild_cap(len(nat)) or need > len(wild):
-            continue
-        groups.append(tuple(nat + wild[:need]))
-        wild = wild[need:]
-    value = r.value
-    groups.sort(key=lambda g: -sum(value[c] for c in g))
-    return groups
-
-
-def pile_takes(s: State) -> list[Move]:
-    """Canonical legal ways to take the pile in this position."""
-    if s.phase != Phase.DRAW or not s.pile:
-        return []
-    top = s.pile[-1]
-    if IS_WILD[top] or C.is_black_three(top) or C.is_red_three(top):
-        return []
-    r = s.rules
-    p = s.turn
-    side = r.side_of[p]
-    hand = s.hands[p]
-    rank = KEY_OF[top]
-    ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways
-    nat = _of_key(hand, rank)
-    shows: list[tuple[int, ...]] = []
-    if "natural_pair" in ways and len(nat) >= 2:
-        shows.append((nat[0], nat[1]))
-    if "natural_and_wild" in ways and nat:
-        for key in (C.TWO, C.JOKER_RANK):
-            w = _of_key(hand, key)
-            if w:
-                shows.append((nat[0], w[0]))
-    if "add_to_meld" in ways and rank in s.melds[side]:
-        shows.append(())
-    if not s.opened[side] and "natural_pair" in ways and len(nat) >= 2:
-        # Opening with the pile: the top meld may need every natural of the rank, and wild
-        # cards up to the cap, to reach the minimum.
-        wild = _wilds(hand)[: r.meld_wild_cap(len(nat) + 1)]
-        for show in (tuple(nat), tuple(nat) + tuple(wild)):
-            if show not in shows:
-                shows.append(show)
-    out: list[Move] = []
-    for show in shows:
-        if s.opened[side]:
-            cand = TakePile(show)
-        else:
-            minimum = s.minimum(side)
-            total = sum(r.value[c] for c in (top, *show))
-            extras: list[tuple[int, ...]] = []
-            if total < minimum:
-                left = hand[:]
-                for c in show:
-                    left[c] -= 1
-                for g in opening_groups(s, left, exclude=rank):
-                    extras.append(g)
-                    total += sum(r.value[c] for c in g)
-                    if total >= minimum:
-                        break
-            cand = TakePile(show, tuple(extras))
-        if refusal(s, cand) is None:
-            out.append(cand)
-    return out
 
 
 def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
@@ -162,7 +75,7 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
             canastas += 1
     out: list[tuple[Meld, int, int]] = []
     if s.opened[side]:
-        wild = _wilds(hand)
+        wild = wilds_of(hand)
         n_wild = len(wild)
         min_naturals = r.min_naturals
         min_size = r.min_size
@@ -172,12 +85,12 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                 continue
             old = melds.get(k)
             if old is not None:
-                nat = _of_key(hand, k)
+                nat = of_key(hand, k)
                 after = canastas - is_canasta(old.naturals, old.naturals + old.wilds)
                 after += is_canasta(old.naturals + c, old.naturals + old.wilds + c)
                 out.append((Meld(adds=((k, tuple(nat)),)), c, after))
             elif c >= min_naturals:
-                nat = _of_key(hand, k)
+                nat = of_key(hand, k)
                 lo = max(0, min_size - c)
                 hi = min(r.meld_wild_cap(c), n_wild)
                 for w in range(lo, hi + 1):
@@ -225,6 +138,30 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
     return out
 
 
+def _turn_bound(s: State, side: int) -> bool:
+    """Whether this turn still owes something that only later actions can settle: a partner's
+    binding "yes", black threes melded (the turn must go out), or an opening short of its
+    minimum. Then every candidate goes through ``refusal``, which looks ahead."""
+    return (
+        (s.permission == Permission.YES and s.rules.yes_obliges)
+        or s.turn_black3
+        or (s.turn_opened and s.opening_short(side) > 0)
+    )
+
+
+def _partial_adds(s: State) -> list[tuple[Meld, int, int]]:
+    """Mid-opening, also each rank's naturals but one onto the side's meld of it, so that a
+    player who must keep two cards can still top the minimum up."""
+    p = s.turn
+    melds = s.melds[s.rules.side_of[p]]
+    out: list[tuple[Meld, int, int]] = []
+    for k in melds:
+        nat = of_key(s.hands[p], k)
+        if len(nat) >= 2 and k != BLACK3_KEY:
+            out.append((Meld(adds=((k, tuple(nat[:-1])),)), len(nat) - 1, 0))
+    return out
+
+
 def _meld_moves(s: State) -> list[Move]:
     """The canonical meld actions that are legal here.
 
@@ -234,15 +171,15 @@ def _meld_moves(s: State) -> list[Move]:
     """
     cands = _meld_candidates(s)
     r = s.rules
-    if s.permission == Permission.YES and r.yes_obliges:
-        return [m for m, _, _ in cands if refusal(s, m) is None]
     p = s.turn
     side = r.side_of[p]
+    if _turn_bound(s, side):
+        return [m for m, _, _ in cands + _partial_adds(s) if refusal(s, m) is None]
     hand_len = s.hand_len[p]
     out: list[Move] = []
     for m, n_cards, canastas_after in cands:
         after = hand_len - n_cards
-        if after >= 2 or _keep_a_card(s, side, after, canastas_after) is None:
+        if after >= 2 or keep_a_card(s, side, after, canastas_after) is None:
             out.append(m)
     return out
 
@@ -285,7 +222,9 @@ def legal_moves(s: State) -> list[Move]:
     ):
         moves.append(_ASK)
     hand = s.hands[p]
-    if s.hand_len[p] >= 2:
+    if _turn_bound(s, r.side_of[p]):
+        moves.extend(d for d in compress(_DISCARDS, hand) if refusal(s, d) is None)
+    elif s.hand_len[p] >= 2:
         moves.extend(compress(_DISCARDS, hand))
     else:
         last = _DISCARDS[hand.index(1)]

@@ -15,8 +15,9 @@ partner told "yes" on a path out, and to offer bots a way out.
 from __future__ import annotations
 
 from .. import cards as C
-from .legality import STOCK
+from .checks import STOCK
 from .moves import Discard, Meld, Move
+from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, Rules
 from .state import Permission, Phase, State
 
@@ -43,7 +44,6 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     if rc[RED3_KEY]:
         return None
     melds = s.melds[side]
-    opened = s.opened[side]
     # Items: (rank, naturals after, wilds before, size before, lo, hi, was canasta, existing)
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
     for k in _NATURAL_KEYS:
@@ -140,24 +140,24 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         moves.append(Discard(discard))
     if not moves:
         return None
-    first = moves[0]
-    if not opened and isinstance(first, Meld):
-        total = sum(r.value[c] for g in first.melds for c in g)
-        if total < s.minimum(side):
-            # Only going out concealed, after a stock draw, waives the minimum; and the action
-            # that opens must itself go out (leave at most the card to discard).
-            concealed_ok = r.concealed_waives and s.drew == STOCK and not s.prior_melded
-            if not concealed_ok:
-                return None
-            placed = sum(len(g) for g in first.melds) + sum(len(g) for _, g in first.adds)
-            if s.hand_len[p] - placed > 1:
-                return None
-            own = any(
-                r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g)) for g in first.melds
-            )
-            if r.concealed_player and r.concealed_own_canasta and not own:
-                return None
+    short = s.opening_short(side)
+    if short:
+        short -= sum(r.value[c] for mv in moves if isinstance(mv, Meld) for c in _laid(mv))
+    if short > 0:
+        # Below the minimum, only going out concealed after a stock draw is allowed (the
+        # minimum and the concealed finish are judged over the whole turn).
+        if not (r.concealed_waives and s.drew == STOCK and not s.prior_melded):
+            return None
+        t = s.copy()
+        for mv in moves:
+            apply_unchecked(t, mv)
+        if not t.concealed:
+            return None
     return moves
+
+
+def _laid(m: Meld) -> list[int]:
+    return [c for g in m.melds for c in g] + [c for _, g in m.adds for c in g]
 
 
 def going_out_plan(s: State) -> list[Move] | None:
@@ -224,3 +224,93 @@ def going_out_plan(s: State) -> list[Move] | None:
 
 def can_go_out(s: State) -> bool:
     return going_out_plan(s) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Completing an opening begun this turn
+
+
+def _layable_value(s: State, rc: list[int], hand: list[int]) -> int:
+    """The most the player could still lay this turn from cards ``rc``/``hand`` (not black threes,
+    which only a going-out turn melds): every natural that joins a side meld or forms a new one,
+    and the wild cards that fit, the dearest first."""
+    r: Rules = s.rules
+    side = r.side_of[s.turn]
+    melds = s.melds[side]
+    wild_vals = sorted(
+        [
+            r.value[c]
+            for key in (C.TWO, C.JOKER_RANK)
+            for c in CARDS_OF_KEY[key]
+            for _ in range(hand[c])
+        ],
+        reverse=True,
+    )
+    total = 0
+    room = 0
+    needy: list[tuple[int, int, int]] = []  # (value of the naturals, wild cards needed, room after)
+    for k in _NATURAL_KEYS:
+        c = rc[k]
+        m = melds.get(k)
+        if not c and m is None:
+            continue
+        nat_value = c * r.key_value[k]
+        if m is not None:
+            total += nat_value
+            if r.canasta_unlimited and r.is_canasta(m.naturals + c, m.size + c):
+                room += len(wild_vals)
+            else:
+                room += max(0, r.meld_wild_cap(m.naturals + c) - m.wilds)
+        elif c >= r.min_naturals:
+            need = max(0, r.min_size - c)
+            cap = r.meld_wild_cap(c)
+            if need > cap:
+                continue
+            if need == 0:
+                total += nat_value
+                room += cap
+            else:
+                needy.append((nat_value, need, cap - need))
+    wilds = len(wild_vals)
+    used = 0
+    for nat_value, need, extra in sorted(needy, reverse=True):
+        if used + need <= wilds:
+            used += need
+            total += nat_value
+            room += extra
+    placed = min(wilds, used + room)
+    return total + sum(wild_vals[:placed])
+
+
+def can_complete_opening(s: State) -> bool:
+    """Whether the player, mid-turn with the side's opening short of its minimum, can still lay
+    enough to reach it and end the turn with a discard (going out is the planner's question).
+
+    The player must keep two cards (one to discard, one to hold), so every way of keeping two
+    cards is tried, and the rest laid as richly as the melds allow.
+    """
+    if s.phase != Phase.PLAY or s.turn_black3:
+        return False
+    p = s.turn
+    short = s.opening_short(s.rules.side_of[p])
+    if short <= 0:
+        return True
+    if s.hand_len[p] < 3:
+        return False
+    hand = s.hands[p][:]
+    rc = s.rc[p][:]
+    held = [c for c, n in enumerate(hand) if n]
+    for i, a in enumerate(held):
+        for b in held[i:]:
+            if a == b and hand[a] < 2:
+                continue
+            for c in (a, b):
+                hand[c] -= 1
+                rc[KEY_OF[c]] -= 1
+            ok = _layable_value(s, rc, hand) >= short
+            for c in (a, b):
+                hand[c] += 1
+                rc[KEY_OF[c]] += 1
+            if ok:
+                return True
+    return False

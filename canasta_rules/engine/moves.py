@@ -68,8 +68,8 @@ class Meld:
     """Lay new melds and add cards to the side's melds, in one action.
 
     ``melds`` are new melds (each one rank, with any wild cards). ``adds`` pairs the rank of an
-    existing meld of the side with the cards added to it. A side's first meld action of a hand must
-    reach its initial-meld minimum on its own.
+    existing meld of the side with the cards added to it. A side's initial-meld minimum is judged
+    over all the meld actions of the turn in which it opens.
     """
 
     melds: tuple[tuple[int, ...], ...] = ()

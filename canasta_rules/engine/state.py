@@ -91,8 +91,11 @@ class State:
         "stock_known",
         "turn",
         "turn_added_old",
+        "turn_black3",
         "turn_melded",
         "turn_new",
+        "turn_opened",
+        "turn_value",
     )
 
     rules: Rules
@@ -123,6 +126,12 @@ class State:
     turn_melded: bool
     turn_added_old: bool
     turn_new: list[int]
+    turn_opened: bool
+    """The side of the player to move made its first melds this turn (judged over the turn)."""
+    turn_value: int
+    """While ``turn_opened``: the count of every card the side laid this turn."""
+    turn_black3: bool
+    """Black threes were melded this turn, so the turn must end by going out."""
     permission: Permission
     last_drawer: int
     end_reason: str
@@ -159,6 +168,9 @@ class State:
         s.turn_melded = self.turn_melded
         s.turn_added_old = self.turn_added_old
         s.turn_new = self.turn_new[:]
+        s.turn_opened = self.turn_opened
+        s.turn_value = self.turn_value
+        s.turn_black3 = self.turn_black3
         s.permission = self.permission
         s.last_drawer = self.last_drawer
         s.end_reason = self.end_reason
@@ -194,6 +206,17 @@ class State:
 
     def minimum(self, side: int) -> int:
         return self.rules.minimum(self.scores[side])
+
+    def opening_now(self, side: int) -> bool:
+        """Whether melds laid now count toward the side's initial-meld minimum: the side has not
+        opened, or it began opening this turn (the minimum is judged over the whole turn)."""
+        return self.turn_opened or not self.opened[side]
+
+    def opening_short(self, side: int) -> int:
+        """Points the side still needs this turn to reach its minimum (0 once it has)."""
+        if not self.opening_now(side):
+            return 0
+        return max(0, self.minimum(side) - self.turn_value)
 
     def frozen_for(self, player: int) -> bool:
         """Whether the pile counts as frozen against ``player`` now."""
@@ -292,6 +315,9 @@ def _empty_state(rules: Rules, dealer: int, scores: list[int], hand_no: int) -> 
     s.turn_melded = False
     s.turn_added_old = False
     s.turn_new = []
+    s.turn_opened = False
+    s.turn_value = 0
+    s.turn_black3 = False
     s.permission = Permission.NONE
     s.last_drawer = -1
     s.end_reason = ""
@@ -336,6 +362,9 @@ def begin_turn(s: State, player: int) -> None:
     s.turn_melded = False
     s.turn_added_old = False
     s.turn_new = []
+    s.turn_opened = False
+    s.turn_value = 0
+    s.turn_black3 = False
     s.permission = Permission.NONE
     s.answerer = -1
     s.prior_melded = s.player_melded[player]

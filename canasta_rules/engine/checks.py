@@ -1,0 +1,314 @@
+"""Checks shared by the legality rules, the move generator and the going-out planner.
+
+The shape of a meld (its rank, its natural and wild cards), what a hand holds, the stock's next
+cards, and the rule that a hand may shrink to one card or none only when its player may go out.
+These are pure functions of a state and a move's cards: they apply nothing and look nowhere ahead,
+so every other engine module may import them (legality, the planner and the generator all do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .. import cards as C
+from ..errors import Refusal
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, Rules
+from .state import Permission, State, TableMeld
+
+STOCK, PILE = 1, 2
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def rank_name(rank: int, plural: bool = True) -> str:
+    if rank == BLACK3_KEY:
+        return "black threes" if plural else "black three"
+    return C.rank_word(rank, plural)
+
+
+# --------------------------------------------------------------------------------------------
+# Meld shape checks, shared with the move generator and the going-out planner
+
+
+def check_new_meld(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int, int, int]:
+    """Check a new meld's shape. Returns (refusal, rank key, naturals, wilds)."""
+    if not cards:
+        return Refusal("meld.empty", "", "a meld needs cards"), 0, 0, 0
+    keys = set()
+    wild = 0
+    for c in cards:
+        if IS_WILD[c]:
+            wild += 1
+        else:
+            keys.add(KEY_OF[c])
+    nat = len(cards) - wild
+    if RED3_KEY in keys:
+        return (
+            Refusal("meld.red_three", "", "red threes are laid apart, never melded"),
+            0,
+            nat,
+            wild,
+        )
+    if len(keys) > 1:
+        ranks = ", ".join(sorted(rank_name(k) for k in keys))
+        return (
+            Refusal("meld.mixed_ranks", "", f"a meld holds one rank, not {ranks}"),
+            0,
+            nat,
+            wild,
+        )
+    if not keys:
+        return (
+            Refusal(
+                "meld.all_wild",
+                "melds.min_naturals",
+                "wild cards cannot be melded on their own",
+            ),
+            0,
+            nat,
+            wild,
+        )
+    rank = keys.pop()
+    if rank == BLACK3_KEY:
+        if not r.black3_meldable:
+            return (
+                Refusal(
+                    "meld.black_threes.never",
+                    "black_threes.meld_when_going_out",
+                    "black threes cannot be melded in this ruleset",
+                ),
+                rank,
+                nat,
+                wild,
+            )
+        if wild:
+            return (
+                Refusal(
+                    "meld.black_threes.wild",
+                    "black_threes.meld_when_going_out",
+                    "a meld of black threes cannot hold wild cards",
+                ),
+                rank,
+                nat,
+                wild,
+            )
+    if len(cards) < r.min_size:
+        return (
+            Refusal(
+                "meld.too_small",
+                "melds.min_size",
+                f"a new meld needs at least {r.min_size} cards; this has {len(cards)}",
+            ),
+            rank,
+            nat,
+            wild,
+        )
+    if nat < r.min_naturals:
+        return (
+            Refusal(
+                "meld.too_few_naturals",
+                "melds.min_naturals",
+                f"a meld needs at least {r.min_naturals} natural cards; this has {nat}",
+            ),
+            rank,
+            nat,
+            wild,
+        )
+    ref = _wild_limits(r, nat, wild)
+    return ref, rank, nat, wild
+
+
+def _wild_limits(r: Rules, nat: int, wild: int) -> Refusal | None:
+    if wild > r.max_wild:
+        return Refusal(
+            "meld.too_many_wild",
+            "melds.max_wild",
+            f"a meld may hold at most {plural(r.max_wild, 'wild card')}; this would hold {wild}",
+        )
+    if r.wild_le_nat and wild > nat:
+        return Refusal(
+            "meld.more_wild_than_natural",
+            "melds.wild_not_more_than_natural",
+            f"a meld may not hold more wild cards than natural ones ({wild} wild, {nat} natural)",
+        )
+    return None
+
+
+def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal | None, int, int]:
+    """Check adding ``cards`` to ``meld``. Returns (refusal, naturals after, wilds after)."""
+    if not cards:
+        return Refusal("meld.empty", "", "nothing to add"), meld.naturals, meld.wilds
+    nat, wild = meld.naturals, meld.wilds
+    for c in cards:
+        if IS_WILD[c]:
+            wild += 1
+        elif KEY_OF[c] == meld.rank and meld.rank != BLACK3_KEY:
+            nat += 1
+        else:
+            return (
+                Refusal(
+                    "meld.wrong_rank",
+                    "",
+                    f"{C.name(c)} cannot go on your meld of {rank_name(meld.rank)}",
+                ),
+                nat,
+                wild,
+            )
+    if wild > meld.wilds:
+        if meld.rank == BLACK3_KEY:
+            return (
+                Refusal(
+                    "meld.black_threes.wild",
+                    "black_threes.meld_when_going_out",
+                    "a meld of black threes cannot hold wild cards",
+                ),
+                nat,
+                wild,
+            )
+        unlimited = r.canasta_unlimited and r.is_canasta(meld.naturals, meld.size)
+        if not unlimited:
+            ref = _wild_limits(r, nat, wild)
+            if ref is not None:
+                return ref, nat, wild
+    return None, nat, wild
+
+
+def in_hand(s: State, player: int, cards: Iterable[int]) -> int | None:
+    """The first card of ``cards`` the player does not hold (counting repeats), or None."""
+    need: dict[int, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    hand = s.hands[player]
+    for c, n in need.items():
+        if not 0 <= c < C.NUM_CARD_IDS:
+            return c
+        if hand[c] < n:
+            return c
+    return None
+
+
+def not_held(c: int) -> Refusal:
+    name = C.name(c) if 0 <= c < C.NUM_CARD_IDS else str(c)
+    return Refusal("card.not_in_hand", "", f"you do not hold {name}")
+
+
+def value_of(r: Rules, cards: Iterable[int]) -> int:
+    v = r.value
+    return sum(v[c] for c in cards)
+
+
+def needs_text(r: Rules) -> str:
+    return plural(r.canastas_to_go_out, "canasta")
+
+
+def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal | None:
+    """The rule that a hand may reach 0 or 1 cards only when the player may go out."""
+    r = s.rules
+    if after >= 2:
+        return None
+    if after == 0 and r.discard_required:
+        return Refusal(
+            "out.final_discard",
+            "going_out.final_discard",
+            "you must keep one card to discard when you go out",
+        )
+    if canastas_after < r.canastas_to_go_out:
+        if after == 0:
+            return Refusal(
+                "out.canastas",
+                "going_out.canastas",
+                f"you cannot go out: your side needs {needs_text(r)} first",
+            )
+        return Refusal(
+            "meld.keep_a_card",
+            "going_out.canastas",
+            f"you must keep two cards (one to discard, one to hold) until your side has "
+            f"{needs_text(r)} to go out",
+        )
+    if s.permission == Permission.NO:
+        return Refusal(
+            "out.permission_refused",
+            "going_out.permission",
+            "your partner said no: you may not go out this turn, so keep two cards",
+        )
+    return None
+
+
+def concealed_now(s: State, player: int, turn_new: Iterable[int], added_old: bool) -> bool:
+    """Whether going out at this point of the turn counts as concealed."""
+    r = s.rules
+    side = r.side_of[player]
+    new = set(turn_new)
+    melds = s.melds[side]
+    if not r.concealed_player:
+        return bool(melds) and all(rank in new for rank in melds)
+    if s.prior_melded:
+        return False
+    if added_old and not r.concealed_partner_melds:
+        return False
+    if r.concealed_own_canasta:
+        return any(r.is_canasta(melds[k].naturals, melds[k].size) for k in new if k in melds)
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Stock sequences (draws and replacements)
+
+
+def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Refusal | None:
+    """Check that ``cards`` are what the stock gives for ``need`` non-red-three cards."""
+    if cards is None:
+        if s.stock_known or not s.stock:
+            return None
+        return Refusal(
+            "draw.cards_unknown",
+            "",
+            "say which cards were drawn: the order of this stock is not known",
+        )
+    # An unknown stock is the rest of the pack: count only the cards this draw names in it.
+    avail = None if s.stock_known else {c: s.stock.count(c) for c in set(cards)}
+    pos = len(s.stock)
+    i = 0
+    while need > 0 and pos > 0:
+        if i >= len(cards):
+            return Refusal(
+                "draw.too_few",
+                "draw.count",
+                f"the stock still owes {plural(need, 'card')} here",
+            )
+        c = cards[i]
+        if avail is None:
+            top = s.stock[pos - 1]
+            if c != top:
+                return Refusal(
+                    "draw.wrong_card",
+                    "",
+                    f"the next stock card is {C.name(top)}, not {C.name(c)}",
+                )
+        else:
+            if avail.get(c, 0) <= 0:
+                return Refusal(
+                    "draw.not_in_stock",
+                    "",
+                    f"{C.name(c)} cannot come from the stock: every copy is accounted for",
+                )
+            avail[c] -= 1
+        pos -= 1
+        i += 1
+        if not C.is_red_three(c):
+            need -= 1
+    if i < len(cards):
+        return Refusal(
+            "draw.too_many",
+            "draw.count",
+            f"this draws {len(cards)} cards, but only {i} come from the stock here",
+        )
+    return None
+
+
+def draw_ends_hand(s: State) -> bool:
+    """Whether a draw now ends the hand (no stock, or a short stock that the variant ends on)."""
+    r = s.rules
+    return not s.stock or (len(s.stock) < r.draw_count and r.short_stock_ends)

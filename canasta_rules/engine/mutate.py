@@ -1,0 +1,234 @@
+"""Applying moves to a state, unchecked: the state changes every move makes.
+
+``apply`` checks the move first and raises :class:`IllegalMoveError` with the reason;
+``apply_unchecked`` trusts its caller (the move generator's output, or a move already checked).
+Both return the move as it happened, with any stock cards it drew filled in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import cards as C
+from .checks import PILE, STOCK, concealed_now, draw_ends_hand
+from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RED3_KEY
+from .state import Permission, Phase, State, TableMeld, begin_turn
+
+
+def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
+    """Draw ``need`` non-red-three cards (red threes exposed as they come). Ends the hand if a
+    red three comes as the last stock card."""
+    r = s.rules
+    side = r.side_of[player]
+    taken: list[int] = []
+    i = 0
+    while need > 0 and s.stock:
+        c = s.take_from_stock(cards[i] if cards is not None else None)
+        i += 1
+        taken.append(c)
+        if C.is_red_three(c):
+            s.red3[side].append(c)
+            if not s.stock:
+                s.end("red_three_last")
+                break
+        else:
+            s.add_card(player, c)
+            need -= 1
+    if not s.stock and s.last_drawer < 0:
+        s.last_drawer = player
+    return taken
+
+
+def _went_out(s: State, player: int) -> None:
+    s.out_player = player
+    s.concealed = concealed_now(s, player, s.turn_new, s.turn_added_old)
+    s.end("went_out")
+
+
+def _finish_turn(s: State) -> None:
+    p = s.turn
+    r = s.rules
+    s.had_turn[p] = True
+    if r.stock_out_last_turn and s.last_drawer >= 0:
+        s.end("stock_exhausted")
+        return
+    if r.short_stock_ends and 0 < len(s.stock) < r.draw_count:
+        # draw.short_stock = "end_hand": no one can make a full draw any more, so the player who
+        # left the stock short was the last to draw (002, drawing two: the hand ends then).
+        s.end("stock_exhausted")
+        return
+    begin_turn(s, r.next_seat(p))
+
+
+def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
+    melds = s.melds[side]
+    old = melds.get(rank)
+    wild = sum(1 for c in cards if IS_WILD[c])
+    if old is None:
+        melds[rank] = TableMeld(rank, cards, len(cards) - wild, wild)
+        s.turn_new.append(rank)
+        if rank == BLACK3_KEY:
+            s.turn_black3 = True
+    else:
+        melds[rank] = TableMeld(
+            rank, old.cards + cards, old.naturals + len(cards) - wild, old.wilds + wild
+        )
+        if rank not in s.turn_new:
+            s.turn_added_old = True
+
+
+def _apply_draw(s: State, m: Draw) -> Move:
+    if draw_ends_hand(s):
+        s.end("stock_exhausted")
+        return Draw(())
+    taken = _draw_sequence(s, s.turn, m.cards, s.rules.draw_count)
+    if not s.over:
+        s.drew = STOCK
+        s.phase = Phase.PLAY
+    return m if m.cards is not None else Draw(tuple(taken))
+
+
+def _apply_discard(s: State, m: Discard) -> Move:
+    p = s.turn
+    c = m.card
+    s.remove_card(p, c)
+    s.pile.append(c)
+    if not s.frozen and (IS_WILD[c] or (s.rules.black3_freezes and C.is_black_three(c))):
+        s.frozen = True
+        s.freeze_card = c
+    if s.hand_len[p] == 0:
+        _went_out(s, p)
+    else:
+        _finish_turn(s)
+    return m
+
+
+def _count_opening(s: State, side: int, cards: int) -> None:
+    """Cards laid while the side is opening count toward its minimum (judged over the turn)."""
+    if s.turn_opened or not s.opened[side]:
+        s.turn_opened = True
+        s.turn_value += cards
+
+
+def _apply_meld(s: State, m: Meld) -> Move:
+    p = s.turn
+    side = s.rules.side_of[p]
+    value = s.rules.value
+    _count_opening(
+        s,
+        side,
+        sum(value[c] for g in m.melds for c in g) + sum(value[c] for _, g in m.adds for c in g),
+    )
+    for g in m.melds:
+        for c in g:
+            s.remove_card(p, c)
+        nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
+        _lay(s, side, nat_key, tuple(g))
+    for rank, g in m.adds:
+        for c in g:
+            s.remove_card(p, c)
+        _lay(s, side, rank, tuple(g))
+    s.opened[side] = True
+    s.player_melded[p] = True
+    s.turn_melded = True
+    if s.hand_len[p] == 0:
+        _went_out(s, p)
+    return m
+
+
+def _apply_take(s: State, m: TakePile) -> Move:
+    r = s.rules
+    p = s.turn
+    side = r.side_of[p]
+    top = s.pile.pop()
+    value = r.value
+    _count_opening(
+        s,
+        side,
+        value[top] + sum(value[c] for c in m.shown) + sum(value[c] for g in m.melds for c in g),
+    )
+    rest = s.pile
+    s.pile = []
+    s.frozen = False
+    s.freeze_card = -1
+    for c in m.shown:
+        s.remove_card(p, c)
+    _lay(s, side, KEY_OF[top], (top, *m.shown))
+    reds = 0
+    for c in rest:
+        if C.is_red_three(c):
+            s.red3[side].append(c)
+            reds += 1
+        else:
+            s.add_card(p, c)
+    for g in m.melds:
+        for c in g:
+            s.remove_card(p, c)
+        nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
+        _lay(s, side, nat_key, tuple(g))
+    out: Move = m
+    if reds and r.red3_replaced_from_pile:
+        replaced = tuple(_draw_sequence(s, p, m.replacements, reds))
+        out = TakePile(m.shown, m.melds, replaced)
+    s.opened[side] = True
+    s.player_melded[p] = True
+    if not s.over:
+        s.drew = PILE
+        s.phase = Phase.PLAY
+        if s.hand_len[p] == 0:
+            _went_out(s, p)
+    return out
+
+
+def _apply_expose(s: State, m: Expose) -> Move:
+    p = s.turn
+    side = s.rules.side_of[p]
+    dealt = [c for c in CARDS_OF_KEY[RED3_KEY] for _ in range(s.hands[p][c])]
+    for c in dealt:
+        s.remove_card(p, c)
+        s.red3[side].append(c)
+    out = Expose(tuple(_draw_sequence(s, p, m.replacements, len(dealt))))
+    if not s.over:
+        s.phase = Phase.DRAW
+    return out
+
+
+def _apply_ask(s: State, m: Ask) -> Move:
+    r = s.rules
+    p = s.turn
+    partners = r.partners(p)
+    s.answerer = partners[0]
+    for q in partners:  # the next partner in the direction of play answers
+        if (q - p) * r.step % r.players < (s.answerer - p) * r.step % r.players:
+            s.answerer = q
+    s.phase = Phase.ANSWER
+    return m
+
+
+def _apply_answer(s: State, m: Answer) -> Move:
+    s.permission = Permission.YES if m.yes else Permission.NO
+    s.phase = Phase.PLAY
+    s.answerer = -1
+    return m
+
+
+_APPLY: dict[type, Callable[[State, Any], Move]] = {
+    Draw: _apply_draw,
+    Discard: _apply_discard,
+    Meld: _apply_meld,
+    TakePile: _apply_take,
+    Expose: _apply_expose,
+    Ask: _apply_ask,
+    Answer: _apply_answer,
+}
+
+
+def apply_unchecked(s: State, m: Move) -> Move:
+    """Apply ``m`` to ``s`` without checking it. Returns the move with drawn cards filled in."""
+    s.moves += 1
+    out = _APPLY[type(m)](s, m)
+    if s.moves >= s.rules.max_moves_per_hand and s.phase != Phase.OVER:
+        s.end("guard")
+    return out

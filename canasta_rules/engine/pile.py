@@ -1,0 +1,312 @@
+"""Taking the discard pile: whether a pickup is legal, and the canonical pickups of a position.
+
+Both live here so that the legality rules (which must know, once the stock is used up, whether a
+pickup is forced) and the move generator read one definition of a legal pickup.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .. import cards as C
+from ..errors import Refusal
+from .checks import (
+    check_add,
+    check_new_meld,
+    check_stock_sequence,
+    in_hand,
+    keep_a_card,
+    not_held,
+    rank_name,
+    value_of,
+)
+from .moves import Move, TakePile
+from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF
+from .state import Phase, State
+
+
+def _freeze_reason(s: State, player: int) -> str:
+    if s.frozen and s.freeze_card >= 0:
+        kind = C.kind_of(s.freeze_card)
+        what = {
+            "joker": "a joker",
+            "two": "a two",
+            "red_three": "a red three",
+            "black_three": "a black three",
+        }.get(kind or "", C.name(s.freeze_card))
+        return f"the pile is frozen ({what} is in it)"
+    if s.frozen:
+        return "the pile is frozen"
+    if s.rules.freeze_until_player_melds:
+        return "the pile is frozen against you until you have melded"
+    return "the pile is frozen against your side until it has melded"
+
+
+# --------------------------------------------------------------------------------------------
+# The pile
+
+
+def _pickup_way(has_meld: bool, nat: int, wild: int) -> str | None:
+    if nat >= 2:
+        return "natural_pair"
+    if nat == 1 and wild >= 1:
+        return "natural_and_wild"
+    if has_meld:
+        return "add_to_meld"
+    return None
+
+
+_WAY_WORDS = {
+    "natural_pair": "two natural {r} from your hand",
+    "natural_and_wild": "a natural {r1} and a wild card from your hand",
+    "add_to_meld": "your side's meld of {r} to put it on",
+}
+
+
+def _ways_text(ways: Iterable[str], rank: int) -> str:
+    order = ["natural_pair", "natural_and_wild", "add_to_meld"]
+    parts = [
+        _WAY_WORDS[w].format(r=rank_name(rank), r1=rank_name(rank, False))
+        for w in order
+        if w in ways
+    ]
+    return " or ".join(parts)
+
+
+def check_take(s: State, m: TakePile) -> Refusal | None:
+    r = s.rules
+    p = s.turn
+    side = r.side_of[p]
+    if not s.pile:
+        return Refusal("pile.empty", "", "the discard pile is empty")
+    top = s.pile[-1]
+    if IS_WILD[top]:
+        return Refusal("pile.top_wild", "", "a wild card on top of the pile blocks it")
+    if C.is_black_three(top):
+        return Refusal(
+            "pile.top_black_three",
+            "black_threes.discarded",
+            "a black three on top of the pile blocks it",
+        )
+    if C.is_red_three(top):
+        return Refusal("pile.top_red_three", "", "a red three on top of the pile blocks it")
+    if r.one_card_ban and s.hand_len[p] == 1 and len(s.pile) == 1:
+        return Refusal(
+            "pile.one_card",
+            "pile.one_card_ban",
+            "holding one card, you may not take a pile of one card",
+        )
+    missing = in_hand(s, p, m.shown)
+    if missing is not None:
+        return not_held(missing)
+    rank = KEY_OF[top]
+    nat = wild = 0
+    for c in m.shown:
+        if IS_WILD[c]:
+            wild += 1
+        elif KEY_OF[c] == rank:
+            nat += 1
+        else:
+            return Refusal(
+                "pile.shown_wrong_card",
+                "",
+                f"{C.name(c)} cannot meld with the {C.name(top)} on top of the pile",
+            )
+    frozen = s.frozen_for(p)
+    ways = r.frozen_ways if frozen else r.unfrozen_ways
+    melds = s.melds[side]
+    existing = melds.get(rank)
+    way = _pickup_way(existing is not None, nat, wild)
+    if way is None or way not in ways:
+        need = _ways_text(ways, rank)
+        if frozen:
+            code = (
+                "pile.frozen.needs_natural_pair"
+                if ways == {"natural_pair"}
+                else "pile.frozen.way_not_allowed"
+            )
+            return Refusal(code, "pile.frozen", f"{_freeze_reason(s, p)}; you must show {need}")
+        return Refusal(
+            "pile.way_not_allowed", "pile.unfrozen", f"to take the pile you must show {need}"
+        )
+    if existing is not None:
+        ref, _, _ = check_add(r, existing, (top, *m.shown))
+        nat_after, size_after = existing.naturals + nat + 1, existing.size + len(m.shown) + 1
+        was_canasta = r.is_canasta(existing.naturals, existing.size)
+    else:
+        ref, _, _, _ = check_new_meld(r, (top, *m.shown))
+        nat_after, size_after = nat + 1, len(m.shown) + 1
+        was_canasta = False
+    if ref is not None:
+        return ref
+    canastas_after = s.canastas(side) - was_canasta + r.is_canasta(nat_after, size_after)
+    rest = s.pile[:-1]
+    extra_cards: list[int] = [c for g in m.melds for c in g]
+    if not s.opened[side]:
+        # Opening with the pile: the top card and this turn's melds must reach the minimum.
+        hand_left = Counter({c: n for c, n in enumerate(s.hands[p]) if n})
+        hand_left.subtract(m.shown)
+        pool = hand_left.copy()
+        if r.opening_whole_pile:
+            pool.update(rest)
+        need_cards = Counter(extra_cards)
+        for c, n in need_cards.items():
+            if pool[c] < n:
+                where = "your hand or the pile" if r.opening_whole_pile else "your hand"
+                if r.opening_whole_pile or c not in rest:
+                    return Refusal("card.not_in_hand", "", f"{C.name(c)} is not in {where}")
+                return Refusal(
+                    "open.buried_card",
+                    "initial_meld.pile_cards",
+                    f"{C.name(c)} is buried in the pile: only the top card may help you open",
+                )
+        seen = {rank}
+        for g in m.melds:
+            ref, grank, gnat, gwild = check_new_meld(r, g)
+            if ref is not None:
+                return ref
+            if grank == BLACK3_KEY:
+                return Refusal(
+                    "meld.black_threes.not_going_out",
+                    "black_threes.meld_when_going_out",
+                    "black threes may be melded only as you go out",
+                )
+            if grank in seen:
+                return Refusal(
+                    "meld.rank_twice",
+                    "",
+                    f"you meld {rank_name(grank)} twice; a side keeps one meld per rank",
+                )
+            seen.add(grank)
+            canastas_after += r.is_canasta(gnat, gnat + gwild)
+        total = value_of(r, (top, *m.shown, *extra_cards))
+        minimum = s.minimum(side)
+        if total < minimum:
+            extra = "" if r.opening_whole_pile else " (cards buried in the pile do not count)"
+            return Refusal(
+                "open.below_minimum",
+                "initial_meld.tiers",
+                f"your side's first melds must count at least {minimum}; these count "
+                f"{total}{extra}",
+            )
+    elif m.melds:
+        return Refusal(
+            "pile.melds_after",
+            "",
+            "your side has opened: lay further melds after taking the pile",
+        )
+    reds_in_rest = sum(1 for c in rest if C.is_red_three(c))
+    if r.red3_replaced_from_pile and reds_in_rest:
+        ref = check_stock_sequence(s, m.replacements, reds_in_rest)
+        if ref is not None:
+            return ref
+        gained = (
+            len(m.replacements) if m.replacements is not None else min(reds_in_rest, len(s.stock))
+        )
+        gained -= sum(1 for c in (m.replacements or ()) if C.is_red_three(c))
+    else:
+        if m.replacements:
+            return Refusal(
+                "pile.no_replacement",
+                "red_threes.replaced_from_pile",
+                "red threes found in the pile are not replaced in this ruleset",
+            )
+        gained = 0
+    after = s.hand_len[p] - len(m.shown) - len(extra_cards) + len(rest) - reds_in_rest + gained
+    return keep_a_card(s, side, after, canastas_after)
+
+
+# --------------------------------------------------------------------------------------------
+# Canonical pickups (the move generator's forms, docs/engine.md)
+
+_NATURAL_KEYS = tuple(range(4, 15))
+
+
+def of_key(hand: list[int], key: int) -> list[int]:
+    out: list[int] = []
+    for c in CARDS_OF_KEY[key]:
+        n = hand[c]
+        if n:
+            out.extend([c] * n)
+    return out
+
+
+def wilds_of(hand: list[int]) -> list[int]:
+    """The wild cards of a hand, twos first."""
+    return of_key(hand, C.TWO) + of_key(hand, C.JOKER_RANK)
+
+
+def opening_groups(s: State, hand: list[int], exclude: int = -1) -> list[tuple[int, ...]]:
+    """Canonical opening groups of ``hand`` (see the module docstring), most valuable first."""
+    r = s.rules
+    wild = wilds_of(hand)
+    groups: list[tuple[int, ...]] = []
+    for k in _NATURAL_KEYS:
+        if k == exclude:
+            continue
+        nat = of_key(hand, k)
+        if len(nat) < r.min_naturals:
+            continue
+        need = max(0, r.min_size - len(nat))
+        if need > r.meld_wild_cap(len(nat)) or need > len(wild):
+            continue
+        groups.append(tuple(nat + wild[:need]))
+        wild = wild[need:]
+    value = r.value
+    groups.sort(key=lambda g: -sum(value[c] for c in g))
+    return groups
+
+
+def pile_takes(s: State) -> list[Move]:
+    """Canonical legal ways to take the pile in this position."""
+    if s.phase != Phase.DRAW or not s.pile:
+        return []
+    top = s.pile[-1]
+    if IS_WILD[top] or C.is_black_three(top) or C.is_red_three(top):
+        return []
+    r = s.rules
+    p = s.turn
+    side = r.side_of[p]
+    hand = s.hands[p]
+    rank = KEY_OF[top]
+    ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways
+    nat = of_key(hand, rank)
+    shows: list[tuple[int, ...]] = []
+    if "natural_pair" in ways and len(nat) >= 2:
+        shows.append((nat[0], nat[1]))
+    if "natural_and_wild" in ways and nat:
+        for key in (C.TWO, C.JOKER_RANK):
+            w = of_key(hand, key)
+            if w:
+                shows.append((nat[0], w[0]))
+    if "add_to_meld" in ways and rank in s.melds[side]:
+        shows.append(())
+    if not s.opened[side] and "natural_pair" in ways and len(nat) >= 2:
+        # Opening with the pile: the top meld may need every natural of the rank, and wild
+        # cards up to the cap, to reach the minimum.
+        wild = wilds_of(hand)[: r.meld_wild_cap(len(nat) + 1)]
+        for show in (tuple(nat), tuple(nat) + tuple(wild)):
+            if show not in shows:
+                shows.append(show)
+    out: list[Move] = []
+    for show in shows:
+        if s.opened[side]:
+            cand = TakePile(show)
+        else:
+            minimum = s.minimum(side)
+            total = sum(r.value[c] for c in (top, *show))
+            extras: list[tuple[int, ...]] = []
+            if total < minimum:
+                left = hand[:]
+                for c in show:
+                    left[c] -= 1
+                for g in opening_groups(s, left, exclude=rank):
+                    extras.append(g)
+                    total += sum(r.value[c] for c in g)
+                    if total >= minimum:
+                        break
+            cand = TakePile(show, tuple(extras))
+        if check_take(s, cand) is None:
+            out.append(cand)
+    return out
