@@ -694,6 +694,12 @@ class _Builder:
                         "pile_blocked",
                         "A wild card, a black three or a red three on top of the pile can never "
                         "be taken.",
+                        Dissent(
+                            ("003",),
+                            "003 gives a discarded black three no rule of its own; the project "
+                            "keeps the other sources' rule that it cannot be taken from the top "
+                            "of the pile.",
+                        ),
                     ),
                     self.s(
                         "pile.unfrozen",
@@ -729,6 +735,14 @@ class _Builder:
                         "freeze",
                         "A wild card discarded on the pile freezes it; it is laid crosswise to "
                         "show this. A frozen pile stays frozen until someone takes it.",
+                        Dissent(
+                            ("003", "004"),
+                            "003 has the pile frozen against everyone at the start of each hand, "
+                            "and words a discarded wild card as keeping the pile from the next "
+                            "player until a natural card covers it; 004's list of what freezes "
+                            "the pile is missing. The project keeps 000, 001 and 002's rule: a "
+                            "discarded wild card freezes the pile until someone takes it.",
+                        ),
                     ),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
@@ -901,8 +915,6 @@ class _Builder:
             text += ", and after a yes they must."
         else:
             text += "; after a yes they may go out but need not."
-        if any(s.side_size == 3 for s in self.v.seating):
-            text += " With two partners, the next of them in turn answers."
         if not self.partners:
             text += " (This needs a partner, so it never arises at this ruleset's tables.)"
         elif self.solo:
@@ -921,7 +933,19 @@ class _Builder:
             "going_out.permission",
             sources=("001", "004", "000", "B"),
         )
-        return [self.s("going_out.permission", text, "going_out.permission"), when]
+        out = [self.s("going_out.permission", text, "going_out.permission"), when]
+        if any(s.side_size == 3 for s in self.v.seating):
+            out.append(
+                self.reading(
+                    "going_out.permission.who",
+                    "With two partners, the next of them in turn answers.",
+                    "The sources describe asking one partner; with two, the project has the "
+                    "next of them in turn answer.",
+                    "going_out.permission",
+                    "seating",
+                )
+            )
+        return out
 
     def section_going_out(self) -> Section:
         v = self.v
@@ -1009,6 +1033,12 @@ class _Builder:
                         "red_three_last",
                         "A red three drawn as the last card of the stock ends the hand at once: "
                         "its player can neither meld nor discard.",
+                        Dissent(
+                            ("003",),
+                            "003 does not say what happens when the stock runs out; the project "
+                            "keeps the rule 000, 001, 002 and 004 give for a red three drawn as "
+                            "the last stock card.",
+                        ),
                     ),
                 )
             )

@@ -66,7 +66,8 @@ class Reading:
 
 @dataclass(frozen=True)
 class Dissent:
-    """Sources that do not share a fixed rule: in a variant built on one, the rule is pinned."""
+    """Sources that do not state a fixed rule (silent, or reading it otherwise): in a variant
+    that names one of them among its ``sources``, the rule is marked as the project's reading."""
 
     sources: tuple[str, ...]
     note: str

@@ -16,8 +16,9 @@ A value left at the model's default, with no note of its own, has the note ``cla
 it, since the defaults are classic's values (the loader's ``provenance_entry`` does the same).
 
 A statement that claims nothing is a rule the sources share (``common``), unless it carries a
-:class:`~.document.Reading` (the project's own reading, always ``pinned``) or a
-:class:`~.document.Dissent` naming one of the variant's sources (then that variant pins it).
+:class:`~.document.Dissent` naming one of the variant's sources (then that variant pins it). A
+statement carrying a :class:`~.document.Reading` (the project's own reading of something no
+parameter states yet) is always ``pinned``, together with any pinned notes of its claims.
 Captions and tool notes state no rule and get no origin.
 """
 
@@ -101,12 +102,13 @@ def _merge(kind: str, parts: list[Origin]) -> list[Origin]:
 def statement_origins(st: Statement, v: Variant) -> tuple[Origin, ...]:
     """The origin of one statement: one part per kind, pinned readings kept apart."""
     own = tuple(v.sources)
+    reading: Origin | None = None
     if isinstance(st, Sentence):
         if st.role != "rule" or not st.text:
             return ()
         if st.reading is not None:
-            return (Origin("pinned", st.reading.sources, (st.id,), st.reading.note, True),)
-        if not st.claims:
+            reading = Origin("pinned", st.reading.sources, (st.id,), st.reading.note, True)
+        elif not st.claims:
             d = st.dissent
             if d is not None and set(d.sources) & set(own):
                 return (Origin("pinned", d.sources, (st.id,), d.note, True),)
@@ -121,6 +123,10 @@ def statement_origins(st: Statement, v: Variant) -> tuple[Origin, ...]:
             missing.append(claim)
         parts += [entry_origin(e, own) for e in found]
     pinned = list({o.keys: o for o in parts if o.kind == "pinned"}.values())
+    if reading is not None:
+        # The project's reading speaks for the sentence; its parameters' own pinned readings
+        # still show, since the sentence states them too.
+        return (reading, *pinned)
     out = [*_merge("stated", parts), *_merge("filled", parts), *pinned]
     if missing:
         out.append(Origin("unsourced", (), tuple(missing)))

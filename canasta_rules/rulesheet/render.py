@@ -130,7 +130,7 @@ def legend(sheet: Sheet) -> str:
                 f"a reading (note N under {PINNED_TITLE} says why)"
             )
         else:
-            items.append("[pinned] the project's reading (the full rule sheet says why)")
+            items.append("[pinned] a reading the project pinned (the full rule sheet says why)")
     if "common" in kinds:
         items.append("[common] a rule the sources share, with no parameter")
     if "unsourced" in kinds:
