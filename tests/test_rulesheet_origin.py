@@ -276,3 +276,18 @@ def test_the_card_refers_only_to_its_own_sections(name: str) -> None:
     assert refs
     for ref in refs:
         assert ref in titles or ref == "the full rule sheet", ref
+
+
+def test_a_house_note_states_the_house_rule(tmp_path: Path) -> None:
+    f = tmp_path / "house.toml"
+    f.write_text(
+        'extends = "classic"\nname = "house"\ntitle = "Our table"\n[going_out]\ncanastas = 2\n'
+        '[provenance]\n"going_out.canastas" = { sources = ["house"], note = "Longer hands." }\n',
+        encoding="utf-8",
+    )
+    sheet = build(load(str(f)).variant)
+    (o,) = _st(sheet, "going_out.canastas").origins
+    assert (o.kind, o.sources) == ("stated", ("house",))
+    txt = " ".join(render(sheet, "txt").split())
+    assert "at least two canastas, which may be completed in the same turn. [house]" in txt
+    assert "[house] a house rule of this variant's own" in txt

@@ -38,7 +38,7 @@ parameter. ``unsourced``: no provenance entry covers it (a file without notes, o
 
 @dataclass(frozen=True)
 class Origin:
-    """One part of a statement's origin; a statement claiming several parameters may have several."""
+    """One part of a statement's origin (a statement claiming several parameters may have more)."""
 
     kind: OriginKind
     sources: tuple[str, ...] = ()

@@ -7,7 +7,8 @@ claim, the entries under it) gives one part:
 
 - ``pinned`` when the entry is pinned: the sources are silent, unclear or disagree and the project
   chose a reading (the entry's note says why);
-- ``stated`` when the entry names one of the variant's own ``sources``: that source states it;
+- ``stated`` when the entry names one of the variant's own ``sources`` (or ``house``, the file's
+  own rule): that source states it;
 - ``filled`` when it names only other sources: the project filled the rule in from them;
 - ``unsourced`` when no entry covers it (a file without notes, or a value changed with ``--set``,
   whose inherited note the loader drops).
@@ -35,6 +36,8 @@ from ..variant.model import Provenance, Variant
 from .document import Origin, Row, Section, Sentence, Statement, claims_key, map_statements
 
 Entry = tuple[str, Provenance]
+HOUSE = "house"
+"""A note citing ``house`` is the file's own rule: it states it, whatever its ``sources`` say."""
 
 
 @cache
@@ -84,7 +87,7 @@ def entry_origin(entry: Entry, own: tuple[str, ...]) -> Origin:
     key, p = entry
     if p.pinned:
         return Origin("pinned", p.sources, (key,), p.note)
-    stated = tuple(s for s in p.sources if s in own)
+    stated = tuple(s for s in p.sources if s in own or s == HOUSE)
     if stated:
         return Origin("stated", stated, (key,))
     return Origin("filled", p.sources, (key,))

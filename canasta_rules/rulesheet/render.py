@@ -117,9 +117,11 @@ def legend(sheet: Sheet) -> str:
     if not kinds:
         return ""
     items: list[str] = []
-    if "stated" in kinds:
-        example = sheet.source_ids[0] if sheet.source_ids else "001"
-        items.append(f"[{example}] stated by that source, one of this variant's")
+    stated = [s for o in origins if o.kind == "stated" for s in o.sources if s != "house"]
+    if stated:
+        items.append(f"[{stated[0]}] stated by that source, one of this variant's")
+    if any(o.kind == "stated" and "house" in o.sources for o in origins):
+        items.append("[house] a house rule of this variant's own")
     if "filled" in kinds:
         other = next(o.sources[0] for o in origins if o.kind == "filled" and o.sources)
         items.append(f"[from {other}] filled in from another source")
