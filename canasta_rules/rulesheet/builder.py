@@ -171,10 +171,10 @@ class _Builder:
 
     @staticmethod
     def reading(
-        id_: str, text: str, note: str, *claims: str, sources: tuple[str, ...] = ()
+        id_: str, topic: str, text: str, note: str, *claims: str, sources: tuple[str, ...] = ()
     ) -> Sentence:
         """The project's reading of a rule no parameter pins down: always marked as pinned."""
-        return Sentence(id_, text, tuple(claims), reading=Reading(note, sources))
+        return Sentence(id_, text, tuple(claims), reading=Reading(topic, note, sources))
 
     # ------------------------------------------------------------------ pieces used twice
     def deck_sentence(self) -> Sentence:
@@ -695,6 +695,7 @@ class _Builder:
                         "A wild card, a black three or a red three on top of the pile can never "
                         "be taken.",
                         Dissent(
+                            "A black three on top of the pile",
                             ("003",),
                             "003 gives a discarded black three no rule of its own; the project "
                             "keeps the other sources' rule that it cannot be taken from the top "
@@ -736,6 +737,7 @@ class _Builder:
                         "A wild card discarded on the pile freezes it; it is laid crosswise to "
                         "show this. A frozen pile stays frozen until someone takes it.",
                         Dissent(
+                            "A wild card discarded freezes the pile",
                             ("003", "004"),
                             "003 has the pile frozen against everyone at the start of each hand, "
                             "and words a discarded wild card as keeping the pile from the next "
@@ -924,6 +926,7 @@ class _Builder:
         # sources makes being able to go out a condition).
         when = self.reading(
             "going_out.permission.when",
+            "When permission to go out may be asked",
             "The question is asked just after drawing from the stock or taking the pile, before "
             "melding anything more, and only by a player who could go out in that turn.",
             "The sources name different moments to ask: 001 just after drawing or taking the "
@@ -938,6 +941,7 @@ class _Builder:
             out.append(
                 self.reading(
                     "going_out.permission.who",
+                    "Which of two partners answers",
                     "With two partners, the next of them in turn answers.",
                     "The sources describe asking one partner; with two, the project has the "
                     "next of them in turn answer.",
@@ -1034,6 +1038,7 @@ class _Builder:
                         "A red three drawn as the last card of the stock ends the hand at once: "
                         "its player can neither meld nor discard.",
                         Dissent(
+                            "A red three drawn as the last stock card",
                             ("003",),
                             "003 does not say what happens when the stock runs out; the project "
                             "keeps the rule 000, 001, 002 and 004 give for a red three drawn as "
@@ -1119,6 +1124,7 @@ class _Builder:
                         ),
                         self.reading(
                             "tie",
+                            "A tie after the game's last hand",
                             "If the highest totals are equal, another hand is played.",
                             "No source says what happens when the highest totals are equal "
                             "after the game's last hand; the project plays another hand.",

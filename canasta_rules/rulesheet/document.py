@@ -44,7 +44,7 @@ class Origin:
     sources: tuple[str, ...] = ()
     """Source ids (``001``, ``P``): those that state the rule, or that bear on a pinned reading."""
     keys: tuple[str, ...] = ()
-    """The provenance entries behind it (parameter keys or tables), or a reading's id."""
+    """The provenance entries behind it (parameter keys or tables), or a reading's topic."""
     note: str = ""
     """For a pinned reading: why (the provenance entry's note, or the project's own)."""
     reading: bool = False
@@ -59,6 +59,8 @@ class Reading:
     something that the variant's sources leave open (or that only some of them say).
     """
 
+    topic: str
+    """What the reading is about, as the notes on pinned readings name it."""
     note: str
     sources: tuple[str, ...] = ()
     """The sources that bear on the reading; empty when none says anything."""
@@ -69,6 +71,7 @@ class Dissent:
     """Sources that do not state a fixed rule (silent, or reading it otherwise): in a variant
     that names one of them among its ``sources``, the rule is marked as the project's reading."""
 
+    topic: str
     sources: tuple[str, ...]
     note: str
 

@@ -110,11 +110,12 @@ def statement_origins(st: Statement, v: Variant) -> tuple[Origin, ...]:
         if st.role != "rule" or not st.text:
             return ()
         if st.reading is not None:
-            reading = Origin("pinned", st.reading.sources, (st.id,), st.reading.note, True)
+            r = st.reading
+            reading = Origin("pinned", r.sources, (r.topic,), r.note, True)
         elif not st.claims:
             d = st.dissent
             if d is not None and set(d.sources) & set(own):
-                return (Origin("pinned", d.sources, (st.id,), d.note, True),)
+                return (Origin("pinned", d.sources, (d.topic,), d.note, True),)
             return (Origin("common"),)
     elif not st.claims:
         return ()

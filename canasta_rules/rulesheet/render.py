@@ -159,9 +159,11 @@ def pinned_notes(sheet: Sheet) -> list[str]:
         return []
     out: list[str] = []
     for o in sheet.pinned:
-        what = "No parameter" if o.reading else ", ".join(o.keys)
-        cited = f" ({', '.join(o.sources)})" if o.sources else ""
-        out.append(f"{what}{cited}: {o.note}")
+        what = o.keys[0] if o.reading else ", ".join(o.keys)
+        cited = ["no parameter"] if o.reading else []
+        if o.sources:
+            cited.append(", ".join(o.sources))
+        out.append(f"{what} ({'; '.join(cited)}): {o.note}" if cited else f"{what}: {o.note}")
     return out
 
 
