@@ -188,11 +188,13 @@ def test_stock_out_shapes(name: str, sets: tuple[str, ...], phrase: str) -> None
 
 
 def test_short_stock() -> None:
+    """002_d58438592396a398.txt, drawing two: the hand ends once one stock card is left."""
     two = text_of(sheet_of("two-hand"), "draw.short_stock")
     ends = text_of(sheet_of("online-draw-two"), "draw.short_stock")
     assert "gets what is left, and that counts as a full draw" in two
     assert "never arises" not in two
-    assert "must take the discard pile or end the hand" in ends
+    assert ends.startswith("The hand ends as soon as a full draw is impossible")
+    assert "take the discard pile" not in ends
     assert "never arises" in text_of(sheet_of("classic"), "draw.short_stock")
 
 
@@ -287,7 +289,11 @@ def test_final_discard() -> None:
 
 def test_penalty_only_when_nonzero() -> None:
     assert sheet_of("classic").statement("penalties.wild_returned") is None
-    assert "their side loses 100" in text_of(sheet_of("general"), "penalties.wild_returned")
+    # 004_747f80dc7edc8b8b.txt, penalty item 7: the extra wild card goes to another meld or the
+    # discard; only taking it back into hand costs 100.
+    general = text_of(sheet_of("general"), "penalties.wild_returned")
+    assert "either add it to another meld or discard it" in general
+    assert "takes it back into hand instead costs their side 100" in general
     # Under --diff a removed penalty is stated, so that the change is marked.
     marked = sheet_of("classic", base="general")
     st = marked.statement("penalties.wild_returned")
@@ -563,7 +569,7 @@ def test_card_has_the_quick_reference_tables(name: str) -> None:
 def test_card_is_short() -> None:
     for name in BUILTINS:
         txt = render(build(load_variant(name), card=True), "txt")
-        assert len(txt.splitlines()) < 80, name
+        assert len(txt.splitlines()) < 90, name
 
 
 # --------------------------------------------------------------------------------------------
@@ -658,6 +664,7 @@ def test_markdown_structure() -> None:
         "## 6. Going out, and the end of a hand",
         "## 7. Scoring",
         "## 8. The end of the game",
+        "## Pinned readings",
     ]
     assert md.startswith("# Classic Canasta (Pagat, as 001 teaches it)\n")
     assert "- Sources: 001_0cb887cc6d824426.txt." in md

@@ -55,6 +55,9 @@ HELP = "\n\n".join(
         "The rules of a variant in words, generated from its parameters.",
         "In the order a player learns the game: the deal, a turn, melds and canastas, the "
         "discard pile, red and black threes, going out, scoring, and the end of the game.",
+        "Each rule is marked with where it comes from, from the variant's provenance notes: "
+        "the source that states it, another source it was filled in from, or a reading the "
+        "project pinned (explained in notes at the end); a short legend says which is which.",
         "--diff marks the rules whose parameters differ from BASE: the same parameters that "
         "`canasta variants diff BASE VARIANT` lists. --set applies to VARIANT.",
     ]

@@ -26,9 +26,11 @@ from ..variant.model import (
 from .document import (
     Block,
     Bullets,
+    Dissent,
     Heading,
     House,
     Para,
+    Reading,
     Row,
     Section,
     Sentence,
@@ -36,7 +38,9 @@ from .document import (
     Statement,
     Table,
     claims_key,
+    map_statements,
 )
+from .origin import attach, pinned_notes
 from .words import capital, count, digits_count, join, number, source_name, special_cards
 
 PENALTY_KEY = "penalties.wild_returned"
@@ -156,8 +160,21 @@ class _Builder:
         return Sentence(id_, text, tuple(claims), gist=gist)
 
     @staticmethod
-    def fixed(id_: str, text: str) -> Sentence:
-        return Sentence(f"fixed.{id_}", text)
+    def fixed(id_: str, text: str, dissent: Dissent | None = None) -> Sentence:
+        """A rule the sources share, so no parameter states it (``dissent``: those that don't)."""
+        return Sentence(f"fixed.{id_}", text, dissent=dissent)
+
+    @staticmethod
+    def caption(id_: str, text: str) -> Sentence:
+        """Words that only introduce a table: no rule, so no origin marker."""
+        return Sentence(f"fixed.{id_}", text, role="caption")
+
+    @staticmethod
+    def reading(
+        id_: str, topic: str, text: str, note: str, *claims: str, sources: tuple[str, ...] = ()
+    ) -> Sentence:
+        """The project's reading of a rule no parameter pins down: always marked as pinned."""
+        return Sentence(id_, text, tuple(claims), reading=Reading(topic, note, sources))
 
     # ------------------------------------------------------------------ pieces used twice
     def deck_sentence(self) -> Sentence:
@@ -193,7 +210,7 @@ class _Builder:
             f"{seat.hand_size} cards, which leaves {left} for the upcard and the stock."
         )
 
-    def value_rows(self) -> list[Row]:
+    def value_rows(self, see: str) -> list[Row]:
         cv = self.v.card_values
         groups: list[list[str]] = []
         for field, _label in _VALUE_FIELDS:
@@ -225,18 +242,18 @@ class _Builder:
         rows.append(
             Row(
                 "card_values.red_three",
-                ("Red three", "bonus only (see Red and black threes)"),
+                ("Red three", f"bonus only (see {see})"),
                 header=header,
             )
         )
         return rows
 
-    def values_table(self) -> Table:
+    def values_table(self, see: str = "Red and black threes") -> Table:
         cap = self.fixed(
             "card_values",
             "Each card counts for its side when melded, and against it when left in a hand:",
         )
-        return Table(cap, ("Card", "Points"), tuple(self.value_rows()))
+        return Table(cap, ("Card", "Points"), tuple(self.value_rows(see)))
 
     def tiers_table(self, id_: str, lead: str) -> Table:
         tiers = self.v.initial_meld.tiers
@@ -677,6 +694,13 @@ class _Builder:
                         "pile_blocked",
                         "A wild card, a black three or a red three on top of the pile can never "
                         "be taken.",
+                        Dissent(
+                            "A black three on top of the pile",
+                            ("003",),
+                            "003 gives a discarded black three no rule of its own; the project "
+                            "keeps the other sources' rule that it cannot be taken from the top "
+                            "of the pile.",
+                        ),
                     ),
                     self.s(
                         "pile.unfrozen",
@@ -712,6 +736,15 @@ class _Builder:
                         "freeze",
                         "A wild card discarded on the pile freezes it; it is laid crosswise to "
                         "show this. A frozen pile stays frozen until someone takes it.",
+                        Dissent(
+                            "A wild card discarded freezes the pile",
+                            ("003", "004"),
+                            "003 has the pile frozen against everyone at the start of each hand, "
+                            "and words a discarded wild card as keeping the pile from the next "
+                            "player until a natural card covers it; 004's list of what freezes "
+                            "the pile is missing. The project keeps 000, 001 and 002's rule: a "
+                            "discarded wild card freezes the pile until someone takes it.",
+                        ),
                     ),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
@@ -871,27 +904,52 @@ class _Builder:
         )
         return out
 
-    def permission_sentence(self) -> Sentence:
+    def permission_sentences(self) -> list[Sentence]:
         perm = self.v.going_out.permission
-        if isinstance(perm, PermissionAsk):
-            text = (
-                "Just after drawing, before melding anything, a player who could go out in that "
-                "turn may ask a partner “May I go out?”. The answer binds: after a no the player "
-                "may not go out in that turn"
-            )
-            if perm.yes_obliges:
-                text += ", and after a yes they must."
-            else:
-                text += "; after a yes they may go out but need not."
-            if any(s.side_size == 3 for s in self.v.seating):
-                text += " With two partners, the next of them in turn answers."
-            if not self.partners:
-                text += " (This needs a partner, so it never arises at this ruleset's tables.)"
-            elif self.solo:
-                text += " Players without partners go out without asking."
-        else:
+        if not isinstance(perm, PermissionAsk):
             text = "Nobody asks a partner's permission before going out."
-        return self.s("going_out.permission", text, "going_out.permission")
+            return [self.s("going_out.permission", text, "going_out.permission")]
+        text = (
+            "A player may ask a partner “May I go out?”, but need not ask before going out. "
+            "The answer binds: after a no the player may not go out in that turn"
+        )
+        if perm.yes_obliges:
+            text += ", and after a yes they must."
+        else:
+            text += "; after a yes they may go out but need not."
+        if not self.partners:
+            text += " (This needs a partner, so it never arises at this ruleset's tables.)"
+        elif self.solo:
+            text += " Players without partners go out without asking."
+        # When one may ask, and whether one must be able to go out, are not parameters yet: the
+        # engine's reading is stated on its own, as pinned (001 gives the moment; none of the
+        # sources makes being able to go out a condition).
+        when = self.reading(
+            "going_out.permission.when",
+            "When permission to go out may be asked",
+            "The question is asked just after drawing from the stock or taking the pile, before "
+            "melding anything more, and only by a player who could go out in that turn.",
+            "The sources name different moments to ask: 001 just after drawing or taking the "
+            "pile (as here), 004 once everything is melded, 000 whenever the player considers "
+            "going out, B before or after drawing. None of them says that only a player able to "
+            "go out may ask; the engine allows the question only then.",
+            "going_out.permission",
+            sources=("001", "004", "000", "B"),
+        )
+        out = [self.s("going_out.permission", text, "going_out.permission"), when]
+        if any(s.side_size == 3 for s in self.v.seating):
+            out.append(
+                self.reading(
+                    "going_out.permission.who",
+                    "Which of two partners answers",
+                    "With two partners, the next of them in turn answers.",
+                    "The sources describe asking one partner; with two, the project has the "
+                    "next of them in turn answer.",
+                    "going_out.permission",
+                    "seating",
+                )
+            )
+        return out
 
     def section_going_out(self) -> Section:
         v = self.v
@@ -934,7 +992,7 @@ class _Builder:
             )
         )
         blocks.append(Para(tuple(self.concealed_sentences())))
-        blocks.append(Para((self.permission_sentence(),)))
+        blocks.append(Para(tuple(self.permission_sentences())))
         so = v.stock_out
         if isinstance(so, StockOutPilePlay):
             stock = (
@@ -963,8 +1021,9 @@ class _Builder:
             )
         else:
             short = (
-                "When fewer cards are left in the stock than a draw takes, nobody may draw from "
-                "it: a player due to draw must take the discard pile or end the hand."
+                "The hand ends as soon as a full draw is impossible: when a turn leaves fewer "
+                "cards in the stock than a draw takes (but at least one), the hand ends with "
+                "that turn."
             )
         if v.draw.count == 1:
             short += " With one card drawn a turn, this never arises."
@@ -978,6 +1037,13 @@ class _Builder:
                         "red_three_last",
                         "A red three drawn as the last card of the stock ends the hand at once: "
                         "its player can neither meld nor discard.",
+                        Dissent(
+                            "A red three drawn as the last stock card",
+                            ("003",),
+                            "003 does not say what happens when the stock runs out; the project "
+                            "keeps the rule 000, 001, 002 and 004 give for a red three drawn as "
+                            "the last stock card.",
+                        ),
                     ),
                 )
             )
@@ -1001,36 +1067,41 @@ class _Builder:
                         "minus the card values of every card left in its players' hands.",
                     ),
                 ),
-                lead=self.fixed("score", "When a hand ends, each side scores:"),
+                lead=self.caption("score", "When a hand ends, each side scores:"),
             )
         ]
         pen = self.v.penalties.wild_returned
         if pen or PENALTY_KEY in self.diff_keys:
+            # 004, penalty item 7: the extra wild card is moved or discarded; only taking it
+            # back into hand is charged.
             if pen:
                 text = (
-                    "A player who lays more wild cards on a meld than it may hold must take the "
-                    f"extra wild card back into hand, and their side loses {pen}."
+                    "A player who by mistake lays more wild cards on a meld than it may hold must "
+                    "remove the extra wild card and either add it to another meld or discard it. "
+                    f"A player who takes it back into hand instead costs their side {pen}."
                 )
             else:
                 text = (
-                    "A player who lays more wild cards on a meld than it may hold takes the extra "
-                    "wild card back into hand, at no cost in points."
+                    "A player who by mistake lays more wild cards on a meld than it may hold "
+                    "removes the extra wild card, and may take it back into hand at no cost in "
+                    "points."
                 )
             blocks.append(Para((self.s("penalties.wild_returned", text, PENALTY_KEY),)))
             if pen:
                 blocks.append(
                     Para(
                         (
-                            self.fixed(
-                                "penalty_engine",
+                            Sentence(
+                                "fixed.penalty_engine",
                                 "The rules engine never lets such a meld be laid, so it never "
                                 "charges this penalty.",
+                                role="note",
                             ),
                         ),
                         style="note",
                     )
                 )
-        cap = self.fixed("bonuses", "The bonuses:")
+        cap = self.caption("bonuses", "The bonuses:")
         blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
         blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
         return Section("scoring", "Scoring", tuple(blocks))
@@ -1051,8 +1122,12 @@ class _Builder:
                             f"if another side has also passed {g.target}.",
                             "game.target",
                         ),
-                        self.fixed(
-                            "tie", "If the highest totals are equal, another hand is played."
+                        self.reading(
+                            "tie",
+                            "A tie after the game's last hand",
+                            "If the highest totals are equal, another hand is played.",
+                            "No source says what happens when the highest totals are equal "
+                            "after the game's last hand; the project plays another hand.",
                         ),
                     )
                 ),
@@ -1153,10 +1228,10 @@ class _Builder:
             ),
             Row("card.game", ("Game", f"to {v.game.target}"), ("game.target",), header=header),
         ]
-        glance = Table(self.fixed("card.glance", ""), header, tuple(rows))
+        glance = Table(self.caption("card.glance", ""), header, tuple(rows))
         return [
             Section("card.glance", "At a glance", (glance,)),
-            Section("card.values", "Card values", (self.values_table(),)),
+            Section("card.values", "Card values", (self.values_table("Bonuses"),)),
             Section(
                 "card.initial_meld",
                 "Initial meld",
@@ -1167,7 +1242,7 @@ class _Builder:
                 "Bonuses",
                 (
                     Table(
-                        self.fixed("card.bonuses", ""),
+                        self.caption("card.bonuses", ""),
                         ("Bonus", "Points"),
                         tuple(self.bonus_rows("card.bonuses")),
                     ),
@@ -1251,27 +1326,9 @@ def _mark(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) ->
         h = houses.get(st.id)
         return st if h is None else replace(st, house=h)
 
-    sections: list[Section] = []
-    for sec in sheet.sections:
-        blocks: list[Block] = []
-        for b in sec.blocks:
-            if isinstance(b, Para):
-                blocks.append(replace(b, sentences=tuple(sentence(s) for s in b.sentences)))
-            elif isinstance(b, Bullets):
-                blocks.append(
-                    Bullets(
-                        tuple(sentence(s) for s in b.items),
-                        sentence(b.lead) if b.lead else None,
-                    )
-                )
-            elif isinstance(b, Table):
-                blocks.append(Table(sentence(b.caption), b.header, tuple(row(r) for r in b.rows)))
-            else:
-                blocks.append(b)
-        sections.append(replace(sec, blocks=tuple(blocks)))
     return replace(
         sheet,
-        sections=tuple(sections),
+        sections=map_statements(sheet.sections, sentence, row),
         base=base_sheet.name,
         base_title=base_sheet.title,
         house_keys=tuple(k for k, _, _ in diffs),
@@ -1284,15 +1341,17 @@ def _mark(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) ->
 
 def _sheet(v: Variant, kind: str, diff_keys: frozenset[str], overrides: Sequence[str]) -> Sheet:
     b = _Builder(v, diff_keys)
-    sections = b.sections() if kind == "rules" else b.card_sections()
-    return Sheet(
+    sections = attach(tuple(b.sections() if kind == "rules" else b.card_sections()), v)
+    sheet = Sheet(
         kind="rules" if kind == "rules" else "card",
         title=v.title,
         name=v.name,
         sources=tuple(source_name(s) for s in v.sources),
-        sections=tuple(sections),
+        sections=sections,
         overrides=tuple(overrides),
+        source_ids=tuple(v.sources),
     )
+    return replace(sheet, pinned=pinned_notes(sheet.statements()))
 
 
 def build(

@@ -4,12 +4,16 @@ The builder (:mod:`.builder`) turns a :class:`~canasta_rules.variant.model.Varia
 :class:`Sheet`; the renderers (:mod:`.render`) turn a sheet into Markdown, HTML or plain text. Every
 statement names the parameters it is generated from (its *claims*), which is what lets ``--diff``
 mark exactly the statements whose parameters differ from a base ruleset, and lets a test check that
-every parameter of a variant is stated somewhere.
+every parameter of a variant is stated somewhere. The claims also give each statement its
+*origin* (:mod:`.origin`): the variant's ``provenance`` entries for the claimed parameters say
+whether the variant's own source states the rule, another source filled it in, or the project
+pinned a reading.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 
@@ -20,6 +24,56 @@ def claims_key(claim: str, key: str) -> bool:
     table, so that a key which only the other shape has is still covered.
     """
     return key == claim or key.startswith(claim + ".")
+
+
+OriginKind = Literal["stated", "filled", "pinned", "common", "unsourced"]
+"""Where a rule comes from.
+
+``stated``: a source the variant names in its ``sources`` states it. ``filled``: another source
+states it and the variant takes it from there. ``pinned``: the sources are silent, unclear or
+disagree, and the project chose a reading. ``common``: a rule the sources share, stated without a
+parameter. ``unsourced``: no provenance entry covers it (a file without notes, or ``--set``).
+"""
+
+
+@dataclass(frozen=True)
+class Origin:
+    """One part of a statement's origin (a statement claiming several parameters may have more)."""
+
+    kind: OriginKind
+    sources: tuple[str, ...] = ()
+    """Source ids (``001``, ``P``): those that state the rule, or that bear on a pinned reading."""
+    keys: tuple[str, ...] = ()
+    """The provenance entries behind it (parameter keys or tables), or a reading's topic."""
+    note: str = ""
+    """For a pinned reading: why (the provenance entry's note, or the project's own)."""
+    reading: bool = False
+    """A pinned reading of a statement that no parameter states (``keys`` is its id)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The project's reading of a rule that no parameter states, given with its reasons.
+
+    A statement carrying one is marked as pinned whatever its claims' notes say: it states
+    something that the variant's sources leave open (or that only some of them say).
+    """
+
+    topic: str
+    """What the reading is about, as the notes on pinned readings name it."""
+    note: str
+    sources: tuple[str, ...] = ()
+    """The sources that bear on the reading; empty when none says anything."""
+
+
+@dataclass(frozen=True)
+class Dissent:
+    """Sources that do not state a fixed rule (silent, or reading it otherwise): in a variant
+    that names one of them among its ``sources``, the rule is marked as the project's reading."""
+
+    topic: str
+    sources: tuple[str, ...]
+    note: str
 
 
 @dataclass(frozen=True)
@@ -45,6 +99,13 @@ class Sentence:
     house: House | None = None
     gist: str = ""
     """A compact restatement, shown as the base's rule by ``--diff`` (for table captions)."""
+    role: Literal["rule", "caption", "note"] = "rule"
+    """A ``caption`` only introduces a table and a ``note`` explains the project's tools; neither
+    states a rule of play, so neither gets an origin marker."""
+    reading: Reading | None = None
+    dissent: Dissent | None = None
+    origins: tuple[Origin, ...] = ()
+    """Filled in by the builder from the variant's provenance (empty for captions and notes)."""
 
     @property
     def plain(self) -> str:
@@ -61,6 +122,8 @@ class Row:
     house: House | None = None
     header: tuple[str, ...] = ()
     """The table's header, kept so that the row can be read on its own."""
+    origins: tuple[Origin, ...] = ()
+    """From its claims; a row that claims nothing is covered by its table's caption."""
 
     @property
     def plain(self) -> str:
@@ -133,6 +196,11 @@ class Sheet:
     base_title: str | None = None
     house_keys: tuple[str, ...] = field(default=())
     """With ``--diff``: the parameters that differ from the base (from ``differences``)."""
+    source_ids: tuple[str, ...] = ()
+    """The variant's own sources, as ids (``001``, ``B``): what a ``stated`` origin may name."""
+    pinned: tuple[Origin, ...] = ()
+    """The pinned readings the sheet marks, each once, in reading order: the notes that
+    ``[pinned N]`` refers to (N counts from 1)."""
 
     def statements(self) -> list[Statement]:
         """Every statement of the sheet, in reading order."""
@@ -162,3 +230,30 @@ def block_statements(block: Block) -> list[Statement]:
     if isinstance(block, Table):
         return [block.caption, *block.rows]
     return []
+
+
+def map_statements(
+    sections: tuple[Section, ...],
+    sentence: Callable[[Sentence], Sentence],
+    row: Callable[[Row], Row],
+) -> tuple[Section, ...]:
+    """``sections`` with every sentence and row passed through ``sentence`` and ``row``."""
+    out: list[Section] = []
+    for sec in sections:
+        blocks: list[Block] = []
+        for b in sec.blocks:
+            if isinstance(b, Para):
+                blocks.append(replace(b, sentences=tuple(sentence(s) for s in b.sentences)))
+            elif isinstance(b, Bullets):
+                blocks.append(
+                    Bullets(
+                        tuple(sentence(s) for s in b.items),
+                        sentence(b.lead) if b.lead else None,
+                    )
+                )
+            elif isinstance(b, Table):
+                blocks.append(Table(sentence(b.caption), b.header, tuple(row(r) for r in b.rows)))
+            else:
+                blocks.append(b)
+        out.append(replace(sec, blocks=tuple(blocks)))
+    return tuple(out)

@@ -10,10 +10,22 @@ from __future__ import annotations
 import html
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
-from .document import Block, Bullets, Heading, House, Para, Row, Section, Sentence, Sheet, Table
+from .document import (
+    Block,
+    Bullets,
+    Heading,
+    House,
+    Origin,
+    Para,
+    Row,
+    Section,
+    Sentence,
+    Sheet,
+    Table,
+)
 
 Format = Literal["md", "html", "txt"]
 FORMATS: tuple[Format, ...] = ("md", "html", "txt")
@@ -59,6 +71,106 @@ def _meta(sheet: Sheet) -> list[str]:
     return lines
 
 
+# --------------------------------------------------------------------------------------------
+# Where each rule comes from: markers, the legend and the notes on pinned readings
+
+SOURCE_HEADER = "Source"
+CATALOG_SHORT = {
+    "P": "Pagat",
+    "B": "Bicycle/Hoyle",
+    "W": "Wikipedia",
+    "Brit": "Britannica",
+    "house": "the project's own choice",
+}
+PINNED_TITLE = "Pinned readings"
+
+
+def _part(sheet: Sheet, o: Origin) -> str:
+    if o.kind == "stated":
+        return ", ".join(o.sources)
+    if o.kind == "filled":
+        return "from " + ", ".join(o.sources)
+    if o.kind == "pinned":
+        if sheet.kind != "rules":
+            return "pinned"
+        return f"pinned {sheet.pinned.index(o) + 1}"
+    if o.kind == "common":
+        return "common"
+    return "no source"
+
+
+def origin_text(sheet: Sheet, origins: Sequence[Origin]) -> str:
+    """What a marker says, without its brackets: ``001``, ``from P; pinned 3``, ``common``."""
+    return "; ".join(dict.fromkeys(_part(sheet, o) for o in origins))
+
+
+def marker(sheet: Sheet, origins: Sequence[Origin]) -> str:
+    """The bracketed marker after a rule (empty when it has no origin)."""
+    text = origin_text(sheet, origins)
+    return f"[{text}]" if text else ""
+
+
+def legend(sheet: Sheet) -> str:
+    """The short legend of the markers the sheet uses (empty when it uses none)."""
+    origins = [o for st in sheet.statements() for o in st.origins]
+    kinds = {o.kind for o in origins}
+    if not kinds:
+        return ""
+    items: list[str] = []
+    stated = [s for o in origins if o.kind == "stated" for s in o.sources if s != "house"]
+    if stated:
+        items.append(f"[{stated[0]}] stated by that source, one of this variant's")
+    if any(o.kind == "stated" and "house" in o.sources for o in origins):
+        items.append("[house] a house rule of this variant's own")
+    if "filled" in kinds:
+        other = next(o.sources[0] for o in origins if o.kind == "filled" and o.sources)
+        items.append(f"[from {other}] filled in from another source")
+    if "pinned" in kinds:
+        if sheet.kind == "rules":
+            items.append(
+                "[pinned N] the sources are silent, unclear or disagree, so the project pinned "
+                f"a reading (note N under {PINNED_TITLE} says why)"
+            )
+        else:
+            items.append("[pinned] a reading the project pinned (the full rule sheet says why)")
+    if "common" in kinds:
+        items.append("[common] a rule the sources share, with no parameter")
+    if "unsourced" in kinds:
+        items.append("[no source] the variant file cites none")
+    tables = any(
+        isinstance(b, Table) and _source_column(b) for sec in sheet.sections for b in sec.blocks
+    )
+    where = " (and in the Source column of tables)" if tables else ""
+    text = f"Where each rule comes from, in brackets after it{where}: " + "; ".join(items) + "."
+    ids = [
+        i
+        for i in dict.fromkeys(s for o in origins if o.kind == "filled" for s in o.sources)
+        if not i.isdigit() and i not in sheet.source_ids
+    ]
+    if ids:
+        named = ", ".join(f"{i} {CATALOG_SHORT.get(i, i)}" for i in ids)
+        text += f" Letters name the catalog of RULE-PARAMETERS.md: {named}."
+    return text
+
+
+def pinned_notes(sheet: Sheet) -> list[str]:
+    """The numbered notes that ``[pinned N]`` refers to, as plain sentences (rules sheets only)."""
+    if sheet.kind != "rules":
+        return []
+    out: list[str] = []
+    for o in sheet.pinned:
+        what = o.keys[0] if o.reading else ", ".join(o.keys)
+        cited = ["no parameter"] if o.reading else []
+        if o.sources:
+            cited.append(", ".join(o.sources))
+        out.append(f"{what} ({'; '.join(cited)}): {o.note}" if cited else f"{what}: {o.note}")
+    return out
+
+
+def _source_column(t: Table) -> bool:
+    return any(r.origins for r in t.rows)
+
+
 def _base_note(h: House) -> str:
     return f"(Base rule, {h.base_name}: {h.base_text})"
 
@@ -87,27 +199,45 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
-def _md_sentence(s: Sentence) -> str:
+def _with_marker(sheet: Sheet, s: Sentence, text: str, escape: Callable[[str], str]) -> str:
+    m = marker(sheet, s.origins)
+    return f"{text} {escape(m)}" if m else text
+
+
+def _md_sentence(sheet: Sheet, s: Sentence) -> str:
+    text = _with_marker(sheet, s, md_escape(s.text), md_escape)
     if s.house is None:
-        return md_escape(s.text)
-    return f"**{HOUSE}** {md_escape(s.text)} *{md_escape(_base_note(s.house))}*"
+        return text
+    return f"**{HOUSE}** {text} *{md_escape(_base_note(s.house))}*"
 
 
-def _md_block(b: Block) -> list[str]:
+def _header(t: Table) -> tuple[str, ...]:
+    return (*t.header, SOURCE_HEADER) if _source_column(t) else t.header
+
+
+def _row_cells(sheet: Sheet, t: Table, r: Row) -> list[str]:
+    cells = list(r.cells)
+    if _source_column(t):
+        cells.append(origin_text(sheet, r.origins))
+    return cells
+
+
+def _md_block(sheet: Sheet, b: Block) -> list[str]:
     if isinstance(b, Heading):
         return [f"### {md_escape(b.text)}", ""]
     if isinstance(b, Para):
-        text = " ".join(_md_sentence(s) for s in b.sentences)
+        text = " ".join(_md_sentence(sheet, s) for s in b.sentences)
         return [f"*{text}*" if b.style == "note" and "*" not in text else text, ""]
     if isinstance(b, Bullets):
-        out = [_md_sentence(b.lead), ""] if b.lead else []
-        out += [f"- {_md_sentence(s)}" for s in b.items]
+        out = [_md_sentence(sheet, b.lead), ""] if b.lead else []
+        out += [f"- {_md_sentence(sheet, s)}" for s in b.items]
         return [*out, ""]
-    out = [_md_sentence(b.caption), ""] if b.caption.text else []
-    out.append("| " + " | ".join(md_escape(h) for h in b.header) + " |")
-    out.append("|" + "|".join("---" for _ in b.header) + "|")
+    out = [_md_sentence(sheet, b.caption), ""] if b.caption.text else []
+    header = _header(b)
+    out.append("| " + " | ".join(md_escape(h) for h in header) + " |")
+    out.append("|" + "|".join("---" for _ in header) + "|")
     for r in b.rows:
-        cells = [md_escape(c) for c in r.cells]
+        cells = [md_escape(c) for c in _row_cells(sheet, b, r)]
         if r.house is not None:
             cells[0] += " \\*"
         out.append("| " + " | ".join(cells) + " |")
@@ -122,10 +252,16 @@ def to_markdown(sheet: Sheet) -> str:
     lines = [f"# {md_escape(title)}", "", f"*{md_escape(_subtitle(sheet))}*", ""]
     lines += [f"- {md_escape(m)}" for m in _meta(sheet)]
     lines.append("")
+    if legend(sheet):
+        lines += [md_escape(legend(sheet)), ""]
     for i, sec in enumerate(sheet.sections, 1):
         lines += [f"## {md_escape(_section_title(sheet, i, sec))}", ""]
         for b in sec.blocks:
-            lines += _md_block(b)
+            lines += _md_block(sheet, b)
+    notes = pinned_notes(sheet)
+    if notes:
+        lines += [f"## {PINNED_TITLE}", ""]
+        lines += [f"{n}. {md_escape(text)}" for n, text in enumerate(notes, 1)]
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n"
@@ -150,6 +286,8 @@ th { background: #eee; }
 .house-label { font-weight: bold; }
 .base { color: #555; font-style: italic; }
 .note { font-size: .85em; color: #444; }
+.src { font-size: .8em; color: #555; white-space: nowrap; }
+.legend { font-size: .9em; color: #333; }
 tr.house td { background: #fff1b8; }
 body.card { max-width: 60em; font-size: .95em; }
 body.card main { columns: 2 22em; column-gap: 2em; }
@@ -170,33 +308,39 @@ def _h(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _html_sentence(s: Sentence) -> str:
+def _html_marker(m: str) -> str:
+    return f'<span class="src">{_h(m)}</span>'
+
+
+def _html_sentence(sheet: Sheet, s: Sentence) -> str:
+    m = marker(sheet, s.origins)
+    text = f"{_h(s.text)} {_html_marker(m)}" if m else _h(s.text)
     if s.house is None:
-        return _h(s.text)
+        return text
     return (
-        f'<span class="house"><span class="house-label">{_h(HOUSE)}</span> {_h(s.text)} '
+        f'<span class="house"><span class="house-label">{_h(HOUSE)}</span> {text} '
         f'<span class="base">{_h(_base_note(s.house))}</span></span>'
     )
 
 
-def _html_block(b: Block) -> list[str]:
+def _html_block(sheet: Sheet, b: Block) -> list[str]:
     if isinstance(b, Heading):
         return [f"<h3>{_h(b.text)}</h3>"]
     if isinstance(b, Para):
         cls = ' class="note"' if b.style == "note" else ""
-        return [f"<p{cls}>" + " ".join(_html_sentence(s) for s in b.sentences) + "</p>"]
+        return [f"<p{cls}>" + " ".join(_html_sentence(sheet, s) for s in b.sentences) + "</p>"]
     if isinstance(b, Bullets):
-        out = [f"<p>{_html_sentence(b.lead)}</p>"] if b.lead else []
+        out = [f"<p>{_html_sentence(sheet, b.lead)}</p>"] if b.lead else []
         out.append("<ul>")
-        out += [f"<li>{_html_sentence(s)}</li>" for s in b.items]
+        out += [f"<li>{_html_sentence(sheet, s)}</li>" for s in b.items]
         out.append("</ul>")
         return out
-    out = [f"<p>{_html_sentence(b.caption)}</p>"] if b.caption.text else []
+    out = [f"<p>{_html_sentence(sheet, b.caption)}</p>"] if b.caption.text else []
     out.append("<table>")
-    out.append("<thead><tr>" + "".join(f"<th>{_h(h)}</th>" for h in b.header) + "</tr></thead>")
+    out.append("<thead><tr>" + "".join(f"<th>{_h(h)}</th>" for h in _header(b)) + "</tr></thead>")
     out.append("<tbody>")
     for r in b.rows:
-        cells = [_h(c) for c in r.cells]
+        cells = [_h(c) for c in _row_cells(sheet, b, r)]
         cls = ""
         if r.house is not None:
             cells[0] += " *"
@@ -229,6 +373,7 @@ def to_html(sheet: Sheet) -> str:
         '<ul class="meta">',
         *[f"<li>{_h(m)}</li>" for m in _meta(sheet)],
         "</ul>",
+        *([f'<p class="legend">{_h(legend(sheet))}</p>'] if legend(sheet) else []),
         "</header>",
         "<main>",
     ]
@@ -236,8 +381,13 @@ def to_html(sheet: Sheet) -> str:
         out.append(f'<section id="{_h(sec.id.replace(".", "-"))}">')
         out.append(f"<h2>{_h(_section_title(sheet, i, sec))}</h2>")
         for b in sec.blocks:
-            out += _html_block(b)
+            out += _html_block(sheet, b)
         out.append("</section>")
+    notes = pinned_notes(sheet)
+    if notes:
+        out += ['<section id="pinned">', f"<h2>{_h(PINNED_TITLE)}</h2>", "<ol>"]
+        out += [f"<li>{_h(text)}</li>" for text in notes]
+        out += ["</ol>", "</section>"]
     out += ["</main>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
@@ -246,10 +396,11 @@ def to_html(sheet: Sheet) -> str:
 # Plain text
 
 
-def _txt_sentence(s: Sentence) -> str:
+def _txt_sentence(sheet: Sheet, s: Sentence) -> str:
+    text = _with_marker(sheet, s, s.text, str)
     if s.house is None:
-        return s.text
-    return f"[{HOUSE[:-1].upper()}] {s.text} {_base_note(s.house)}"
+        return text
+    return f"[{HOUSE[:-1].upper()}] {text} {_base_note(s.house)}"
 
 
 def _fill(text: str, indent: str = "", first: str | None = None) -> list[str]:
@@ -272,9 +423,12 @@ def _widths(rows: Sequence[Sequence[str]], sep: int) -> list[int]:
     return widths
 
 
-def _txt_table(t: Table) -> list[str]:
-    grid = [list(t.header)] + [
-        [c + (" *" if j == 0 and r.house is not None else "") for j, c in enumerate(r.cells)]
+def _txt_table(sheet: Sheet, t: Table) -> list[str]:
+    grid = [list(_header(t))] + [
+        [
+            c + (" *" if j == 0 and r.house is not None else "")
+            for j, c in enumerate(_row_cells(sheet, t, r))
+        ]
         for r in t.rows
     ]
     sep = 2
@@ -297,21 +451,21 @@ def _txt_table(t: Table) -> list[str]:
     return out
 
 
-def _txt_block(b: Block) -> list[str]:
+def _txt_block(sheet: Sheet, b: Block) -> list[str]:
     if isinstance(b, Heading):
         return [b.text, "~" * len(b.text), ""]
     if isinstance(b, Para):
-        text = " ".join(_txt_sentence(s) for s in b.sentences)
+        text = " ".join(_txt_sentence(sheet, s) for s in b.sentences)
         if b.style == "note":
             return [*_fill(text, "  "), ""]
         return [*_fill(text), ""]
     if isinstance(b, Bullets):
-        out = [*_fill(_txt_sentence(b.lead)), ""] if b.lead else []
+        out = [*_fill(_txt_sentence(sheet, b.lead)), ""] if b.lead else []
         for s in b.items:
-            out += _fill(_txt_sentence(s), "    ", "  - ")
+            out += _fill(_txt_sentence(sheet, s), "    ", "  - ")
         return [*out, ""]
-    out = [*_fill(_txt_sentence(b.caption)), ""] if b.caption.text else []
-    out += _txt_table(b)
+    out = [*_fill(_txt_sentence(sheet, b.caption)), ""] if b.caption.text else []
+    out += _txt_table(sheet, b)
     out.append("")
     for r in _marked_rows(b):
         out += [*_fill(_row_note(r), "  "), ""]
@@ -329,10 +483,17 @@ def to_text(sheet: Sheet) -> str:
     for m in _meta(sheet):
         lines += _fill(m, "  ", "- ")
     lines.append("")
+    if legend(sheet):
+        lines += [*_fill(legend(sheet)), ""]
     for i, sec in enumerate(sheet.sections, 1):
         lines += [*_underline(_section_title(sheet, i, sec), "-"), ""]
         for b in sec.blocks:
-            lines += _txt_block(b)
+            lines += _txt_block(sheet, b)
+    notes = pinned_notes(sheet)
+    if notes:
+        lines += [*_underline(PINNED_TITLE, "-"), ""]
+        for n, text in enumerate(notes, 1):
+            lines += _fill(text, " " * (len(str(n)) + 2), f"{n}. ")
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(line.rstrip() for line in lines) + "\n"
