@@ -25,7 +25,7 @@ from .bots import make_bot
 from .check.parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .check.play import game_seed
 from .engine.apply import apply_unchecked
-from .engine.game import first_dealer, hand_seed
+from .engine.game import game_end, hand_seed, opening_dealer
 from .engine.legality import draw_ends_hand, forced_pickup
 from .engine.moves import Answer, Ask, Discard, Meld, TakePile
 from .engine.rules import BLACK3_KEY, rules_for
@@ -101,13 +101,14 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
     stats = GameStats()
     ev = stats.events
     scores = [0] * sides
-    dealer = first_dealer(seed, rules.players)
+    dealer = opening_dealer(rules, seed)
     stats.first_side = side_of[rules.next_seat(dealer)]
     stock_forced = rules.forced != "none"
     winner: int | None = None
     reason = "max_hands"
+    previous = [0] * sides
     for number in range(1, rules.max_hands + 1):
-        s = deal(rules, hand_seed(seed, number), dealer, scores, number)
+        s = deal(rules, hand_seed(seed, number), dealer, scores, number, previous)
         first = side_of[s.turn]
         turns = moves = 0
         while not s.over:
@@ -173,9 +174,10 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
             stats.first_won += 1
         stats.first_lead += hand[first] * (sides - 1) - (sum(hand) - hand[first])
         scores = [a + b for a, b in zip(scores, hand, strict=True)]
-        top = max(scores)
-        if top >= rules.target and scores.count(top) == 1:
-            winner, reason = scores.index(top), "target"
+        previous = hand
+        over, won = game_end(rules, scores, side_of[s.out_player] if s.out_player >= 0 else -1)
+        if over:
+            winner, reason = won, "target"
             break
         dealer = rules.next_seat(dealer)
     if reason == "max_hands":

@@ -307,10 +307,11 @@ def test_novice_pinned_readings() -> None:
         "going_out.concealed",
         "black_threes.discarded",
         "going_out.permission",
-        "game.target",
+        "game.win",
         "pile.frozen_before_opening",
     ):
         assert _pinned("novice", key), key
+    assert v.game.win == "first_to_reach" and v.pile.frozen_at_start
 
 
 # --------------------------------------------------------------------------------------------
@@ -328,22 +329,23 @@ def test_general_wild_cards() -> None:
 
 
 def test_general_going_out_and_penalty() -> None:
-    """004_747f80dc7edc8b8b.txt: the last card must be discarded to go out (pinned against the
-    concealed hand); taking back a fourth wild card costs 100."""
+    """004_747f80dc7edc8b8b.txt: the last card must be discarded to go out, except by a concealed
+    hand, which melds the whole hand in one turn; taking back a fourth wild card costs 100."""
     v = load_variant("general")
-    assert v.going_out.final_discard == "required"
-    assert _pinned("general", "going_out.final_discard")
+    assert v.going_out.final_discard == "required_unless_concealed"
+    assert not _pinned("general", "going_out.final_discard")
     assert v.penalties.wild_returned == 100
 
 
 def test_general_threes() -> None:
     """004_747f80dc7edc8b8b.txt: black three a stop card with no effect once covered; red threes
-    100 each, 200 each for all four; minus with no meld (pinned)."""
+    100 each, 200 each for all four; minus with no meld, and minus when the opponents go out."""
     v = load_variant("general")
     assert v.black_threes.discarded == "stop"
     assert v.red_threes.totals == (0, 100, 200, 300, 800)
     assert v.red_threes.count_against == "no_meld"
-    assert _pinned("general", "red_threes.count_against")
+    assert v.red_threes.against_when_opponents_out
+    assert not _pinned("general", "red_threes.against_when_opponents_out")
 
 
 def test_general_pile() -> None:
@@ -364,7 +366,9 @@ def test_general_stock_out_permission_target() -> None:
     assert v.stock_out.forced == "none"
     assert isinstance(v.going_out.permission, PermissionAsk)
     assert v.game.target == 5000
-    for key in ("stock_out", "going_out.permission", "game.target", "initial_meld.tiers"):
+    assert v.going_out.permission.when == ("after_draw", "after_melding")
+    assert v.initial_meld.basis == "previous_hand"
+    for key in ("stock_out", "game.target", "initial_meld.tiers", "initial_meld.basis"):
         assert _pinned("general", key), key
 
 

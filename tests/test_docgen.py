@@ -317,7 +317,10 @@ def test_sources_lists_every_pinned_reading() -> None:
 def test_pinned_readings_values_and_inheritance() -> None:
     pins = sources_doc.pinned_readings()
     bicycle = {p.key: p for p in pins["bicycle"]}
-    assert bicycle["going_out.permission"].value == '{kind = "ask", yes_obliges = true}'
+    assert bicycle["going_out.permission"].value == (
+        '{kind = "ask", when = ["before_draw", "after_draw"], only_when_able = true, '
+        "yes_obliges = true}"
+    )
     assert bicycle["going_out.permission"].same_as is None
     # bicycle keeps classic's guard unchanged; six-hand-pairs goes back through six-hand.
     assert bicycle["game.max_hands"].same_as == "classic"

@@ -43,9 +43,10 @@ from canasta_rules.engine import (
 )
 from canasta_rules.engine import game as game_module
 from canasta_rules.engine.apply import apply
+from canasta_rules.engine.game import game_end, opening_dealer
 from canasta_rules.engine.goingout import going_out_plan
 from canasta_rules.engine.rules import RED3_KEY, Rules
-from canasta_rules.engine.state import DealError
+from canasta_rules.engine.state import DealError, from_layout
 from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse, replay
 from canasta_rules.variant import load, load_variant
@@ -60,7 +61,6 @@ COVERED: dict[str, list[str]] = {}
 DESCRIPTIVE = {
     "deal.cutter": "who cuts does not change the cards dealt",
     "deal.dealer": "who deals does not change the cards dealt",
-    "deal.first_dealer": "always random; a game's seed picks it",
     "game.max_hands": "a guard that keeps simulations finite, not a rule",
 }
 """Parameters that change no ruling of the engine, by design."""
@@ -516,8 +516,9 @@ def test_unlimited_wild_concealed_opening_may_take_two_actions() -> None:
     s = position("classic", **kw)
     assert going_out_plan(s) is None
     assert Ask() not in legal_moves(s)
+    side_total = ("initial_meld.basis=side_total",)  # read 3000 as the side's score
     for scores in ([3000, 0], [0, 0]):
-        s = position("general", **{**kw, "scores": scores})
+        s = position("general", sets=side_total, **{**kw, "scores": scores})
         plan = going_out_plan(s)
         assert plan is not None and len(plan) == 3
         for m in plan:
@@ -525,7 +526,7 @@ def test_unlimited_wild_concealed_opening_may_take_two_actions() -> None:
         assert s.end_reason == "went_out" and s.melds[0][4].wilds == 4
         assert s.concealed
     # After taking the pile the minimum is not waived: below 120 there is no way out.
-    s = position("general", **{**kw, "drew": 2})
+    s = position("general", sets=side_total, **{**kw, "drew": 2})
     assert going_out_plan(s) is None
 
 
@@ -1058,3 +1059,167 @@ def test_random_first_dealer_is_seeded() -> None:
     dealers = {game_module.first_dealer(seed, 4) for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
     assert game_module.first_dealer(9, 4) == game_module.first_dealer(9, 4)
+
+
+# --------------------------------------------------------------------------------------------
+# Rules judged by the turn, the game and the scores (issue 9, point 2)
+
+
+def _ask_code(s: State) -> str | None:
+    return _code(s, Ask())
+
+
+@rule("going_out.permission.when")
+def test_permission_when_before_draw_after_draw_after_melding() -> None:
+    """001_0cb887cc6d824426.txt: ask just after drawing or taking the pile, before melding;
+    RULE-PARAMETERS.md (B): before or after drawing; 004_747f80dc7edc8b8b.txt: once melded;
+    000_1e7ce48765e073b7.txt: whenever the player considers going out."""
+    assert _differ("classic", "bicycle", "going_out.permission.when")
+    able: dict[str, Any] = {
+        "hands": {"N": "Kc Kd Kh 5c 5d 5h 9s"},
+        "melds": {0: ["Qc Qd Qh Qs Qc Qd Qh", "Ks Ks Kd"]},
+    }
+    # Before drawing: refused under classic, allowed under bicycle and encyclopedia.
+    assert _ask_code(position("classic", **able)) == "ask.too_early"
+    for name in ("bicycle", "encyclopedia"):
+        s = position(name, **able)
+        assert _ask_code(s) is None and Ask() in legal_moves(s)
+        apply(s, Ask())
+        apply(s, Answer(True))
+        assert s.phase == Phase.DRAW  # asked before drawing: the player now draws
+    # After a meld action: refused under classic and bicycle, allowed under general.
+    for name, want in (("classic", "ask.too_late"), ("bicycle", "ask.too_late"), ("general", None)):
+        s = position(name, phase=Phase.PLAY, **able)
+        apply(s, Meld(adds=((13, cs("Kc")),)))
+        assert _ask_code(s) == want, name
+
+
+@rule("going_out.permission.only_when_able")
+def test_permission_only_when_able() -> None:
+    """Pinned in 001 (no source makes it a condition): a player who could not go out this turn
+    may not ask; with ``only_when_able = false`` anyone holding two cards may."""
+    kw: dict[str, Any] = {"hands": {"N": "5c 6d 9h"}, "phase": Phase.PLAY}
+    assert _ask_code(position("classic", **kw)) == "ask.cannot_go_out"
+    s = position("classic", sets=("going_out.permission.only_when_able=false",), **kw)
+    assert _ask_code(s) is None
+    apply(s, Ask())
+    apply(s, Answer(True))
+    # A yes that cannot be honoured obliges nothing: the turn goes on as usual.
+    assert _code(s, Discard(C.parse("9h"))) is None
+
+
+@rule("red_threes.against_when_opponents_out")
+def test_red_threes_against_when_opponents_out_004() -> None:
+    """004_747f80dc7edc8b8b.txt: a side's red threes count minus when the opponent goes out;
+    001_0cb887cc6d824426.txt: only a side that made no meld counts them minus."""
+    assert _differ("classic", "general", "red_threes.against_when_opponents_out")
+    kw: dict[str, Any] = {"melds": {0: ["5c 5d 5h"], 1: [CANASTA_K]}, "red3": {0: "3d 3h"}}
+    a, b = position("classic", **kw), position("general", **kw)
+    assert score_hand(_finished(a, out_player=1))[0].red_threes == 200
+    assert score_hand(_finished(b, out_player=1))[0].red_threes == -200
+    # When the side itself went out, its red threes count plus under both.
+    kw2: dict[str, Any] = {"melds": {0: [CANASTA_K]}, "red3": {0: "3d 3h"}}
+    assert score_hand(_finished(position("general", **kw2), out_player=0))[0].red_threes == 200
+
+
+@rule("initial_meld.basis")
+def test_initial_meld_basis_running_total_or_previous_hand_004() -> None:
+    """001_0cb887cc6d824426.txt: the minimum follows the team's score before the deal;
+    004_747f80dc7edc8b8b.txt: the partners' score in the previous hand. At 3000 in total but 100
+    in the last hand, kings and a two (50) open under general, not under classic (120)."""
+    assert _differ("classic", "general", "initial_meld.basis")
+    kw: dict[str, Any] = {"hands": {"N": "Kc Kd Kh 2c 5c 9d"}, "phase": Phase.PLAY}
+    a = position("classic", scores=[3000, 0], **kw)
+    b = position("general", scores=[3000, 0], **kw)
+    b.previous = [100, 2000]
+    assert a.minimum(0) == 120 and b.minimum(0) == 50
+    opening = Meld((cs("Kc Kd Kh 2c"),))
+    assert _code(a, opening) == "open.below_minimum"
+    assert _code(b, opening) is None
+    # A player's own total (for partnerships that change between hands).
+    c = position("classic", sets=("initial_meld.basis=player_total",), scores=[0, 0], **kw)
+    c.player_scores = [3000, 0, 0, 0]
+    assert c.minimum(0) == 120
+
+
+@rule("pile.frozen_at_start")
+def test_pile_frozen_at_start_until_first_taken_003() -> None:
+    """003_6d7b9b19ffba82c5.txt: at the start of every round the pile is frozen against all; a
+    pickup with a natural pair unfreezes it. 001_0cb887cc6d824426.txt: only a wild card or red
+    three turned up freezes it."""
+    assert _differ("classic", "novice", "pile.frozen_at_start")
+    classic, novice = _rules("classic"), _rules("novice")
+    seed = _seed_where(classic, lambda s: not s.frozen)
+    assert not deal(classic, seed).frozen
+    s = deal(novice, seed)
+    assert s.frozen and s.freeze_card == -1
+    ref = refusal(s, TakePile(()))
+    assert ref is not None and "start of the hand" in ref.message
+    # A written-out deal starts frozen too.
+    hands = [list(cs("5c 6d 7h 8s 9c Td 5d 6h 7s 8c 9d")) for _ in range(4)]
+    hands[1] = list(cs("5h 6s 7c 8d 9h Ts 5s 6c 7d 8h 9s"))
+    hands[3] = list(cs("4c 4d 4h 4s Jc Jd Jh Js Qc Qd Qh"))
+    hands[2] = list(cs("Kc Kd Kh Ks Ac Ad Ah As Tc Th Qs"))
+    assert from_layout(novice, hands, list(cs("Kd"))).frozen
+    assert not from_layout(classic, hands, list(cs("Kd"))).frozen
+
+
+@rule("game.win")
+def test_game_win_higher_total_or_first_to_reach_003() -> None:
+    """001_0cb887cc6d824426.txt: when both pass 5000 the higher total wins;
+    003_6d7b9b19ffba82c5.txt: the team that reaches 5000 first wins, read as the side whose
+    player went out when both pass it in one hand."""
+    assert _differ("classic", "novice", "game.win")
+    classic, novice = _rules("classic"), _rules("novice")
+    assert game_end(classic, [5100, 5300], 0) == (True, 1)
+    assert game_end(novice, [5100, 5300], 0) == (True, 0)
+    assert game_end(novice, [5100, 5300], -1) == (True, 1)  # nobody went out: higher total
+    assert game_end(novice, [5100, 4900], 1) == (True, 0)  # only one side reached it
+
+
+@rule("game.tie")
+def test_game_tie_play_on_or_shared() -> None:
+    """No source says what a tie at the top does (pinned: play on); ``game.tie = "shared"``
+    ends the game without a winner."""
+    play_on = _rules("classic")
+    shared = _rules("classic", sets=("game.tie=shared",))
+    assert game_end(play_on, [5000, 5000], -1) == (False, None)
+    assert game_end(shared, [5000, 5000], -1) == (True, None)
+    assert game_end(shared, [5000, 4000], -1) == (True, 0)
+
+
+@rule("deal.first_dealer")
+def test_first_dealer_random_or_first_seat_leads_002() -> None:
+    """002_d58438592396a398.txt: the white player starts the first hand, the black the second;
+    001_0cb887cc6d824426.txt: the first dealer is chosen at random."""
+    assert _differ("classic", "online", "deal.first_dealer")
+    online, classic = _rules("online"), _rules("classic")
+    for seed in range(20):
+        assert deal(online, 1, opening_dealer(online, seed)).turn == 0
+    assert {opening_dealer(classic, seed) for seed in range(40)} == {0, 1, 2, 3}
+    result = Game(load_variant("online"), seed=5).play(make_bot("greedy", 5))
+    firsts = [rec.start.turn for rec in result.hands[:4]]
+    assert firsts[:2] == [0, 1]  # then alternating
+
+
+@rule("going_out.final_discard")
+def test_final_discard_required_unless_concealed_004() -> None:
+    """004_747f80dc7edc8b8b.txt: a player goes out by discarding the last card, yet a concealed
+    hand melds the whole hand in one turn."""
+    kw: dict[str, Any] = {"hands": {"N": "Kc Kd Kh Ks Kc Kd Kh 5c 5d 5h"}, "phase": Phase.PLAY}
+    whole = Meld((cs("Kc Kd Kh Ks Kc Kd Kh"), cs("5c 5d 5h")))
+    s = position("general", scores=[0, 0], **kw)
+    assert _code(s, whole) is None
+    apply(s, whole)
+    assert s.concealed and s.end_reason == "went_out"
+    # Not concealed (the side had melded before): the last card must be discarded.
+    t = position(
+        "general",
+        melds={0: ["Qc Qd Qh"]},
+        melded=[True, False, True, False],
+        hands={"N": "Kc Kd Kh Ks Kc Kd Kh 5c 5d 5h"},
+        phase=Phase.PLAY,
+        sets=("going_out.concealed.own_canasta=true",),
+    )
+    t.prior_melded = True
+    assert _code(t, whole) == "out.final_discard"

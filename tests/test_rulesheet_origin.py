@@ -171,8 +171,8 @@ def _st(sheet: Sheet, id_: str) -> Statement:
 def test_the_tie_rule_is_the_projects_reading(name: str) -> None:
     """No source says what a tie at the end of the game does (001 and 000 say the higher wins)."""
     sheet = build(load_variant(name))
-    (o,) = _st(sheet, "tie").origins
-    assert o.kind == "pinned" and o.reading
+    (o,) = _st(sheet, "game.tie").origins
+    assert o.kind == "pinned" and o.sources == ("house",)
     assert re.search(r"another hand is played\. \\\[pinned \d+\\\]", render(sheet, "md"))
 
 
@@ -246,8 +246,7 @@ def test_asking_permission_keeps_taking_the_pile(name: str) -> None:
     assert "need not ask" in ask
     when = _st(sheet, "going_out.permission.when")
     assert "just after drawing from the stock or taking the pile" in when.plain
-    assert when.origins[0].kind == "pinned" and when.origins[0].reading
-    assert {o.kind for o in when.origins} == {"pinned"}
+    assert when.origins and not any(o.reading for o in when.origins)
 
 
 def test_online_draw_two_short_stock() -> None:
@@ -257,14 +256,16 @@ def test_online_draw_two_short_stock() -> None:
 
 
 def test_novice_start_of_hand_freeze_is_marked_as_a_reading() -> None:
-    """003_6d7b9b19ffba82c5.txt: the pile is frozen against everyone at the start of a round.
-    The model cannot say so yet: the sheet states the reading it enforces, marked as pinned,
-    with 003's own rule in the note."""
+    """003_6d7b9b19ffba82c5.txt: the pile is frozen against everyone at the start of a round
+    (``pile.frozen_at_start``, stated by 003); before a side opens it is frozen against it too,
+    a reading pinned from 001."""
     sheet = build(load_variant("novice"))
-    st = _st(sheet, "pile.frozen_before_opening")
-    assert st.plain.startswith("Until a side has made its initial meld")
+    st = _st(sheet, "pile.frozen_at_start")
+    assert st.plain.startswith("At the start of every hand the pile is frozen against everyone")
     (o,) = st.origins
-    assert o.kind == "pinned" and "starts each hand frozen against everyone" in o.note
+    assert o.kind == "stated" and o.sources == ("003",)
+    (p,) = _st(sheet, "pile.frozen_before_opening").origins
+    assert p.kind == "pinned"
 
 
 @pytest.mark.parametrize("name", BUILTINS)

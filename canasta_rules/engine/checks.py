@@ -208,7 +208,7 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
     r = s.rules
     if after >= 2:
         return None
-    if after == 0 and r.discard_required:
+    if after == 0 and r.discard_required and not r.discard_unless_concealed:
         return Refusal(
             "out.final_discard",
             "going_out.final_discard",

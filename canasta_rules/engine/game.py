@@ -26,6 +26,33 @@ def first_dealer(seed: int, players: int) -> int:
     return random.Random(f"{seed}:dealer").randrange(players)
 
 
+def opening_dealer(rules: Rules, seed: int) -> int:
+    """The first hand's dealer: seeded at random, or the seat before the first seat where the
+    first seat plays first (``deal.first_dealer = "first_seat_leads"``, 002)."""
+    if rules.first_seat_leads:
+        return next(p for p in range(rules.players) if rules.next_seat(p) == 0)
+    return first_dealer(seed, rules.players)
+
+
+def game_end(rules: Rules, scores: list[int], out_side: int) -> tuple[bool, int | None]:
+    """After a hand: whether the game is over, and the winning side (None: shared).
+
+    ``scores`` are the totals after the hand, ``out_side`` the side whose player went out (-1 if
+    nobody did). ``game.win`` and ``game.tie`` decide between sides that passed the target."""
+    reached = [i for i, x in enumerate(scores) if x >= rules.target]
+    if not reached:
+        return False, None
+    if rules.win_first_to_reach and len(reached) > 1 and out_side in reached:
+        return True, out_side
+    best = max(scores)
+    top = [i for i, x in enumerate(scores) if x == best]
+    if len(top) == 1:
+        return True, top[0]
+    if rules.tie_shared:
+        return True, None
+    return False, None
+
+
 @dataclass
 class HandRecord:
     """One hand: its deal, the moves as they happened, the end and the score."""
@@ -45,7 +72,8 @@ class GameResult:
     hands: list[HandRecord]
     scores: list[int]
     winner: int | None
-    """The winning side, or None when the guard ended a tied game."""
+    """The winning side, or None when the game is shared (a tie under ``game.tie = "shared"``, or
+    the guard ending a tied game)."""
     reason: str
 
 
@@ -65,10 +93,12 @@ class Game:
         checked (raising on an illegal one); bots that pick from ``legal_moves`` need not be."""
         r = self.rules
         scores = [0] * r.sides
-        dealer = first_dealer(self.seed, r.players)
+        dealer = opening_dealer(r, self.seed)
         hands: list[HandRecord] = []
+        previous = [0] * r.sides
         for number in range(1, r.max_hands + 1):
             s = self.new_hand(number, dealer, scores)
+            s.previous = list(previous)  # for initial_meld.basis = "previous_hand"
             rec = HandRecord(number, dealer, list(scores), s.copy())
             step = apply if check else apply_unchecked
             while not s.over:
@@ -77,11 +107,13 @@ class Game:
                 rec.moves.append((actor, step(s, m)))
             rec.end = s
             rec.score = score_hand(s)
-            scores = [a + b.total for a, b in zip(scores, rec.score, strict=True)]
+            previous = [b.total for b in rec.score]
+            scores = [a + b for a, b in zip(scores, previous, strict=True)]
             hands.append(rec)
-            best = max(scores)
-            if best >= r.target and scores.count(best) == 1:
-                return GameResult(hands, scores, scores.index(best), "target")
+            out_side = r.side_of[s.out_player] if s.out_player >= 0 else -1
+            over, winner = game_end(r, scores, out_side)
+            if over:
+                return GameResult(hands, scores, winner, "target")
             dealer = r.next_seat(dealer)
         best = max(scores)
         winner = scores.index(best) if scores.count(best) == 1 else None

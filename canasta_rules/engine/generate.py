@@ -180,6 +180,8 @@ def _meld_moves(s: State) -> list[Move]:
     for m, n_cards, canastas_after in cands:
         after = hand_len - n_cards
         if after >= 2 or keep_a_card(s, side, after, canastas_after) is None:
+            if after == 0 and r.discard_unless_concealed and refusal(s, m) is not None:
+                continue
             out.append(m)
     return out
 
@@ -193,18 +195,23 @@ def legal_moves(s: State) -> list[Move]:
         return [_YES, _NO]
     if ph == Phase.EXPOSE:
         return [_EXPOSE] if s.stock_known else []
+    r = s.rules
     if ph == Phase.DRAW:
         takes = pile_takes(s)
         if draw_ends_hand(s):
             if takes and forced_pickup(s):
                 return takes
-            return [_DRAW, *takes]
-        return ([_DRAW] if s.stock_known else []) + takes
+            out = [_DRAW, *takes]
+        else:
+            out = ([_DRAW] if s.stock_known else []) + takes
+        if r.ask_before_draw and s.permission == Permission.NONE:
+            out.append(_ASK)
+        return out
     r = s.rules
     p = s.turn
     plan = going_out_plan(s)
-    if s.permission == Permission.YES and r.yes_obliges:
-        return [plan[0]] if plan and refusal(s, plan[0]) is None else []
+    if s.permission == Permission.YES and r.yes_obliges and plan is not None:
+        return [plan[0]] if refusal(s, plan[0]) is None else []
     moves: list[Move] = _meld_moves(s)
     if (
         plan is not None
@@ -216,9 +223,9 @@ def legal_moves(s: State) -> list[Move]:
     if (
         r.permission
         and s.permission == Permission.NONE
-        and not s.turn_melded
+        and (r.ask_after_melding if s.turn_melded else r.ask_after_draw)
         and s.hand_len[p] >= 2
-        and plan is not None
+        and (plan is not None or not r.ask_only_when_able)
     ):
         moves.append(_ASK)
     hand = s.hands[p]

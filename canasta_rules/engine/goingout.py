@@ -143,6 +143,13 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     short = s.opening_short(side)
     if short:
         short -= sum(r.value[c] for mv in moves if isinstance(mv, Meld) for c in _laid(mv))
+    if discard < 0 and r.discard_unless_concealed:
+        # Melding every card is only for a concealed finish (004).
+        t = s.copy()
+        for mv in moves:
+            apply_unchecked(t, mv)
+        if not t.concealed:
+            return None
     if short > 0:
         # Below the minimum, only going out concealed after a stock draw is allowed (the
         # minimum and the concealed finish are judged over the whole turn).
@@ -206,15 +213,14 @@ def going_out_plan(s: State) -> list[Move] | None:
         key = stray[0]
         candidates = [next(c for c in CARDS_OF_KEY[key] if s.hands[p][c])]
     else:
-        if not r.discard_required:
+        if not r.discard_required or r.discard_unless_concealed:
             candidates.append(-1)
         seen: set[int] = set()
         for c, n in enumerate(s.hands[p]):
             if n and KEY_OF[c] not in seen:
                 seen.add(KEY_OF[c])
                 candidates.append(c)
-    if r.discard_required and -1 in candidates:  # pragma: no cover
-        candidates.remove(-1)
+
     for d in candidates:
         plan = _plan_without(s, p, d)
         if plan is not None:

@@ -178,12 +178,19 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     if short:
         short -= sum(value_of(r, g) for g in m.melds) + sum(value_of(r, g) for _, g in m.adds)
     black = s.turn_black3 or BLACK3_KEY in new_ranks
-    obliged = s.permission == Permission.YES and r.yes_obliges
-    if short <= 0 and not black and not obliged:
+    obliged = obliged_to_go_out(s)
+    unless_concealed = after == 0 and r.discard_unless_concealed
+    if short <= 0 and not black and not obliged and not unless_concealed:
         return None
     t = s.copy()
     apply_unchecked(t, m)
     if t.over:  # this action goes out
+        if unless_concealed and not t.concealed:
+            return Refusal(
+                "out.final_discard",
+                "going_out.final_discard",
+                "only a concealed finish may meld every card: keep one card to discard",
+            )
         if short > 0 and not _waived(s, t):
             return _below_minimum(s, side, t.turn_value, True)
         return None
@@ -230,7 +237,7 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
         return _black_threes_not_out(True)
     if s.turn_opened and s.opening_short(side) > 0:
         return _below_minimum(s, side, s.turn_value, True)
-    if s.permission == Permission.YES and r.yes_obliges:
+    if obliged_to_go_out(s):
         return Refusal(
             "out.permission_obliges",
             "going_out.permission",
@@ -252,25 +259,49 @@ def _check_ask(s: State) -> Refusal | None:
         )
     if s.permission != Permission.NONE:
         return Refusal("ask.already", "going_out.permission", "you have already asked this turn")
+    if s.phase == Phase.DRAW:
+        return None if r.ask_before_draw else _ask_moment(s, "too_early")
     if s.turn_melded:
-        return Refusal(
-            "ask.too_late",
-            "going_out.permission",
-            "ask just after drawing or taking the pile, before melding",
-        )
+        if not r.ask_after_melding:
+            return _ask_moment(s, "too_late")
+    elif not r.ask_after_draw:
+        return _ask_moment(s, "too_early" if r.ask_after_melding else "too_late")
     if s.hand_len[p] < 2:
         return Refusal(
             "ask.one_card",
             "going_out.permission",
             "with one card left there is nothing to ask: discard it to go out",
         )
-    if not can_go_out(s):
+    if r.ask_only_when_able and not can_go_out(s):
         return Refusal(
             "ask.cannot_go_out",
-            "going_out.permission",
+            "going_out.permission.only_when_able",
             "you could not go out this turn, so there is nothing to ask",
         )
     return None
+
+
+_MOMENT_WORDS = {
+    "before_draw": "before drawing",
+    "after_draw": "just after drawing or taking the pile, before melding",
+    "after_melding": "after melding",
+}
+
+
+def _ask_moment(s: State, code: str) -> Refusal:
+    perm = s.rules.variant.going_out.permission
+    when = getattr(perm, "when", ())
+    words = " or ".join(_MOMENT_WORDS[w] for w in when)
+    msg = f"in this ruleset you ask {words}"
+    if code == "too_early":
+        return Refusal("ask.too_early", "going_out.permission.when", msg)
+    return Refusal("ask.too_late", "going_out.permission.when", msg)
+
+
+def obliged_to_go_out(s: State) -> bool:
+    """A partner's binding "yes" obliges the player to go out this turn, while going out is
+    still possible (a "yes" given before the draw binds only if the draw leaves a way out)."""
+    return s.permission == Permission.YES and s.rules.yes_obliges and can_go_out(s)
 
 
 def forced_pickup(s: State) -> bool:
@@ -346,6 +377,8 @@ def _refuse_discard(s: State, m: Discard) -> Refusal | None:
 
 
 def _refuse_ask(s: State, m: Ask) -> Refusal | None:
+    if s.phase == Phase.DRAW and s.rules.permission:
+        return _check_ask(s)
     return _in_play_phase(s) or _check_ask(s)
 
 

@@ -209,7 +209,7 @@ def _apply_ask(s: State, m: Ask) -> Move:
 
 def _apply_answer(s: State, m: Answer) -> Move:
     s.permission = Permission.YES if m.yes else Permission.NO
-    s.phase = Phase.PLAY
+    s.phase = Phase.PLAY if s.drew else Phase.DRAW  # asked before drawing: now draw
     s.answerer = -1
     return m
 

@@ -36,6 +36,8 @@ def _freeze_reason(s: State, player: int) -> str:
             "black_three": "a black three",
         }.get(kind or "", C.name(s.freeze_card))
         return f"the pile is frozen ({what} is in it)"
+    if s.frozen and s.rules.frozen_at_start:
+        return "the pile is frozen from the start of the hand until someone takes it"
     if s.frozen:
         return "the pile is frozen"
     if s.rules.freeze_until_player_melds:
@@ -214,6 +216,14 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             )
         gained = 0
     after = s.hand_len[p] - len(m.shown) - len(extra_cards) + len(rest) - reds_in_rest + gained
+    if after == 0 and r.discard_required:
+        # A pickup that leaves no card to discard: with a discard required unless concealed
+        # (004), the concealed exception is read as melding the hand after a stock draw.
+        return Refusal(
+            "out.final_discard",
+            "going_out.final_discard",
+            "you must keep one card to discard when you go out",
+        )
     return keep_a_card(s, side, after, canastas_after)
 
 

@@ -67,6 +67,7 @@ class Rules:
         self.red3_replaced_from_pile = rt.replaced_from_pile
         self.red3_totals = rt.totals
         self.red3_against_no_canasta = rt.count_against == "no_canasta"
+        self.red3_against_opponents_out = rt.against_when_opponents_out
 
         self.black3_freezes = v.black_threes.discarded == "freeze"
         self.black3_meldable = v.black_threes.meld_when_going_out
@@ -86,19 +87,22 @@ class Rules:
 
         self.tiers = tuple((t.below, t.minimum) for t in v.initial_meld.tiers)
         self.opening_whole_pile = v.initial_meld.pile_cards == "whole_pile"
+        self.minimum_basis = v.initial_meld.basis
 
         p = v.pile
         self.unfrozen_ways = frozenset(p.unfrozen)
         self.frozen_ways = frozenset(p.frozen)
         self.freeze_until_player_melds = p.frozen_before_opening == "player"
         self.one_card_ban = p.one_card_ban
+        self.frozen_at_start = p.frozen_at_start
 
         self.draw_count = v.draw.count
         self.short_stock_ends = v.draw.short_stock == "end_hand"
 
         g = v.going_out
         self.canastas_to_go_out = g.canastas
-        self.discard_required = g.final_discard == "required"
+        self.discard_required = g.final_discard != "optional"
+        self.discard_unless_concealed = g.final_discard == "required_unless_concealed"
         self.out_bonus = g.bonus
         self.concealed_bonus = g.concealed_bonus
         self.concealed_player = isinstance(g.concealed, ConcealedPlayer)
@@ -111,6 +115,12 @@ class Rules:
         self.concealed_waives = g.concealed_waives_minimum == "after_stock_draw"
         self.permission = isinstance(g.permission, PermissionAsk) and self.side_size > 1
         self.yes_obliges = isinstance(g.permission, PermissionAsk) and g.permission.yes_obliges
+        perm = g.permission
+        when = frozenset(perm.when) if isinstance(perm, PermissionAsk) else frozenset()
+        self.ask_before_draw = self.permission and "before_draw" in when
+        self.ask_after_draw = self.permission and "after_draw" in when
+        self.ask_after_melding = self.permission and "after_melding" in when
+        self.ask_only_when_able = isinstance(perm, PermissionAsk) and perm.only_when_able
 
         so = v.stock_out
         self.stock_out_last_turn = not isinstance(so, StockOutPilePlay)
@@ -118,6 +128,9 @@ class Rules:
 
         self.wild_returned_penalty = v.penalties.wild_returned
         self.target = v.game.target
+        self.win_first_to_reach = v.game.win == "first_to_reach"
+        self.tie_shared = v.game.tie == "shared"
+        self.first_seat_leads = v.deal.first_dealer == "first_seat_leads"
         self.max_hands = v.game.max_hands
         # Guard against a hand that never ends: far beyond any real hand's length.
         self.max_moves_per_hand = 40 * len(self.deck)

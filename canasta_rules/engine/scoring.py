@@ -80,6 +80,8 @@ def score_hand(s: State) -> list[SideScore]:
         totals = r.red3_totals
         red = totals[min(reds, len(totals) - 1)]
         against = natural + mixed == 0 if r.red3_against_no_canasta else not melds
+        if r.red3_against_opponents_out and s.out_player >= 0 and r.side_of[s.out_player] != side:
+            against = True
         if against:
             red = -red
         out_points = 0

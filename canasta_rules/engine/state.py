@@ -82,6 +82,8 @@ class State:
         "phase",
         "pile",
         "player_melded",
+        "player_scores",
+        "previous",
         "prior_melded",
         "rc",
         "red3",
@@ -113,6 +115,11 @@ class State:
     player_melded: list[bool]
     prior_melded: bool
     scores: list[int]
+    """Each side's cumulative score before this hand."""
+    previous: list[int]
+    """Each side's score in the previous hand (0 in the first)."""
+    player_scores: list[int]
+    """Each player's own cumulative score before this hand (in fixed partnerships, the side's)."""
     penalties: list[int]
     dealer: int
     dealt_red3: list[list[int]]
@@ -156,6 +163,8 @@ class State:
         s.player_melded = self.player_melded[:]
         s.prior_melded = self.prior_melded
         s.scores = self.scores
+        s.previous = self.previous
+        s.player_scores = self.player_scores
         s.penalties = self.penalties[:]
         s.dealer = self.dealer
         s.dealt_red3 = self.dealt_red3
@@ -205,7 +214,15 @@ class State:
         return sum(1 for m in self.melds[side].values() if r.is_canasta(m.naturals, m.size))
 
     def minimum(self, side: int) -> int:
-        return self.rules.minimum(self.scores[side])
+        """The side's initial-meld minimum, read from the score ``initial_meld.basis`` names (for
+        a player's own total: the player to move, if on that side, else the side's first)."""
+        basis = self.rules.minimum_basis
+        if basis == "side_total":
+            return self.rules.minimum(self.scores[side])
+        if basis == "previous_hand":
+            return self.rules.minimum(self.previous[side])
+        p = self.turn if self.rules.side_of[self.turn] == side else self.rules.members[side][0]
+        return self.rules.minimum(self.player_scores[p])
 
     def opening_now(self, side: int) -> bool:
         """Whether melds laid now count toward the side's initial-meld minimum: the side has not
@@ -283,7 +300,14 @@ class State:
         self.end_reason = reason
 
 
-def _empty_state(rules: Rules, dealer: int, scores: list[int], hand_no: int) -> State:
+def _empty_state(
+    rules: Rules,
+    dealer: int,
+    scores: list[int],
+    hand_no: int,
+    previous: list[int] | None = None,
+    player_scores: list[int] | None = None,
+) -> State:
     n = rules.players
     s = State.__new__(State)
     s.rules = rules
@@ -303,6 +327,15 @@ def _empty_state(rules: Rules, dealer: int, scores: list[int], hand_no: int) -> 
     s.scores = list(scores) if scores else [0] * rules.sides
     if len(s.scores) != rules.sides:
         raise DealError(f"expected {rules.sides} side scores, got {len(s.scores)}")
+    s.previous = list(previous) if previous else [0] * rules.sides
+    if len(s.previous) != rules.sides:
+        raise DealError(f"expected {rules.sides} previous-hand scores, got {len(s.previous)}")
+    if player_scores:
+        s.player_scores = list(player_scores)
+        if len(s.player_scores) != n:
+            raise DealError(f"expected {n} player scores, got {len(s.player_scores)}")
+    else:
+        s.player_scores = [s.scores[rules.side_of[p]] for p in range(n)]
     s.penalties = [0] * rules.sides
     s.dealer = dealer % n
     s.dealt_red3 = [[] for _ in range(n)]
@@ -327,9 +360,17 @@ def _empty_state(rules: Rules, dealer: int, scores: list[int], hand_no: int) -> 
     return s
 
 
+def freeze_at_start(s: State) -> None:
+    """``pile.frozen_at_start``: the pile is frozen against everyone until first taken (003)."""
+    if s.rules.frozen_at_start and not s.frozen:
+        s.frozen = True
+        s.freeze_card = -1
+
+
 def _turn_upcard(s: State) -> None:
     """Start the pile: turn cards until one the variant does not cover shows."""
     r = s.rules
+    freeze_at_start(s)
     while s.stock:
         c = s.stock.pop()
         s.pile.append(c)
@@ -380,9 +421,14 @@ def deal(
     dealer: int = 0,
     scores: list[int] | None = None,
     hand_no: int = 1,
+    previous: list[int] | None = None,
+    player_scores: list[int] | None = None,
 ) -> State:
-    """A seeded deal: the same rules and seed give the same hand on every machine."""
-    s = _empty_state(rules, dealer, scores or [], hand_no)
+    """A seeded deal: the same rules and seed give the same hand on every machine.
+
+    ``scores`` are the sides' cumulative scores, ``previous`` their scores in the previous hand
+    and ``player_scores`` each player's own total (what ``initial_meld.basis`` may read)."""
+    s = _empty_state(rules, dealer, scores or [], hand_no, previous, player_scores)
     stock = list(rules.deck)
     random.Random(seed).shuffle(stock)
     # The stock's top is the end of the list; deal one card at a time from the top, starting
@@ -408,6 +454,8 @@ def from_layout(
     scores: list[int] | None = None,
     hand_no: int = 1,
     stock: list[int] | None = None,
+    previous: list[int] | None = None,
+    player_scores: list[int] | None = None,
 ) -> State:
     """A deal written out card by card.
 
@@ -415,8 +463,9 @@ def from_layout(
     player laid down during the deal, ``pile`` the upcards from bottom to top. The stock is the
     rest of the pack: in the given order (top last) if ``stock`` is given, otherwise unknown.
     """
-    s = _empty_state(rules, dealer, scores or [], hand_no)
+    s = _empty_state(rules, dealer, scores or [], hand_no, previous, player_scores)
     n = rules.players
+    freeze_at_start(s)
     if len(hands) != n:
         raise DealError(f"the deal lists {len(hands)} hands for {n} players")
     red3 = red3 or [[] for _ in range(n)]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..engine.apply import apply_unchecked
-from ..engine.game import first_dealer, hand_seed
+from ..engine.game import game_end, hand_seed, opening_dealer
 from ..engine.legality import refusal
 from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
@@ -189,6 +189,7 @@ class _Replayer:
         dealer: int | None = None
         game_over = False
         winner: int | None = None
+        self.previous = [0] * r.sides  # the sides' scores in the previous hand
         stopped: State | None = None
         for index, (header, body) in enumerate(sections):
             if game_over:
@@ -208,7 +209,7 @@ class _Replayer:
             elif self.first_dealer is not None:
                 dealer = self.first_dealer
             elif self.seed is not None:
-                dealer = first_dealer(self.seed, r.players)
+                dealer = opening_dealer(r, self.seed)
             else:
                 msg = "say who deals: 'hand 1 dealer S', a [Dealer] tag, or a [Seed]"
                 raise _err(doc, header.at, msg)
@@ -223,10 +224,9 @@ class _Replayer:
             if end.over:
                 hand.score = score_hand(end)
                 scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
-                best = max(scores)
-                if best >= r.target and scores.count(best) == 1:
-                    game_over = True
-                    winner = scores.index(best)
+                self.previous = [b.total for b in hand.score]
+                out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
+                game_over, winner = game_end(r, scores, out_side)
             self._check_assertions(hand, body, scores)
             if not end.over:
                 last = body[-1].item.at if body else header.at
@@ -284,6 +284,7 @@ class _Replayer:
                     dealer,
                     scores,
                     header.number,
+                    previous=self.previous,
                 )
             except DealError as e:
                 raise _err(self.doc, (deals or ups)[0].at, str(e)) from None
@@ -298,7 +299,7 @@ class _Replayer:
             msg = f"hand {header.number} has neither a written-out deal nor a seed"
             raise _err(self.doc, header.at, msg)
         assert seed is not None
-        state = deal(r, seed, dealer, scores, header.number)
+        state = deal(r, seed, dealer, scores, header.number, self.previous)
         return ReplayedHand(header.number, dealer, list(scores), state.copy(), end=state, seed=seed)
 
     def _play(self, hand: ReplayedHand, body: list[A.Line]) -> State | None:

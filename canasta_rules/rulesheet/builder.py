@@ -111,6 +111,20 @@ def red_three_scale(totals: Sequence[int]) -> str:
     return "; ".join(parts)
 
 
+_BASIS_HEADER = {
+    "side_total": "Side's total score before the deal",
+    "previous_hand": "Side's score in the previous hand",
+    "player_total": "Player's own total score before the deal",
+}
+_BASIS_SENTENCE = {
+    "side_total": "The minimum is read from the side's total score before the deal.",
+    "previous_hand": "The minimum is read from the side's score in the previous hand alone "
+    "(0 in the first hand), not from its running total.",
+    "player_total": "The minimum is read from the opening player's own total score before the "
+    "deal, which in fixed partnerships is the side's.",
+}
+
+
 def tier_label(tiers: Sequence[Tier], i: int) -> str:
     """The scores a tier covers: ``below 0``, ``0 to 1499``, ``3000 and above``."""
     t = tiers[i]
@@ -261,7 +275,7 @@ class _Builder:
             f"{tier_label(tiers, i)}: {_minimum(t.minimum)}" for i, t in enumerate(tiers)
         )
         cap = self.s(id_, lead, "initial_meld.tiers", gist=gist)
-        header = ("Side's total score before the deal", "Minimum")
+        header = (_BASIS_HEADER[self.v.initial_meld.basis], "Minimum")
         rows = tuple(
             Row(f"{id_}.{i}", (tier_label(tiers, i), _minimum(t.minimum)), header=header)
             for i, t in enumerate(tiers)
@@ -444,7 +458,10 @@ class _Builder:
                 (
                     self.s(
                         "deal.first_dealer",
-                        "The first dealer is chosen at random.",
+                        "The first dealer is chosen at random."
+                        if d.first_dealer == "random"
+                        else "In the first hand the first seat (N) plays first; the deal then "
+                        "passes as usual.",
                         "deal.first_dealer",
                     ),
                     self.s("deal.rotation", rot, "deal.rotation"),
@@ -648,8 +665,19 @@ class _Builder:
         blocks.append(
             self.tiers_table(
                 "initial_meld.tiers",
-                "A side's first meld of the hand, its initial meld, must count at least a "
-                "minimum that depends on the side's total score before the deal:",
+                "A side's first melds of the hand, its initial meld, must count at least a "
+                "minimum that depends on a score (see below):",
+            )
+        )
+        blocks.append(
+            Para(
+                (
+                    self.s(
+                        "initial_meld.basis",
+                        _BASIS_SENTENCE[v.initial_meld.basis],
+                        "initial_meld.basis",
+                    ),
+                )
             )
         )
         if v.initial_meld.pile_cards == "top_only":
@@ -725,6 +753,13 @@ class _Builder:
         else:
             fbo = "Until a player has melded cards themself, the pile counts as frozen against them"
             fbo += ", even when a partner has already melded." if self.partners else "."
+        if p.frozen_at_start:
+            fas = (
+                "At the start of every hand the pile is frozen against everyone, until someone "
+                "first takes it."
+            )
+        else:
+            fas = "A hand's pile starts unfrozen, unless a card turned up to start it freezes it."
         if p.one_card_ban:
             ocb = "A player holding a single card may not take a pile of a single card."
         else:
@@ -746,6 +781,7 @@ class _Builder:
                             "discarded wild card freezes the pile until someone takes it.",
                         ),
                     ),
+                    self.s("pile.frozen_at_start", fas, "pile.frozen_at_start"),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
                     self.fixed(
@@ -811,6 +847,15 @@ class _Builder:
                 self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
                 totals,
                 self.s("red_threes.count_against", against, "red_threes.count_against"),
+                self.s(
+                    "red_threes.against_when_opponents_out",
+                    "Whatever it melded, a side whose opponents went out also counts its red "
+                    "threes against it."
+                    if rt.against_when_opponents_out
+                    else "An opponent going out does not by itself turn a side's red threes "
+                    "against it.",
+                    "red_threes.against_when_opponents_out",
+                ),
             )
         )
         table = Table(
@@ -921,22 +966,26 @@ class _Builder:
             text += " (This needs a partner, so it never arises at this ruleset's tables.)"
         elif self.solo:
             text += " Players without partners go out without asking."
-        # When one may ask, and whether one must be able to go out, are not parameters yet: the
-        # engine's reading is stated on its own, as pinned (001 gives the moment; none of the
-        # sources makes being able to go out a condition).
-        when = self.reading(
+        moments = {
+            "before_draw": "before drawing",
+            "after_draw": "just after drawing from the stock or taking the pile, before melding "
+            "anything more",
+            "after_melding": "after melding",
+        }
+        when = self.s(
             "going_out.permission.when",
-            "When permission to go out may be asked",
-            "The question is asked just after drawing from the stock or taking the pile, before "
-            "melding anything more, and only by a player who could go out in that turn.",
-            "The sources name different moments to ask: 001 just after drawing or taking the "
-            "pile (as here), 004 once everything is melded, 000 whenever the player considers "
-            "going out, B before or after drawing. None of them says that only a player able to "
-            "go out may ask; the engine allows the question only then.",
-            "going_out.permission",
-            sources=("001", "004", "000", "B"),
+            "The question may be asked " + join([moments[w] for w in perm.when]) + ".",
+            "going_out.permission.when",
         )
-        out = [self.s("going_out.permission", text, "going_out.permission"), when]
+        able = self.s(
+            "going_out.permission.only_when_able",
+            "Only a player who could go out in that turn may ask (judged once they have drawn)."
+            if perm.only_when_able
+            else "A player may ask whether or not they could go out in that turn.",
+            "going_out.permission.only_when_able",
+        )
+        claims = ("going_out.permission.kind", "going_out.permission.yes_obliges")
+        out = [self.s("going_out.permission", text, *claims), when, able]
         if any(s.side_size == 3 for s in self.v.seating):
             out.append(
                 self.reading(
@@ -945,7 +994,7 @@ class _Builder:
                     "With two partners, the next of them in turn answers.",
                     "The sources describe asking one partner; with two, the project has the "
                     "next of them in turn answer.",
-                    "going_out.permission",
+                    "going_out.permission.kind",
                     "seating",
                 )
             )
@@ -967,10 +1016,15 @@ class _Builder:
                 "A player goes out by getting rid of every card: melding them all, or melding "
                 "all but one and discarding it."
             )
-        else:
+        elif g.final_discard == "required":
             fd = (
                 "A player goes out by melding every card but one and then discarding that last "
                 "card; melding the last card instead is not allowed."
+            )
+        else:
+            fd = (
+                "A player goes out by melding every card but one and then discarding that last "
+                "card, except that a player going out concealed melds the whole hand."
             )
         blocks.append(
             Para(
@@ -1118,16 +1172,25 @@ class _Builder:
                         self.s(
                             "game.target",
                             f"When, after a hand, a side's total has reached {g.target} or "
-                            "more, the game ends and the side with the highest total wins, even "
-                            f"if another side has also passed {g.target}.",
+                            "more, the game ends.",
                             "game.target",
                         ),
-                        self.reading(
-                            "tie",
-                            "A tie after the game's last hand",
-                            "If the highest totals are equal, another hand is played.",
-                            "No source says what happens when the highest totals are equal "
-                            "after the game's last hand; the project plays another hand.",
+                        self.s(
+                            "game.win",
+                            "The side with the highest total wins, even if another side has "
+                            "also passed the target."
+                            if g.win == "higher_total"
+                            else "The first side to reach the target wins. When several reach "
+                            "it in the same hand, the side whose player went out reached it "
+                            "first; if nobody went out, the highest total wins.",
+                            "game.win",
+                        ),
+                        self.s(
+                            "game.tie",
+                            "If the winning totals are equal, another hand is played."
+                            if g.tie == "play_on"
+                            else "If the winning totals are equal, the game is shared.",
+                            "game.tie",
                         ),
                     )
                 ),
@@ -1211,6 +1274,7 @@ class _Builder:
                         "; final discard optional"
                         if g.final_discard == "optional"
                         else "; must end with a discard"
+                        + ("" if g.final_discard == "required" else " (unless concealed)")
                     ),
                 ),
                 ("going_out.canastas", "going_out.final_discard"),

@@ -769,11 +769,12 @@ def export_provenance(loaded: LoadedVariant) -> dict[str, Provenance]:
         k for k in keys if loaded.is_default(k) and _covering(loaded.variant.provenance, k) is None
     ]
     for key in defaulted:
-        if _covering(prov, key) is not None:
-            continue
         found = _covering(classic, key)
         if found is None:
             continue
+        have = _covering(prov, key)
+        if have is not None and len(have[0]) >= len(found[0]):
+            continue  # already covered, at least as closely as classic covers it
         table, note = found
         under = [k for k in keys if k == table or k.startswith(table + ".")]
         prov[table if all(k in defaulted for k in under) else key] = note

@@ -165,9 +165,12 @@ class Deal(Model):
             "the dealer in this direction plays first."
         ),
     )
-    first_dealer: Literal["random"] = Field(
+    first_dealer: Literal["random", "first_seat_leads"] = Field(
         default="random",
-        description="How the first dealer is chosen (every source that says: at random).",
+        description=(
+            "How the first hand's dealer is chosen: at random, or so that the first seat (N) "
+            "plays first (002: the white player starts the first hand)."
+        ),
     )
     dealer: Literal["shuffler", "shuffler_left"] = Field(
         default="shuffler",
@@ -272,6 +275,13 @@ class RedThrees(Model):
             "the hand, or when it completed no canasta."
         ),
     )
+    against_when_opponents_out: bool = Field(
+        default=False,
+        description=(
+            "Whether a side's red threes also count minus when an opponent went out (004), "
+            "whatever the side melded."
+        ),
+    )
 
     @model_validator(mode="after")
     def _totals_shape(self) -> RedThrees:
@@ -374,6 +384,14 @@ def _default_tiers() -> tuple[Tier, ...]:
 
 
 class InitialMeld(Model):
+    basis: Literal["side_total", "previous_hand", "player_total"] = Field(
+        default="side_total",
+        description=(
+            "The score the minimum is read from: the side's cumulative score before the deal "
+            "(001), the side's score in the previous hand alone (004's wording), or the player's "
+            "own cumulative score (for partnerships that change from hand to hand)."
+        ),
+    )
     tiers: tuple[Tier, ...] = Field(
         default_factory=_default_tiers,
         min_length=1,
@@ -459,6 +477,13 @@ class Pile(Model):
         default=True,
         description="Whether a player holding one card may not take a pile of one card.",
     )
+    frozen_at_start: bool = Field(
+        default=False,
+        description=(
+            "Whether the pile is frozen against everyone from the start of each hand until "
+            "someone first takes it (003)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _no_duplicates(self) -> Pile:
@@ -536,13 +561,42 @@ class PermissionNone(Model):
     kind: Literal["none"] = Field(description="Nobody asks partner's permission to go out.")
 
 
+AskMoment = Literal["before_draw", "after_draw", "after_melding"]
+
+
 class PermissionAsk(Model):
-    """A player may ask a partner "may I go out?" just after drawing; a "no" binds."""
+    """A player may ask a partner "may I go out?"; a "no" binds."""
 
     kind: Literal["ask"] = Field(description="A player may ask partner's permission to go out.")
-    yes_obliges: bool = Field(
-        default=True, description="Whether a 'yes' obliges the player to go out that turn."
+    when: tuple[AskMoment, ...] = Field(
+        default=("after_draw",),
+        min_length=1,
+        description=(
+            "When in the turn a player may ask: 'before_draw' (at the start of the turn), "
+            "'after_draw' (just after drawing or taking the pile, before any further meld), "
+            "'after_melding' (after one or more meld actions of the turn). 001 allows only "
+            "after_draw; 000 any of them; Bicycle before or after drawing; 004 after melding."
+        ),
     )
+    only_when_able: bool = Field(
+        default=True,
+        description=(
+            "Whether a player may ask only when they could go out this turn (judged after the "
+            "draw; before drawing nobody can know, so it is not judged then)."
+        ),
+    )
+    yes_obliges: bool = Field(
+        default=True,
+        description=(
+            "Whether a 'yes' obliges the player to go out that turn (where going out is still "
+            "possible: a 'yes' given before the draw binds only if the draw leaves a way out)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _no_duplicates(self) -> PermissionAsk:
+        _unique(self.when, "when")
+        return self
 
 
 Permission = Annotated[PermissionNone | PermissionAsk, Field(discriminator="kind")]
@@ -552,9 +606,13 @@ class GoingOut(Model):
     canastas: int = Field(
         default=1, ge=0, le=6, description="Canastas a side needs before a player may go out."
     )
-    final_discard: Literal["optional", "required"] = Field(
+    final_discard: Literal["optional", "required", "required_unless_concealed"] = Field(
         default="optional",
-        description="Whether a player going out may meld every card or must discard the last one.",
+        description=(
+            "Whether a player going out may meld every card or must discard the last one; "
+            "'required_unless_concealed': a discard is needed except for a concealed finish, "
+            "which melds the whole hand (004)."
+        ),
     )
     bonus: int = Field(default=100, ge=0, le=10000, description="Bonus for going out.")
     concealed_bonus: int = Field(
@@ -595,6 +653,22 @@ class Penalties(Model):
 class Game(Model):
     target: int = Field(
         default=5000, ge=100, le=100000, description="Cumulative score that ends the game."
+    )
+    win: Literal["higher_total", "first_to_reach"] = Field(
+        default="higher_total",
+        description=(
+            "Who wins when a hand takes sides to the target: the higher total (001), or the first "
+            "to reach it (003), read as: of several sides passing it in the same hand, the side "
+            "whose player went out (it reached the target by ending the hand), else the higher "
+            "total."
+        ),
+    )
+    tie: Literal["play_on", "shared"] = Field(
+        default="play_on",
+        description=(
+            "When the sides that would win have equal totals: play another hand, or end the game "
+            "shared between them. No source says; the project pins play_on."
+        ),
     )
     max_hands: int = Field(
         default=100,
