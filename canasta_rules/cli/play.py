@@ -8,8 +8,11 @@ from typing import Annotated
 
 import typer
 
+from ..engine.rules import rules_for
+from ..errors import CanastaError
 from ..play.session import Options, PlayError, Session
 from ..seats import seat_names
+from ..variant import load
 from .common import SetOption
 
 
@@ -85,8 +88,13 @@ def play_cmd(
     else:
         opts = Options(ref=variant, sets=tuple(set_ or ()), players=players, bots=bots)
         opts.seed = seed if seed is not None else secrets.randbelow(1_000_000)
-        probe = Session.new(opts, None)
-        opts.humans = _humans(humans, probe.rules.players)
+        try:
+            table = rules_for(load(variant, opts.sets).variant, players).players
+        except ValueError as e:
+            if isinstance(e, CanastaError):
+                raise
+            raise PlayError(str(e)) from None
+        opts.humans = _humans(humans, table)
         sess = Session.new(opts, record or f"canasta-{opts.seed}.can")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if line or not interactive:
