@@ -80,7 +80,8 @@ class PlayApp(App[None]):
         self.session = session
         self.viewer: int = min(session.opts.humans) if session.opts.humans else 0
         self.shown_hand = 0
-        self.blocking = False
+        self.passing = False
+        """The keyboard passes to another person: every hand is hidden until they are ready."""
         self.transcript: list[str] = []
         """Every line written to the log (moves, refusals, explanations, scores)."""
 
@@ -126,8 +127,7 @@ class PlayApp(App[None]):
             widget = self.query_one(f"#side-{name}", Static)
             widget.update(f"[b]{name}[/b]  red threes: {reds}\n{body}")
         self.query_one("#pile", Static).update(f"{t.pile}\n{t.stock}    {t.others}")
-        hidden = not s.human_to_move and len(s.opts.humans) > 1 and not s.hand_over
-        self.query_one("#hand", Static).update("(hidden)" if hidden else t.hand)
+        self.query_one("#hand", Static).update("(hidden)" if self.passing else t.hand)
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         texts = s.legal_texts() if s.human_to_move else []
@@ -146,8 +146,8 @@ class PlayApp(App[None]):
         seat = s.actor
         if seat != self.viewer and len(s.opts.humans) > 1:
             self.viewer = seat
+            self.passing = True
             self.refresh_table()
-            self.blocking = True
             self.push_screen(Notice(f"Pass the keyboard to {s.seats[seat]}."), self._unblock)
             return
         self.viewer = seat
@@ -155,7 +155,7 @@ class PlayApp(App[None]):
         self.query_one("#move", Input).focus()
 
     def _unblock(self, _: None = None) -> None:
-        self.blocking = False
+        self.passing = False
         self.refresh_table()
         self.query_one("#move", Input).focus()
 
@@ -164,12 +164,10 @@ class PlayApp(App[None]):
         text = "\n".join(hand_end_lines(s))
         for line in hand_end_lines(s):
             self.log_line(line)
-        self.blocking = True
         self.push_screen(Notice(text), self._after_hand)
 
     def _after_hand(self, _: None = None) -> None:
         s = self.session
-        self.blocking = False
         if s.game_over:
             self.exit()
             return
