@@ -167,3 +167,18 @@ def test_hot_seat_hides_the_hand_between_turns(tmp_path: Path) -> None:
             assert _hand_text(app).startswith(f"{sess.seats[sess.actor]}: ")
 
     asyncio.run(run())
+
+
+def test_screenshot_command_draws_the_table(tmp_path: Path) -> None:
+    """The documented command that makes docs/images/*.svg runs, and the picture shows what
+    the page says it shows."""
+    import html
+
+    from canasta_rules.play.screenshot import main
+
+    main([str(tmp_path)])
+    table = html.unescape((tmp_path / "play-table.svg").read_text()).replace("\xa0", " ")
+    for words in ("mixed", "canasta", "frozen", "minimum", "wild:", "legal"):
+        assert words in table, words
+    end = html.unescape((tmp_path / "play-hand-end.svg").read_text()).replace("\xa0", " ")
+    assert "Natural" in end and "Total" in end

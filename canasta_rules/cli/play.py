@@ -34,7 +34,7 @@ def _humans(text: str, players: int) -> frozenset[int]:
 
 def play_cmd(
     variant: Annotated[
-        str, typer.Argument(metavar="[VARIANT|FILE]", help="The ruleset (default classic).")
+        str, typer.Argument(metavar="VARIANT|FILE", help="The ruleset (default classic).")
     ] = "classic",
     set_: SetOption = None,
     players: Annotated[
@@ -52,8 +52,13 @@ def play_cmd(
         ),
     ] = "N",
     bots: Annotated[
-        str, typer.Option("--bots", help="The bots' kind (see canasta_rules.bots.make_bot).")
-    ] = "greedy",
+        str | None,
+        typer.Option(
+            "--bots",
+            help="The bots' kind, as canasta_rules.bots.make_bot knows them (default greedy; "
+            "when resuming, the record's).",
+        ),
+    ] = None,
     record: Annotated[
         str | None,
         typer.Option(
@@ -84,9 +89,9 @@ def play_cmd(
                 "--resume takes the ruleset, table and seed from the record; leave out "
                 "--set, --players, --seed and --record"
             )
-        sess = Session.resume(resume, bots if bots != "greedy" else None)
+        sess = Session.resume(resume, bots)
     else:
-        opts = Options(ref=variant, sets=tuple(set_ or ()), players=players, bots=bots)
+        opts = Options(ref=variant, sets=tuple(set_ or ()), players=players, bots=bots or "greedy")
         opts.seed = seed if seed is not None else secrets.randbelow(1_000_000)
         try:
             table = rules_for(load(variant, opts.sets).variant, players).players

@@ -105,7 +105,7 @@ class _Prompted:
 def tally_cmd(
     variant: Annotated[
         str | None,
-        typer.Argument(metavar="[VARIANT|FILE]", help="The ruleset (default classic)."),
+        typer.Argument(metavar="VARIANT|FILE", help="The ruleset (default classic)."),
     ] = None,
     set_: SetOption = None,
     players: Annotated[

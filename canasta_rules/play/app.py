@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markup import escape
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -46,7 +47,7 @@ class Notice(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="notice"):
-            yield Static(self.text, id="notice-text")
+            yield Static(escape(self.text), id="notice-text")
             yield Static("[b]Enter[/b] to continue", id="notice-hint")
 
     def action_close(self) -> None:
@@ -121,13 +122,14 @@ class PlayApp(App[None]):
         s = self.session
         t = table_for(s, self.viewer)
         status = self.query_one("#status", Static)
-        status.update(f"[b]{t.title}[/b]\n{'    '.join(t.scores)}\n[b]{t.turn}[/b]")
+        scores = "    ".join(escape(x) for x in t.scores)
+        status.update(f"[b]{escape(t.title)}[/b]\n{scores}\n[b]{escape(t.turn)}[/b]")
         for name, melds, reds in t.melds:
-            body = "\n".join(melds) if melds else "(no melds)"
+            body = "\n".join(escape(m) for m in melds) if melds else "(no melds)"
             widget = self.query_one(f"#side-{name}", Static)
-            widget.update(f"[b]{name}[/b]  red threes: {reds}\n{body}")
-        self.query_one("#pile", Static).update(f"{t.pile}\n{t.stock}    {t.others}")
-        self.query_one("#hand", Static).update("(hidden)" if self.passing else t.hand)
+            widget.update(f"[b]{name}[/b]  red threes: {escape(reds)}\n{body}")
+        self.query_one("#pile", Static).update(escape(f"{t.pile}\n{t.stock}    {t.others}"))
+        self.query_one("#hand", Static).update("(hidden)" if self.passing else escape(t.hand))
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         texts = s.legal_texts() if s.human_to_move else []
@@ -193,7 +195,7 @@ class PlayApp(App[None]):
         except IllegalMove as e:
             self.log_line(f"refused: {e}")
             self.log_line(f"  (type ? {e.refusal.code} for the rule and its source)")
-            self.notify(str(e.refusal), title="illegal move", severity="error")
+            self.notify(escape(str(e.refusal)), title="illegal move", severity="error")
             return
         except NotationError as e:
             self.log_line(f"cannot read: {e.message}")

@@ -113,7 +113,9 @@ def table_for(sess: Session, seat: int) -> Table:
         turn = "the hand is over"
     scores = []
     for side, name in enumerate(sides):
-        opened = "opened" if s.opened[side] else f"needs {mins[side]} to open"
+        opened = (
+            f"opened, minimum {mins[side]}" if s.opened[side] else f"needs {mins[side]} to open"
+        )
         scores.append(f"{name} {sess.totals[side]} ({opened})")
     others = ", ".join(f"{seats[p]} {s.hand_len[p]}" for p in range(r.players) if p != seat)
     melds = []
