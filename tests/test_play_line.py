@@ -45,9 +45,13 @@ def _play(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess
     )
 
 
+SHORT = ("game.target=1500",)
+"""A shorter game keeps the tests quick; the rules are classic's otherwise."""
+
+
 @pytest.fixture(scope="module")
 def classic_game() -> tuple[list[str], Session]:
-    return _script(Options(seed=3, humans=frozenset({0})))
+    return _script(Options(seed=3, sets=SHORT, humans=frozenset({0})))
 
 
 def test_whole_game_from_a_script_replays_to_the_same_scores(
@@ -56,7 +60,9 @@ def test_whole_game_from_a_script_replays_to_the_same_scores(
     lines, expected = classic_game
     assert expected.game_over and len(expected.hands) > 1
     rec = tmp_path / "g.can"
-    p = _play(["--seed", "3", "--record", str(rec)], "\n".join(lines) + "\n", tmp_path)
+    p = _play(
+        ["--seed", "3", "--set", SHORT[0], "--record", str(rec)], "\n".join(lines) + "\n", tmp_path
+    )
     assert p.returncode == 0, p.stderr
     names = expected.sides
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, expected.totals, strict=True))
@@ -86,11 +92,16 @@ def test_stop_and_resume_gives_the_same_game(
     lines, _ = classic_game
     whole = tmp_path / "whole.can"
     assert (
-        _play(["--seed", "3", "--record", str(whole)], "\n".join(lines), tmp_path).returncode == 0
+        _play(
+            ["--seed", "3", "--set", SHORT[0], "--record", str(whole)], "\n".join(lines), tmp_path
+        ).returncode
+        == 0
     )
     part = tmp_path / "part.can"
     cut = len(lines) // 2 + 1  # mid-turn: after a draw, before its discard, somewhere
-    first = _play(["--seed", "3", "--record", str(part)], "\n".join(lines[:cut]), tmp_path)
+    first = _play(
+        ["--seed", "3", "--set", SHORT[0], "--record", str(part)], "\n".join(lines[:cut]), tmp_path
+    )
     assert first.returncode == 0, first.stderr
     assert f"resume with: canasta play --resume {part}" in first.stdout
     assert "Result" not in part.read_text()
@@ -124,7 +135,11 @@ def test_illegal_move_from_a_pipe_stops_with_its_rule(tmp_path: Path) -> None:
     sess = Session.new(Options(seed=3), None)
     sess.run_bots()
     missing = _not_held(sess, 0)
-    p = _play(["--seed", "3", "--record", str(rec)], f"draw\ndiscard {missing}\n", tmp_path)
+    p = _play(
+        ["--seed", "3", "--set", SHORT[0], "--record", str(rec)],
+        f"draw\ndiscard {missing}\n",
+        tmp_path,
+    )
     assert p.returncode == 2
     err = p.stderr.strip().splitlines()
     assert len(err) == 1
@@ -173,10 +188,10 @@ def test_a_refused_line_changes_nothing() -> None:
 def test_hot_seat_two_people_script(tmp_path: Path) -> None:
     """Two people (N and S) at one keyboard under the two-player online rules: the script plays
     both seats and the record replays to the same totals."""
-    lines, expected = _script(Options(ref="online", seed=5, humans=frozenset({0, 1})))
+    lines, expected = _script(Options(ref="online", seed=5, sets=SHORT, humans=frozenset({0, 1})))
     rec = tmp_path / "g.can"
     p = _play(
-        ["online", "--seed", "5", "--humans", "N S", "--record", str(rec)],
+        ["online", "--seed", "5", "--set", SHORT[0], "--humans", "N S", "--record", str(rec)],
         "\n".join(lines) + "\n",
         tmp_path,
     )
