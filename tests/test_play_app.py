@@ -142,6 +142,13 @@ def test_resume_in_the_app(tmp_path: Path) -> None:
             naturals = [c for c in cards if not C.is_wild(c)]
             assert _hand_text(app).startswith("N: " + C.names(naturals))
             assert "meld, then discard" in str(app.query_one("#status", Static).render())
+            # completion: a partly typed move, the right arrow takes the suggestion
+            await pilot.press("f3", "d", "i", "s", "c")
+            await pilot.pause()
+            await pilot.press("right")
+            box = app.query_one("#move", Input)
+            assert box.value.startswith("discard ") and len(box.value) > len("discard ")
+            box.value = ""
             await _pick(pilot, app, f"discard {C.name(cards[0])}")
             assert sess.state.hand_len[0] == hand_len - 1
         assert _moves_in_record(rec) == len(sess.hand.moves)

@@ -22,15 +22,28 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
+from textual.suggester import Suggester
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..errors import NotationError
+from .complete import complete
 from .explain import explain
 from .line import _public
 from .session import IllegalMove, Session, move_text
 from .view import hand_end_lines, table_for
+
+
+class MoveSuggester(Suggester):
+    """Completes a typed move from the legal moves, then word by word and card by card."""
+
+    def __init__(self, legal: list[str], held: list[int]):
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.legal = legal
+        self.held = held
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return complete(value, self.legal, self.held)
 
 
 class Notice(ModalScreen[None]):
@@ -134,7 +147,8 @@ class PlayApp(App[None]):
         moves.clear_options()
         texts = s.legal_texts() if s.human_to_move else []
         moves.add_options([Option(text) for text in texts])
-        self.query_one("#move", Input).suggester = SuggestFromList(texts, case_sensitive=False)
+        held = s.state.hand_cards(s.actor) if s.human_to_move else []
+        self.query_one("#move", Input).suggester = MoveSuggester(texts, held)
 
     def advance(self) -> None:
         """Bots play; then the hand's end, a pass of the keyboard, or the next person's turn."""
