@@ -208,3 +208,43 @@ def test_resume_refuses_a_record_without_seed(tmp_path: Path) -> None:
     p = _play(["--resume", str(rec)], "", tmp_path)
     assert p.returncode == 2
     assert "no Seed tag" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "variant",
+    sorted(p.stem for p in (Path(__file__).parent.parent / "variants").glob("*.toml")),
+)
+def test_every_move_typed_as_text_in_every_builtin_variant(tmp_path: Path, variant: str) -> None:
+    """Everyone at the keyboard: every move of a hand, written as a person types it and read
+    back, plays the same hand; the record replays to the session's score."""
+    rec = tmp_path / "g.can"
+    probe = Session.new(Options(ref=variant, seed=2), None)
+    everyone = frozenset(range(probe.rules.players))
+    sess = Session.new(Options(ref=variant, seed=2, humans=everyone), rec)
+    bot = make_bot("greedy", 4)
+    kinds = set()
+    while not sess.hand_over:
+        m = bot(sess.state.copy())
+        kinds.add(type(m).__name__)
+        played = sess.play_text(move_text(sess.seats, sess.actor, m))
+        assert len(played) == 1
+        if type(m).__name__ not in ("Draw", "Expose", "TakePile"):
+            assert played[0] == m  # draws come back with the cards they took
+    assert {"Draw", "Discard"} <= kinds
+    rp = replay(read(str(rec)))
+    assert [sc.total for sc in rp.hands[0].score or []] == [sc.total for sc in sess.hand.score]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "clever"], "canasta: --bots: unknown bot 'clever'"),
+        (["--humans", "NX"], "canasta: --humans: no seat 'X' at a 4-player table"),
+        (["online", "--players", "4"], "canasta: variant 'online' is for 2 players, not 4"),
+    ],
+)
+def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    p = _play([*args, "--record", str(tmp_path / "g.can")], "", tmp_path)
+    assert p.returncode == 2
+    assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith(message)
+    assert not (tmp_path / "g.can").exists()

@@ -23,12 +23,12 @@ def _humans(text: str, players: int) -> frozenset[int]:
     if text.strip().lower() in ("none", ""):
         return frozenset()
     out = set()
-    for name in text.replace(",", " ").split():
-        if name.upper() not in seats:
+    for name in text.replace(",", "").replace(" ", "").upper():  # "N S", "N,S" and "NS"
+        if name not in seats:
             raise PlayError(
                 f"--humans: no seat {name!r} at a {players}-player table (seats: {' '.join(seats)})"
             )
-        out.add(seats.index(name.upper()))
+        out.add(seats.index(name))
     return frozenset(out)
 
 

@@ -100,7 +100,10 @@ class Session:
         bad = [p for p in opts.humans if not 0 <= p < r.players]
         if bad:
             raise PlayError(f"no seat {bad[0]} at a {r.players}-player table")
-        make_bot(opts.bots, 0)  # an unknown kind fails here, before any move
+        try:
+            make_bot(opts.bots, 0)  # an unknown kind fails here, before any move
+        except ValueError as e:
+            raise PlayError(f"--bots: {e}") from None
         self.hands: list[HandRecord] = []
         self.totals: list[int] = [0] * r.sides
         self.winner: int | None = None
