@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -411,3 +412,38 @@ def status_lines(sheet: Sheet) -> list[str]:
         f"totals after {len(sheet.hands)} hand(s): {totals} (target {sheet.rules.target})",
         f"minimum to open next hand: {mins}",
     ]
+
+
+# ------------------------------------------------------------------------------------------------
+# The guided prompt
+
+PROMPTS = (
+    ("m", "meld points (cards on the table)"),
+    ("n", "natural canastas"),
+    ("x", "mixed canastas"),
+    ("r", "red threes"),
+    ("h", "points left in hands"),
+)
+
+
+def guided_entry(sheet: Sheet, ask: Callable[[str], str]) -> str:
+    """Ask for each side's counts one by one (blank means 0) and who went out; the answer is
+    the hand's one-line entry. ``ask`` shows a prompt and returns what was typed."""
+    parts = []
+    names = sheet.sides
+    for name in names:
+        words = [name]
+        for key, label in PROMPTS:
+            raw = ask(f"{name} {label}: ").strip()
+            if raw:
+                words += [key, raw]
+        parts.append(words)
+    out = ask(f"who went out ({', '.join(names)} or blank)? ").strip()
+    if out:
+        canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
+        i = canon.get("".join(sorted(out.split()[0].upper())))
+        if i is None:
+            raise TallyError(f"{out!r} is not a side at this table (sides: {' '.join(names)})")
+        concealed = ask("concealed (y/N)? ").strip().lower() in ("y", "yes")
+        parts[i].append("concealed" if concealed else "out")
+    return "; ".join(" ".join(w) for w in parts)

@@ -325,3 +325,24 @@ def test_cli_resume_refuses_another_ruleset(tmp_path: Path) -> None:
     assert _canasta(["tally", "--sheet", str(sheet), "--hand", "NS m 50; EW m 50"]).returncode == 0
     p = _canasta(["tally", "online", "--sheet", str(sheet), "--print"])
     assert p.returncode == 2 and "already names its ruleset (classic)" in p.stderr
+
+
+def test_guided_prompt_builds_the_entry() -> None:
+    """The prompt asks each count in turn (blank is 0), then who went out: 000's hand again."""
+    from canasta_rules.tally import guided_entry
+
+    answers = iter(["305", "1", "2", "2", "75", "295", "", "1", "1", "120", "ns", "n"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    sheet = Sheet.new("encyclopedia")
+    text = guided_entry(sheet, ask)
+    assert asked[0] == "NS meld points (cards on the table): "
+    assert asked[-1] == "concealed (y/N)? "
+    assert sheet.add(text).scores[0].total == 1630
+    assert sheet.totals == [1630, 575]
+    with pytest.raises(TallyError, match="'XY' is not a side"):
+        guided_entry(sheet, lambda p: "XY" if p.startswith("who") else "")

@@ -108,8 +108,13 @@ def play_cmd(
         code = LineMode(sess, sys.stdin, sys.stdout, strict=not sys.stdin.isatty()).run()
         raise typer.Exit(code)
     from ..play.app import PlayApp
+    from ..play.view import hand_end_lines
 
     PlayApp(sess).run()
+    if sess.game_over:
+        typer.echo("\n".join(hand_end_lines(sess)))
+    elif sess.record_path is not None:
+        typer.echo(f"stopped; resume with: canasta play --resume {sess.record_path}")
 
 
 def register(app: typer.Typer) -> None:

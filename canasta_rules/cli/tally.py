@@ -9,14 +9,22 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..tally import Sheet, TallyError, TallyHand, hand_table_rows, status_lines
+from ..tally import (
+    Sheet,
+    TallyError,
+    TallyHand,
+    guided_entry,
+    hand_table_rows,
+    status_lines,
+)
 from .common import SetOption, console
 from .notation import breakdown_table
 
 HELP_LINE = (
     "one line per hand, sides separated by ';': NS m 380 n 1 x 1 r 2 out; EW m 200 x 1 h 35 "
     "(m meld points, n natural and x mixed canastas, r red threes, h points left in hands, "
-    "p penalty points, out or concealed); 'undo' drops the last hand, 'quit' ends"
+    "p penalty points, out or concealed); 'ask' asks for each count in turn, 'undo' drops "
+    "the last hand, 'quit' ends"
 )
 
 
@@ -66,6 +74,14 @@ def _read_loop(sheet: Sheet, path: str | None) -> None:
         if word == "help":
             console.print(HELP_LINE)
             continue
+        if word == "ask" and interactive:
+            try:
+                line = guided_entry(sheet, input)
+            except EOFError:
+                break
+            except TallyError as e:
+                console.print(f"refused: {e}")
+                continue
         if word == "undo":
             dropped = sheet.undo()
             console.print("nothing to undo" if dropped is None else "last hand dropped")
