@@ -1,0 +1,376 @@
+"""A game at the terminal: people and bots at one table, every move written to a record.
+
+A :class:`Session` owns the game: the current hand's state, the hands played, the totals, who
+is a person and who a bot. Every move goes through ``refusal`` and ``apply``; after every move the
+record is rewritten whole (atomically), so a game can be stopped at any point and resumed from
+its record, which ``canasta replay`` replays.
+
+Each hand of the record names its seed (``hand 2 dealer E seed 7:2``) instead of writing the
+deal out: a seeded deal knows the order of the stock, so a resumed hand goes on drawing the same
+cards. The seed's shuffle is the same on every machine (see docs/engine.md), so the record
+replays anywhere. Who sits where is kept in the ``Players`` tag: ``human`` for a person, else the
+kind of bot (``N human, E greedy, S human, W greedy``).
+
+Bots are seeded afresh for every move, from the game's seed, the hand and the move number, so a
+resumed game plays on exactly as it would have without the stop.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import cards as C
+from ..bots import make_bot
+from ..engine.apply import apply_unchecked
+from ..engine.game import HandRecord, first_dealer, hand_seed
+from ..engine.generate import legal_moves
+from ..engine.legality import refusal
+from ..engine.moves import Answer, Ask, Move
+from ..engine.rules import Rules, rules_for
+from ..engine.scoring import SideScore, score_hand
+from ..engine.state import State, deal
+from ..errors import CanastaError, NotationError, Refusal
+from ..fileio import write_text_atomic
+from ..notation import ast as A
+from ..notation import read, replay
+from ..notation.parser import parse
+from ..notation.record import result_text
+from ..notation.writer import document, format_document, format_item, hand_items, turn_lines
+from ..seats import seat_names, side_names
+from ..variant import LoadedVariant, load
+
+HUMAN = "human"
+
+Bot = Callable[[State], Move]
+
+
+class PlayError(CanastaError):
+    """A game that cannot be started or resumed as asked."""
+
+
+class IllegalMove(CanastaError):
+    """A move the rules refuse here; carries the refusal (reason, code, parameter)."""
+
+    def __init__(self, refusal: Refusal, move: str = ""):
+        self.refusal = refusal
+        self.move = move
+        super().__init__(f"{move}: {refusal}" if move else str(refusal))
+
+
+@dataclass
+class Options:
+    ref: str = "classic"
+    """The ruleset as the record's Variant tag writes it (a name, or a file)."""
+    sets: tuple[str, ...] = ()
+    players: int | None = None
+    seed: int = 0
+    humans: frozenset[int] = frozenset({0})
+    bots: str = "greedy"
+
+
+def move_text(seats: Sequence[str], actor: int, m: Move) -> str:
+    """One move in the notation, without the seat (``take with 9c 9d``, ``discard 4c``).
+
+    ``ask`` and the answer ``yes``/``no`` are written as a person types them; in the record they
+    join as ``ask yes``."""
+    if isinstance(m, Ask):
+        return "ask"
+    if isinstance(m, Answer):
+        return "yes" if m.yes else "no"
+    turns = turn_lines(seats, [(actor, m)])
+    return format_item(turns[0]).split(" ", 1)[1]
+
+
+class Session:
+    """One game in progress."""
+
+    def __init__(self, opts: Options, loaded: LoadedVariant):
+        self.opts = opts
+        self.loaded = loaded
+        try:
+            self.rules: Rules = rules_for(loaded.variant, opts.players)
+        except ValueError as e:
+            raise PlayError(str(e)) from None
+        r = self.rules
+        self.seats = seat_names(r.players)
+        self.sides = side_names(r.players, r.sides)
+        bad = [p for p in opts.humans if not 0 <= p < r.players]
+        if bad:
+            raise PlayError(f"no seat {bad[0]} at a {r.players}-player table")
+        try:
+            make_bot(opts.bots, 0)  # an unknown kind fails here, before any move
+        except ValueError as e:
+            raise PlayError(f"--bots: {e}") from None
+        self.hands: list[HandRecord] = []
+        self.totals: list[int] = [0] * r.sides
+        self.winner: int | None = None
+        self.game_over = False
+        self.state: State = State.__new__(State)
+        self.record_path: Path | None = None
+        self.refusals: dict[str, Refusal] = {}
+        """Every rule code refused in this game, for ``?``."""
+
+    # -------------------------------------------------------------- starting
+    @classmethod
+    def new(cls, opts: Options, record: str | Path | None = None) -> Session:
+        s = cls(opts, load(opts.ref, opts.sets))
+        s.record_path = Path(record) if record is not None else None
+        s._deal(first_dealer(opts.seed, s.rules.players))
+        return s
+
+    @classmethod
+    def resume(cls, path: str | Path, bots: str | None = None) -> Session:
+        """The game recorded in ``path`` (written by ``canasta play``), ready to go on."""
+        doc = read(str(path))
+        rp = replay(doc)
+        tags = {t.name: t.value for t in doc.tags()}
+        if "Seed" not in tags:
+            raise PlayError(
+                f"{path}: the record has no Seed tag; only a game started by 'canasta play' "
+                "can be resumed"
+            )
+        seats = rp.seats
+        humans: set[int] = set()
+        kinds: set[str] = set()
+        for entry in tags.get("Players", "").split(","):
+            seat, _, who = entry.strip().partition(" ")
+            if seat in seats and who.strip() == HUMAN:
+                humans.add(seats.index(seat))
+            elif seat in seats and who.strip():
+                kinds.add(who.strip())
+        kind = bots or (sorted(kinds)[0] if kinds else "greedy")
+        ref, sets = doc.ruleset()
+        opts = Options(
+            ref=ref,
+            sets=sets,
+            players=rp.rules.players,
+            seed=int(tags["Seed"]),
+            humans=frozenset(humans),
+            bots=kind,
+        )
+        s = cls(opts, rp.loaded)
+        s.record_path = Path(path)
+        for h in rp.hands:
+            if h.seed != hand_seed(opts.seed, h.number):
+                raise PlayError(
+                    f"{path}: hand {h.number} is not dealt from the game's seed; "
+                    "'canasta play' resumes only its own records"
+                )
+            end = h.end
+            assert end is not None
+            rec = HandRecord(h.number, h.dealer, list(h.scores_before), h.start, list(h.moves))
+            rec.end = end
+            rec.score = h.score or []
+            s.hands.append(rec)
+        s.totals = list(rp.totals)
+        s.game_over = rp.game_over
+        s.winner = rp.winner
+        if s.hands:
+            s.state = s.hands[-1].end or s.hands[-1].start.copy()
+            if s.state.over and not s.game_over:
+                s.next_hand()
+        else:
+            s._deal(first_dealer(opts.seed, s.rules.players))
+        return s
+
+    def _deal(self, dealer: int) -> None:
+        number = len(self.hands) + 1
+        st = deal(self.rules, hand_seed(self.opts.seed, number), dealer, list(self.totals), number)
+        self.hands.append(HandRecord(number, dealer, list(self.totals), st.copy()))
+        self.state = st
+        self.hands[-1].end = st
+
+    def next_hand(self) -> None:
+        """Deal the next hand (after a finished one, while the game goes on)."""
+        if self.game_over:
+            raise PlayError("the game is over")
+        if not self.state.over:
+            raise PlayError("the hand is not over yet")
+        self._deal(self.rules.next_seat(self.hands[-1].dealer))
+        self.save()
+
+    # -------------------------------------------------------------- queries
+    @property
+    def hand(self) -> HandRecord:
+        return self.hands[-1]
+
+    @property
+    def actor(self) -> int:
+        return self.state.actor
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.opts.humans
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.state.over and self.is_human(self.state.actor)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def last_score(self) -> list[SideScore]:
+        return self.hand.score
+
+    def minimums(self) -> list[int]:
+        return [self.state.minimum(side) for side in range(self.rules.sides)]
+
+    def legal_texts(self) -> list[str]:
+        """The canonical legal moves here, as a person would type them."""
+        s = self.state
+        return [move_text(self.seats, s.actor, m) for m in legal_moves(s)]
+
+    # -------------------------------------------------------------- moves
+    def play(self, m: Move) -> Move:
+        """Check and apply one move (IllegalMove if refused); the record is saved after it."""
+        s = self.state
+        if s.over:
+            raise IllegalMove(Refusal("hand.over", "", "the hand is over"))
+        ref = refusal(s, m)
+        if ref is not None:
+            raise self._refused(ref, move_text(self.seats, s.actor, m))
+        actor = s.actor
+        done = apply_unchecked(s, m)
+        self.hand.moves.append((actor, done))
+        if s.over:
+            self._finish_hand()
+        self.save()
+        return done
+
+    def parse_moves(self, text: str) -> list[Move]:
+        """The engine moves a typed line stands for (NotationError if it does not read).
+
+        A line holds one or more actions in the notation, with or without the seat
+        (``draw``, ``meld 7c 7d 7s, 4c 4d 2d discard 6s``); ``ask`` asks partner, and ``yes`` or
+        ``no`` is the partner's answer."""
+        s = self.state
+        words = text.split()
+        if words and words[0] in self.seats:
+            words = words[1:]
+        low = [w.lower() for w in words]
+        if low == ["ask"]:
+            return [Ask()]
+        if low in (["yes"], ["no"], ["answer", "yes"], ["answer", "no"]):
+            return [Answer(low[-1] == "yes")]
+        if not words:
+            raise NotationError("type a move, such as 'draw' or 'discard 4c'", "<move>", 1, 1)
+        seat = self.seats[s.actor]
+        line = f"{seat} {' '.join(words)}"
+        try:
+            doc = parse(line + "\n", "<move>")
+        except NotationError as e:
+            # columns count from the seat the program added
+            raise NotationError(e.message, "<move>", 1, max(1, e.column - len(seat) - 1)) from None
+        turn = doc.lines[0].item if doc.lines else None
+        if not isinstance(turn, A.Turn):
+            raise NotationError("expected a move, such as 'discard 4c'", "<move>", 1, 1)
+        moves: list[Move] = []
+        for act in turn.actions:
+            if isinstance(act, A.AskAct):
+                raise NotationError(
+                    "type 'ask'; your partner answers 'yes' or 'no'", "<move>", 1, 1
+                )
+            top = act.top if isinstance(act, A.TakeAct) else None
+            if top is not None and s.pile and top != s.pile[-1]:
+                msg = f"the top of the pile is {C.name(s.pile[-1])}, not {C.name(top)}"
+                raise self._refused(Refusal("pile.top_mismatch", "", msg), act.text)
+            moves.extend(act.moves)
+        return moves
+
+    def play_text(self, text: str) -> list[Move]:
+        """Play a typed line: every action is checked first (on a copy), then all are applied,
+        so a refused line changes nothing."""
+        moves = self.parse_moves(text)
+        trial = self.state.copy()
+        for m in moves:
+            if trial.over:
+                raise IllegalMove(Refusal("hand.over", "", "the hand is over"))
+            ref = refusal(trial, m)
+            if ref is not None:
+                raise self._refused(ref, move_text(self.seats, trial.actor, m))
+            apply_unchecked(trial, m)
+        return [self.play(m) for m in moves]
+
+    def _refused(self, ref: Refusal, text: str) -> IllegalMove:
+        self.refusals[ref.code] = ref
+        return IllegalMove(ref, text)
+
+    def bot_move(self) -> tuple[int, Move]:
+        """Let the bot in the seat to move play once."""
+        s = self.state
+        seed = (self.opts.seed * 1_000_003 + self.hand.number) * 10_007 + len(self.hand.moves)
+        bot: Bot = make_bot(self.opts.bots, seed)
+        actor = s.actor
+        return actor, self.play(bot(s.copy()))
+
+    def run_bots(self) -> list[tuple[int, Move]]:
+        """Bots move until a person must, or the hand ends."""
+        done: list[tuple[int, Move]] = []
+        while not self.state.over and not self.is_human(self.state.actor):
+            done.append(self.bot_move())
+        return done
+
+    def _finish_hand(self) -> None:
+        s = self.state
+        rec = self.hand
+        rec.end = s
+        rec.score = score_hand(s)
+        self.totals = [a + b.total for a, b in zip(self.totals, rec.score, strict=True)]
+        best = max(self.totals)
+        if best >= self.rules.target and self.totals.count(best) == 1:
+            self.game_over = True
+            self.winner = self.totals.index(best)
+        elif rec.number >= self.rules.max_hands:
+            self.game_over = True
+
+    # -------------------------------------------------------------- the record
+    def record_text(self) -> str:
+        r = self.rules
+        o = self.opts
+        tags: list[tuple[str, str]] = [("Event", "canasta play")]
+        tags.append(("Variant", _relative(o.ref, self.record_path)))
+        tags.extend(("Set", x) for x in o.sets)
+        who = [HUMAN if self.is_human(p) else o.bots for p in range(r.players)]
+        seated = zip(self.seats, who, strict=True)
+        tags.append(("Players", ", ".join(f"{s} {w}" for s, w in seated)))
+        tags.append(("Seed", str(o.seed)))
+        if self.game_over:
+            tags.append(("Result", result_text(r, self.totals)))
+        items: list[A.Item] = []
+        totals = [0] * r.sides
+        for h in self.hands:
+            finished = h.end is not None and h.end.over
+            scores = [sc.total for sc in h.score] if finished else None
+            if scores is not None:
+                totals = [a + b for a, b in zip(totals, scores, strict=True)]
+            items.extend(
+                hand_items(
+                    r,
+                    h.number,
+                    h.dealer,
+                    h.start,
+                    h.moves,
+                    hand_seed(o.seed, h.number),
+                    scores,
+                    totals if finished else None,
+                )
+            )
+        return format_document(document(tags, items))
+
+    def save(self) -> None:
+        if self.record_path is not None:
+            write_text_atomic(self.record_path, self.record_text())
+
+
+def _relative(ref: str, record: Path | None) -> str:
+    """A variant file as the record names it: relative to the record (as ``replay`` reads it)."""
+    if record is None or not ("/" in ref or "\\" in ref or ref.endswith(".toml")):
+        return ref
+    try:
+        return os.path.relpath(Path(ref).resolve(), Path(record).resolve().parent)
+    except ValueError:  # another drive (Windows)
+        return str(Path(ref).resolve())
