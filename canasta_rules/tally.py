@@ -40,8 +40,9 @@ from typing import Any
 import tomli_w
 
 from . import cards as C
+from .engine.game import game_end
 from .engine.rules import Rules, rules_for
-from .engine.scoring import SideScore
+from .engine.scoring import SideScore, red_three_points
 from .errors import CanastaError
 from .fileio import write_text_atomic
 from .seats import side_names
@@ -235,13 +236,10 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
 def score_entries(rules: Rules, entries: list[SideEntry]) -> list[SideScore]:
     """Each side's score for the hand, row by row, after :func:`check_hand`."""
     check_hand(rules, entries)
-    totals = rules.red3_totals
     out: list[SideScore] = []
+    someone_out = any(e.out for e in entries)
     for e in entries:
-        red = totals[min(e.red, len(totals) - 1)]
-        against = e.canastas == 0 if rules.red3_against_no_canasta else not e.melded
-        if against:
-            red = -red
+        red = red_three_points(rules, e.red, e.melded, e.canastas, someone_out and not e.out)
         going = 0
         if e.out:
             going = rules.concealed_bonus if e.concealed else rules.out_bonus
@@ -302,22 +300,36 @@ class Sheet:
         return list(self.hands[-1].totals) if self.hands else [0] * self.rules.sides
 
     def minimums(self) -> list[int]:
-        """Each side's initial-meld minimum for the next hand."""
-        return [self.rules.minimum(t) for t in self.totals]
+        """Each side's initial-meld minimum for the next hand, from the score
+        ``initial_meld.basis`` names (a side's total, or its score in the last hand)."""
+        if self.rules.minimum_basis == "previous_hand":
+            basis = (
+                [s.total for s in self.hands[-1].scores] if self.hands else [0] * len(self.totals)
+            )
+        else:
+            basis = self.totals
+        return [self.rules.minimum(t) for t in basis]
+
+    @property
+    def result(self) -> tuple[bool, int | None]:
+        """Whether the game is over, and the winning side (None: not yet, or shared), by the
+        variant's ``game.win`` and ``game.tie`` as the engine's games decide them."""
+        if not self.hands:
+            return False, None
+        out_side = next((i for i, e in enumerate(self.hands[-1].entries) if e.out), -1)
+        return game_end(self.rules, self.totals, out_side)
 
     @property
     def winner(self) -> int | None:
-        """The winning side once one side alone has the highest total at or over the target."""
-        t = self.totals
-        best = max(t)
-        if best >= self.rules.target and t.count(best) == 1:
-            return t.index(best)
-        return None
+        """The winning side once the game is over (None while it goes on, or if shared)."""
+        over, side = self.result
+        return side if over else None
 
     def add(self, text: str) -> TallyHand:
         """Score one hand's entry line and add it (TallyError if impossible)."""
-        if self.winner is not None:
-            raise TallyError(f"the game is over: {self.sides[self.winner]} has won")
+        if self.result[0]:
+            who = "it is shared" if self.winner is None else f"{self.sides[self.winner]} has won"
+            raise TallyError(f"the game is over: {who}")
         entries = parse_entry(self.rules, text)
         scores = score_entries(self.rules, entries)
         totals = [a + b.total for a, b in zip(self.totals, scores, strict=True)]

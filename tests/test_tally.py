@@ -346,3 +346,19 @@ def test_guided_prompt_builds_the_entry() -> None:
     assert sheet.totals == [1630, 575]
     with pytest.raises(TallyError, match="'XY' is not a side"):
         guided_entry(sheet, lambda p: "XY" if p.startswith("who") else "")
+
+
+def test_tally_follows_004_red_threes_and_previous_hand_minimum() -> None:
+    """004_747f80dc7edc8b8b.txt (``general``): red threes count minus for a side whose opponents
+    went out, and the next minimum is read from the side's score in the previous hand."""
+    sheet = Sheet.new("general")
+    hand = sheet.add("NS m 400 n 1 x 1 r 2 out; EW m 300 x 1 r 1 h 40")
+    assert [s.red_threes for s in hand.scores] == [200, -100]
+    sheet.add("NS m 200 n 1 x 1 r 1 out; EW m 100 h 60")  # NS 1200 this hand, 2300 in all
+    assert sheet.totals[0] >= 1500
+    # In classic the running total sets the minimum; in general the last hand alone does.
+    assert sheet.minimums()[0] == 50
+    classic = Sheet.new("classic")
+    classic.add("NS m 400 n 1 x 1 r 2 out; EW m 300 x 1 r 1 h 40")
+    classic.add("NS m 200 n 1 x 1 r 1 out; EW m 100 h 60")
+    assert classic.minimums()[0] == 90

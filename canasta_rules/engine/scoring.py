@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
+from .rules import Rules
 from .state import State
 
 ROWS = (
@@ -49,6 +50,17 @@ class SideScore:
         return [(label, getattr(self, key)) for key, label in ROWS]
 
 
+def red_three_points(r: Rules, count: int, melded: bool, canastas: int, opponents_out: bool) -> int:
+    """What a side's ``count`` red threes score: plus, or minus where ``red_threes.count_against``
+    (no meld, or no canasta) or ``against_when_opponents_out`` says so."""
+    totals = r.red3_totals
+    red = totals[min(count, len(totals) - 1)]
+    against = canastas == 0 if r.red3_against_no_canasta else not melded
+    if r.red3_against_opponents_out and opponents_out:
+        against = True
+    return -red if against else red
+
+
 def score_hand(s: State) -> list[SideScore]:
     """Each side's score for the hand as it stands (normally a finished hand).
 
@@ -77,13 +89,8 @@ def score_hand(s: State) -> list[SideScore]:
                         reds += n
                     else:
                         hand_points -= r.value[c] * n
-        totals = r.red3_totals
-        red = totals[min(reds, len(totals) - 1)]
-        against = natural + mixed == 0 if r.red3_against_no_canasta else not melds
-        if r.red3_against_opponents_out and s.out_player >= 0 and r.side_of[s.out_player] != side:
-            against = True
-        if against:
-            red = -red
+        opponents_out = s.out_player >= 0 and r.side_of[s.out_player] != side
+        red = red_three_points(r, reds, bool(melds), natural + mixed, opponents_out)
         out_points = 0
         if s.out_player >= 0 and r.side_of[s.out_player] == side:
             out_points = r.concealed_bonus if s.concealed else r.out_bonus
