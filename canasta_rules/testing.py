@@ -93,7 +93,17 @@ PARAMETERS: dict[str, SearchStrategy[Any]] = {
     "deal.upcard_freezes": _specials(),
     "red_threes.exposed": st.sampled_from(["deal", "first_turn"]),
     "red_threes.replaced_from_pile": st.booleans(),
-    "red_threes.count_against": st.sampled_from(["no_meld", "no_canasta"]),
+    "red_threes.count_against": st.sampled_from(["no_meld", "no_canasta", "too_few_canastas"]),
+    "black_threes.in_hand_penalty": st.sampled_from([0, 100]),
+    "canastas.closed": st.booleans(),
+    "melds.wild_melds": st.one_of(
+        st.just({"kind": "none"}),
+        st.integers(3, 4).map(lambda n: {"kind": "allowed", "min_size": n, "max_size": 7}),
+    ),
+    "melds.sequences": st.one_of(
+        st.just({"kind": "none"}),
+        st.just({"kind": "same_suit", "min_length": 3, "max_length": 7}),
+    ),
     "black_threes.discarded": st.sampled_from(["stop", "freeze"]),
     "black_threes.meld_when_going_out": st.booleans(),
     "melds.max_wild": st.integers(1, 4),

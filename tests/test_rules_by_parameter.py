@@ -1223,3 +1223,120 @@ def test_final_discard_required_unless_concealed_004() -> None:
     )
     t.prior_melded = True
     assert _code(t, whole) == "out.final_discard"
+
+
+# --------------------------------------------------------------------------------------------
+# Meld kinds of the wider family (issue 10): runs, melds of wild cards, closed canastas
+
+_SAMBA = (
+    'melds.sequences={kind = "same_suit", min_length = 3, max_length = 7, canasta_bonus = 1500}',
+    "canastas.closed=true",
+)
+_WILD = ('melds.wild_melds={kind = "allowed", min_size = 3, max_size = 7, canasta_bonus = 2000}',)
+
+
+@rule("melds.sequences.kind", "melds.sequences.min_length", "melds.sequences.max_length")
+def test_runs_of_one_suit_samba() -> None:
+    """docs/family/samba.md (Bicycle, HowStuffWorks, Pagat's Samba): runs of three to seven
+    natural cards of one suit, four up to the ace, no wild cards; 001_0cb887cc6d824426.txt: a
+    suited sequence is not a meld."""
+    kw: dict[str, Any] = {"hands": {"N": "4h 5h 6h 7h 9c 9d"}, "melds": {0: ["Qc Qd Qh"]}}
+    kw["phase"] = Phase.PLAY
+    run = Meld((cs("4h 5h 6h"),))
+    assert _code(position("classic", **kw), run) == "meld.mixed_ranks"
+    s = position("classic", sets=_SAMBA, **kw)
+    assert _code(s, run) is None
+    assert _code(s, Meld((cs("4h 5h"),))) in ("meld.run.too_short", "meld.too_small")
+    assert _code(s, Meld((cs("4h 5h 7h"),))) == "meld.run.gap"
+    apply(s, run)
+    (key,) = [k for k, m in s.melds[0].items() if m.kind == 1]
+    assert (s.melds[0][key].low, s.melds[0][key].high) == (4, 6)
+    # Extended by a card of it named in the add: "add 4h: 7h".
+    from canasta_rules.engine.rules import run_ref
+
+    apply(s, Meld(adds=((run_ref(2, 4), cs("7h")),)))
+    assert s.melds[0][key].high == 7
+    assert _code(s, Meld(adds=((run_ref(2, 4), cs("9c")),))) == "meld.run.suits"
+    longer = position("classic", sets=(*_SAMBA, "melds.sequences.max_length=3"), **kw)
+    assert _code(longer, Meld((cs("4h 5h 6h 7h"),))) == "meld.run.too_long"
+
+
+@rule("melds.sequences.canasta_bonus", "going_out.sequence_canastas")
+def test_run_canasta_bonus_and_runs_needed_to_go_out_bolivia() -> None:
+    """docs/family/bolivia.md (Bicycle's Bolivia, Rummy-Games): a run of seven is an escalera
+    worth 1500, and going out needs two canastas, one of them an escalera."""
+    seven = "4s 5s 6s 7s 8s 9s Ts"
+    kw: dict[str, Any] = {"hands": {"N": "9d"}, "phase": Phase.PLAY}
+    sets = (*_SAMBA, "going_out.canastas=2", "going_out.sequence_canastas=1")
+    two_groups = position(
+        "classic", sets=sets, melds={0: [CANASTA_K, "Qc Qd Qh Qs Qc Qd Qh"]}, **kw
+    )
+    assert _code(two_groups, Discard(C.parse("9d"))) == "out.run_canastas"
+    s = position("classic", sets=sets, melds={0: [CANASTA_K]}, **kw)
+    s = position("classic", sets=sets, melds={0: [CANASTA_K]}, hands={"N": seven + " 9d"})
+    s.phase = Phase.PLAY
+    s.drew = 1
+    apply(s, Meld((cs(seven),)))  # the escalera first, then the last card
+    assert s.run_canastas(0) == 1
+    apply(s, Discard(C.parse("9d")))
+    assert score_hand(s)[0].run_canastas == 1500
+
+
+@rule("melds.wild_melds.kind", "melds.wild_melds.min_size", "melds.wild_melds.max_size")
+def test_melds_of_wild_cards_uruguayan() -> None:
+    """docs/family/uruguayan.md (Rummy-Games, Scarne-style list): three to seven wild cards may be
+    melded on their own; 001_0cb887cc6d824426.txt: an all-wild meld is not allowed."""
+    kw: dict[str, Any] = {"hands": {"N": "2c 2d Jk 2h 9c 9d"}, "melds": {0: ["Qc Qd Qh"]}}
+    kw["phase"] = Phase.PLAY
+    wild = Meld((cs("2c 2d Jk"),))
+    assert _code(position("classic", **kw), wild) == "meld.all_wild"
+    s = position("classic", sets=_WILD, **kw)
+    assert _code(s, Meld((cs("2c 2d"),))) == "meld.wild.too_small"
+    apply(s, wild)
+    assert _code(s, Meld(adds=((2, cs("9c")),))) == "meld.wrong_rank"
+    apply(s, Meld(adds=((2, cs("2h")),)))
+    assert s.melds[0][2].wilds == 4
+    small = position("classic", sets=(*_WILD, "melds.wild_melds.max_size=3"), **kw)
+    apply(small, wild)
+    assert _code(small, Meld(adds=((2, cs("2h")),))) == "meld.wild.too_big"
+
+
+@rule("melds.wild_melds.canasta_bonus")
+def test_wild_canasta_bonus_2000() -> None:
+    """docs/family/uruguayan.md: a canasta of seven wild cards earns 2000."""
+    s = position(
+        "classic",
+        sets=_WILD,
+        hands={"N": "2c 2d 2h 2s Jk Jk 2c 9d 9h"},
+        melds={0: ["Qc Qd Qh"]},
+        phase=Phase.PLAY,
+    )
+    apply(s, Meld((cs("2c 2d 2h 2s Jk Jk 2c"),)))
+    sc = score_hand(_finished(s))[0]
+    assert sc.wild_canastas == 2000 and sc.natural_canastas == sc.mixed_canastas == 0
+
+
+@rule("canastas.closed")
+def test_closed_canasta_takes_no_more_cards_samba() -> None:
+    """docs/family/samba.md (Úrval 1952, Pagat's Samba): a completed canasta takes no more
+    cards, and the side may start another meld of that rank; 001_0cb887cc6d824426.txt: cards
+    may be added beyond seven."""
+    kw: dict[str, Any] = {"hands": {"N": "Ks Jc Jd Jh 9c 9d"}, "melds": {0: [CANASTA_K]}}
+    kw["phase"] = Phase.PLAY
+    add = Meld(adds=((13, cs("Ks")),))
+    assert _code(position("classic", **kw), add) is None
+    s = position("classic", sets=_SAMBA, **kw)
+    assert _code(s, add) == "meld.canasta_closed"
+
+
+@rule("black_threes.in_hand_penalty")
+def test_black_threes_left_in_hand_bolivia() -> None:
+    """docs/family/bolivia.md (Bicycle's Bolivia and others): each black three left in hand when
+    anyone goes out costs 100; 001_0cb887cc6d824426.txt: it counts only its value, 5."""
+    kw: dict[str, Any] = {"hands": {"S": "3c 3s 9d"}, "melds": {0: [CANASTA_K]}}
+    a = score_hand(_finished(position("classic", **kw), out_player=0))[0]
+    b = score_hand(
+        _finished(position("classic", sets=("black_threes.in_hand_penalty=100",), **kw), 0)
+    )[0]
+    assert a.black_threes == 0 and b.black_threes == -200
+    assert b.total - a.total == -200

@@ -28,7 +28,13 @@ E3_000 = "NS m 305 h 75 x 2 n 1 r 2 out; EW m 295 h 120 x 1 r 1"
 
 
 def _rows(sc: object) -> tuple[int, ...]:
-    return tuple(v for _, v in sc.rows())  # type: ignore[attr-defined]
+    from canasta_rules.engine.scoring import OPTIONAL_ROWS
+
+    return tuple(
+        v
+        for label, v in sc.rows()  # type: ignore[attr-defined]
+        if label not in OPTIONAL_ROWS or label == "Penalties"
+    )
 
 
 def test_000_worked_example_1630_575() -> None:

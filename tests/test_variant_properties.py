@@ -156,6 +156,17 @@ def _repair(doc: dict[str, Any]) -> None:
     m["min_naturals"] = min(m["min_naturals"], m["min_size"])
     c["size"] = max(c["size"], m["min_size"])
     c["min_naturals"] = min(max(c["min_naturals"], m["min_naturals"]), c["size"])
+    for table, lo, hi in (
+        ("wild_melds", "min_size", "max_size"),
+        ("sequences", "min_length", "max_length"),
+    ):
+        t = m[table]
+        if lo in t:
+            t[hi] = max(t[hi], t[lo])
+    g = doc["going_out"]
+    if m["sequences"]["kind"] == "none":
+        g["sequence_canastas"] = 0
+    g["sequence_canastas"] = min(g["sequence_canastas"], g["canastas"])
 
 
 @st.composite

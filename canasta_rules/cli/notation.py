@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ..bots import make_bot
 from ..engine.game import Game
-from ..engine.scoring import SideScore, score_hand
+from ..engine.scoring import OPTIONAL_ROWS, SideScore, score_hand
 from ..errors import CanastaError, NotationError
 from ..fileio import write_text_atomic
 from ..notation import format_document, parse, read, read_position, replay
@@ -34,7 +34,7 @@ def breakdown_table(sides: tuple[str, ...], scores: list[SideScore], title: str 
         table.add_column(s, justify="right")
     for i, (label, _) in enumerate(scores[0].rows()):
         values = [sc.rows()[i][1] for sc in scores]
-        if label == "Penalties" and not any(values):
+        if label in OPTIONAL_ROWS and not any(values):
             continue
         table.add_row(label, *(str(v) for v in values))
     table.add_row("[bold]Total[/bold]", *(f"[bold]{sc.total}[/bold]" for sc in scores))

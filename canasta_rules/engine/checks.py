@@ -12,7 +12,18 @@ from collections.abc import Iterable, Sequence
 
 from .. import cards as C
 from ..errors import Refusal
-from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, Rules
+from .rules import (
+    BLACK3_KEY,
+    IS_WILD,
+    KEY_OF,
+    RED3_KEY,
+    RUN,
+    RUN_KEY0,
+    WILD,
+    WILD_KEY,
+    Rules,
+    run_ref_parts,
+)
 from .state import Permission, State, TableMeld
 
 STOCK, PILE = 1, 2
@@ -52,6 +63,8 @@ def check_new_meld(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int,
             wild,
         )
     if len(keys) > 1:
+        if r.runs:
+            return check_new_run(r, cards), NEW_RUN, nat, wild
         ranks = ", ".join(sorted(rank_name(k) for k in keys))
         return (
             Refusal("meld.mixed_ranks", "", f"a meld holds one rank, not {ranks}"),
@@ -59,6 +72,8 @@ def check_new_meld(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int,
             nat,
             wild,
         )
+    if not keys and r.wild_melds:
+        return _check_wild_size(r, len(cards), new=True), WILD_KEY, 0, wild
     if not keys:
         return (
             Refusal(
@@ -94,6 +109,17 @@ def check_new_meld(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int,
                 nat,
                 wild,
             )
+    if r.canasta_closed and len(cards) > r.canasta_size:
+        return (
+            Refusal(
+                "meld.canasta_closed",
+                "canastas.closed",
+                f"a canasta is closed at {r.canasta_size} cards: a meld holds no more",
+            ),
+            rank,
+            nat,
+            wild,
+        )
     if len(cards) < r.min_size:
         return (
             Refusal(
@@ -136,10 +162,153 @@ def _wild_limits(r: Rules, nat: int, wild: int) -> Refusal | None:
     return None
 
 
+NEW_RUN = RUN_KEY0 - 1
+"""The key ``check_new_meld`` gives a new run (its real key is chosen when it is laid)."""
+
+
+def _check_wild_size(r: Rules, size: int, new: bool) -> Refusal | None:
+    if new and size < r.wild_meld_min:
+        return Refusal(
+            "meld.wild.too_small",
+            "melds.wild_melds",
+            f"a new meld of wild cards needs at least {r.wild_meld_min} cards; this has {size}",
+        )
+    if size > r.wild_meld_max:
+        return Refusal(
+            "meld.wild.too_big",
+            "melds.wild_melds",
+            f"a meld of wild cards holds at most {r.wild_meld_max} cards; this would hold {size}",
+        )
+    return None
+
+
+def run_span(cards: Iterable[int]) -> tuple[int, int, int] | None:
+    """(suit, lowest rank, highest rank) if ``cards`` are natural cards of one suit whose ranks
+    are distinct and consecutive within four to ace; None otherwise."""
+    suits = set()
+    ranks = []
+    for c in cards:
+        if IS_WILD[c] or KEY_OF[c] < 4:
+            return None
+        suits.add(C.SUIT_OF[c])
+        ranks.append(C.RANK_OF[c])
+    if len(suits) != 1 or len(set(ranks)) != len(ranks):
+        return None
+    lo, hi = min(ranks), max(ranks)
+    if hi - lo + 1 != len(ranks):
+        return None
+    return suits.pop(), lo, hi
+
+
+def _run_refusal(r: Rules, cards: Sequence[int], size: int) -> Refusal | None:
+    if any(IS_WILD[c] for c in cards):
+        return Refusal("meld.run.wild", "melds.sequences", "a run holds no wild cards")
+    if any(KEY_OF[c] < 4 for c in cards):
+        return Refusal("meld.run.threes", "melds.sequences", "threes never belong to a run")
+    if len({C.SUIT_OF[c] for c in cards}) > 1:
+        return Refusal("meld.run.suits", "melds.sequences", "a run is all of one suit")
+    return Refusal(
+        "meld.run.gap",
+        "melds.sequences",
+        "a run's cards follow one another in rank, each rank once, four up to ace",
+    )
+
+
+def check_new_run(r: Rules, cards: Sequence[int]) -> Refusal | None:
+    """Check a new run (a meld of several ranks, in a variant that has runs)."""
+    if run_span(cards) is None:
+        return _run_refusal(r, cards, len(cards))
+    if len(cards) < r.run_min:
+        return Refusal(
+            "meld.run.too_short",
+            "melds.sequences",
+            f"a new run needs at least {r.run_min} cards; this has {len(cards)}",
+        )
+    if len(cards) > r.run_max:
+        return Refusal(
+            "meld.run.too_long",
+            "melds.sequences",
+            f"a run holds at most {r.run_max} cards; this has {len(cards)}",
+        )
+    return None
+
+
+def open_meld(s: State, side: int, key: int) -> TableMeld | None:
+    """The side's meld filed under ``key`` that can still take cards of its rank: None if there
+    is none, or if it is a closed canasta (``canastas.closed``; a new meld of the rank may then
+    be started)."""
+    m = s.melds[side].get(key)
+    if m is not None and s.rules.canasta_closed and s.rules.is_canasta(m.naturals, m.size):
+        return None
+    return m
+
+
+def resolve_key(s: State, side: int, ref: int) -> int | None:
+    """The key of the side's meld an ``add`` names: a rank (a group, or WILD_KEY for the meld of
+    wild cards) or a run reference (a card of the run). None if the side has no such meld."""
+    melds = s.melds[side]
+    if ref < RUN_KEY0 - 1:
+        return ref if ref in melds else None
+    if ref < 128:
+        return None
+    suit, rank = run_ref_parts(ref)
+    for k, m in melds.items():
+        if m.kind == RUN and m.suit == suit and m.low <= rank <= m.high:
+            return k
+    return None
+
+
 def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal | None, int, int]:
     """Check adding ``cards`` to ``meld``. Returns (refusal, naturals after, wilds after)."""
     if not cards:
         return Refusal("meld.empty", "", "nothing to add"), meld.naturals, meld.wilds
+    if r.canasta_closed and r.is_canasta(meld.naturals, meld.size):
+        return (
+            Refusal(
+                "meld.canasta_closed",
+                "canastas.closed",
+                "a completed canasta is closed: it takes no more cards",
+            ),
+            meld.naturals,
+            meld.wilds,
+        )
+    if meld.kind == WILD:
+        if any(not IS_WILD[c] for c in cards):
+            return (
+                Refusal("meld.wrong_rank", "", "only wild cards go on the meld of wild cards"),
+                meld.naturals,
+                meld.wilds,
+            )
+        size = meld.wilds + len(cards)
+        return _check_wild_size(r, size, new=False), 0, size
+    if meld.kind == RUN:
+        size = meld.naturals + len(cards)
+        held = [C.card(k, meld.suit) for k in range(meld.low, meld.high + 1)]
+        if run_span([*cards, *held]) is None:
+            ref = _run_refusal(r, [*cards, *held], size)
+            return ref, meld.naturals, 0
+        if size > r.run_max:
+            return (
+                Refusal(
+                    "meld.run.too_long",
+                    "melds.sequences",
+                    f"a run holds at most {r.run_max} cards; this would hold {size}",
+                ),
+                meld.naturals,
+                0,
+            )
+        return None, size, 0
+    if r.canasta_closed and meld.size + len(cards) > r.canasta_size:
+        return (
+            Refusal(
+                "meld.canasta_closed",
+                "canastas.closed",
+                f"a canasta is closed at {r.canasta_size} cards: this would make "
+                f"{meld.size + len(cards)}",
+            ),
+            meld.naturals,
+            meld.wilds,
+        )
     nat, wild = meld.naturals, meld.wilds
     for c in cards:
         if IS_WILD[c]:

@@ -36,12 +36,12 @@ from __future__ import annotations
 from itertools import compress
 
 from .. import cards as C
-from .checks import check_add, draw_ends_hand, keep_a_card
+from .checks import check_add, draw_ends_hand, keep_a_card, open_meld
 from .goingout import going_out_plan
 from .legality import forced_pickup, refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move
-from .pile import of_key, opening_groups, pile_takes, wilds_of
-from .rules import BLACK3_KEY, IS_WILD
+from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
+from .rules import BLACK3_KEY, IS_WILD, RUN, WILD_KEY, run_ref
 from .state import Permission, Phase, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -79,27 +79,38 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         n_wild = len(wild)
         min_naturals = r.min_naturals
         min_size = r.min_size
+        closed = r.canasta_closed
         for k in _NATURAL_KEYS:
             c = rc[k]
             if not c:
                 continue
-            old = melds.get(k)
+            old = open_meld(s, side, k)
             if old is not None:
                 nat = of_key(hand, k)
+                if closed:
+                    nat = nat[: max(0, r.canasta_size - old.size)]
+                    if not nat:
+                        continue
+                n = len(nat)
                 after = canastas - is_canasta(old.naturals, old.naturals + old.wilds)
-                after += is_canasta(old.naturals + c, old.naturals + old.wilds + c)
-                out.append((Meld(adds=((k, tuple(nat)),)), c, after))
+                after += is_canasta(old.naturals + n, old.naturals + old.wilds + n)
+                out.append((Meld(adds=((k, tuple(nat)),)), n, after))
             elif c >= min_naturals:
                 nat = of_key(hand, k)
-                lo = max(0, min_size - c)
-                hi = min(r.meld_wild_cap(c), n_wild)
+                if closed:
+                    nat = nat[: r.canasta_size]
+                n = len(nat)
+                lo = max(0, min_size - n)
+                hi = min(r.meld_wild_cap(n), n_wild)
+                if closed:
+                    hi = min(hi, r.canasta_size - n)
                 for w in range(lo, hi + 1):
-                    after = canastas + is_canasta(c, c + w)
-                    out.append((Meld(melds=(tuple(nat + wild[:w]),)), c + w, after))
+                    after = canastas + is_canasta(n, n + w)
+                    out.append((Meld(melds=(tuple(nat + wild[:w]),)), n + w, after))
         if wild:
             one = wild[0]
             for k, old in melds.items():
-                if k == BLACK3_KEY:
+                if k == BLACK3_KEY or old.kind == RUN:
                     continue
                 if check_add(r, old, (one,))[0] is not None:
                     continue  # the wild-card limits refuse it (meld.too_many_wild, ...)
@@ -108,6 +119,11 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     canastas - is_canasta(old.naturals, size) + is_canasta(old.naturals, size + 1)
                 )
                 out.append((Meld(adds=((k, (one,)),)), 1, after))
+            if r.wild_melds and WILD_KEY not in melds and n_wild >= r.wild_meld_min:
+                group = tuple(wild[: r.wild_meld_max])
+                out.append((Meld(melds=(group,)), len(group), canastas + is_canasta(0, len(group))))
+        if r.runs:
+            out.extend(_run_candidates(s, side, canastas))
     else:
         groups = opening_groups(s, hand)
         minimum = s.minimum(side)
@@ -162,6 +178,36 @@ def _partial_adds(s: State) -> list[tuple[Meld, int, int]]:
     return out
 
 
+def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int, int]]:
+    """New runs from the hand, and each run's extension by the cards held that continue it."""
+    r = s.rules
+    hand = s.hands[s.turn]
+    out: list[tuple[Meld, int, int]] = []
+    runs = [m for m in s.melds[side].values() if m.kind == RUN]
+    taken = {(m.suit, k) for m in runs for k in range(m.low, m.high + 1)}
+    for g in hand_runs(s, hand):
+        if any((C.SUIT_OF[c], C.RANK_OF[c]) in taken for c in g):
+            continue
+        out.append((Meld(melds=(g,)), len(g), canastas + r.is_canasta(len(g), len(g))))
+    for m in runs:
+        room = r.run_max - m.size
+        ext: list[int] = []
+        for step, start in ((1, m.high + 1), (-1, m.low - 1)):
+            rank = start
+            while 4 <= rank <= 14 and len(ext) < room:
+                c = C.card(rank, m.suit)
+                if not hand[c] or (m.suit, rank) in taken:
+                    break
+                ext.append(c)
+                rank += step
+        if ext:
+            after = canastas - r.is_canasta(m.size, m.size)
+            after += r.is_canasta(m.size + len(ext), m.size + len(ext))
+            ref = run_ref(m.suit, m.low)
+            out.append((Meld(adds=((ref, tuple(sorted(ext))),)), len(ext), after))
+    return out
+
+
 def _meld_moves(s: State) -> list[Move]:
     """The canonical meld actions that are legal here.
 
@@ -180,7 +226,10 @@ def _meld_moves(s: State) -> list[Move]:
     for m, n_cards, canastas_after in cands:
         after = hand_len - n_cards
         if after >= 2 or keep_a_card(s, side, after, canastas_after) is None:
-            if after == 0 and r.discard_unless_concealed and refusal(s, m) is not None:
+            strict = (after == 0 and r.discard_unless_concealed) or (
+                after < 2 and r.run_canastas_to_go_out
+            )
+            if strict and refusal(s, m) is not None:
                 continue
             out.append(m)
     return out

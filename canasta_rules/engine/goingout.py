@@ -15,7 +15,7 @@ partner told "yes" on a path out, and to offer bots a way out.
 from __future__ import annotations
 
 from .. import cards as C
-from .checks import STOCK
+from .checks import STOCK, open_meld
 from .moves import Discard, Meld, Move
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, Rules
@@ -48,7 +48,10 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
     for k in _NATURAL_KEYS:
         c = rc[k]
-        m = melds.get(k)
+        m = open_meld(s, side, k)
+        if r.canasta_closed and (m.size if m is not None else 0) + c > r.canasta_size:
+            return None  # a closed canasta would overflow: beyond this planner (it is exact
+            # for groups up to the canasta's size)
         if m is not None:
             nat = m.naturals + c
             was = r.is_canasta(m.naturals, m.size)
@@ -84,7 +87,15 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         best = nxt
         if not best:
             return None
+    # Canastas among melds that are not groups of a natural rank (runs, the meld of wild cards,
+    # closed canastas moved aside) stay what they are: this planner lays nothing on them.
+    item_keys = {it[0] for it in items if it[7]}
     other_canastas = r.is_canasta(b, b) if b else 0
+    other_canastas += sum(
+        1
+        for k, m in melds.items()
+        if k not in item_keys and k != BLACK3_KEY and r.is_canasta(m.naturals, m.size)
+    )
     plan_choice: tuple[int, ...] | None = None
     for (used, sink), (score, choice) in best.items():
         if used != wilds and not sink:
@@ -174,6 +185,8 @@ def going_out_plan(s: State) -> list[Move] | None:
     r = s.rules
     p = s.turn
     side = r.side_of[p]
+    if s.run_canastas(side) < r.run_canastas_to_go_out:
+        return None  # the runs going out needs must be complete already: the planner lays none
     rc = s.rc[p]
     # Cheap screen: cards that can go nowhere must be the one discard.
     stray: list[int] = []
@@ -194,11 +207,12 @@ def going_out_plan(s: State) -> list[Move] | None:
     wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     size, base = r.canasta_size, r.canasta_base
     for k, m in melds.items():
-        nat = m.naturals + rc[k]
-        if m.naturals + m.wilds >= size and m.naturals >= base:
+        if r.is_canasta(m.naturals, m.size):
             have += 1
-        elif nat >= base and nat + m.wilds + wilds >= size:
-            possible += 1
+        elif k < len(rc):
+            nat = m.naturals + rc[k]
+            if nat >= base and nat + m.wilds + wilds >= size:
+                possible += 1
     if have < r.canastas_to_go_out:
         for k in _NATURAL_KEYS:
             c = rc[k]
@@ -242,7 +256,6 @@ def _layable_value(s: State, rc: list[int], hand: list[int]) -> int:
     and the wild cards that fit, the dearest first."""
     r: Rules = s.rules
     side = r.side_of[s.turn]
-    melds = s.melds[side]
     wild_vals = sorted(
         [
             r.value[c]
@@ -257,7 +270,7 @@ def _layable_value(s: State, rc: list[int], hand: list[int]) -> int:
     needy: list[tuple[int, int, int]] = []  # (value of the naturals, wild cards needed, room after)
     for k in _NATURAL_KEYS:
         c = rc[k]
-        m = melds.get(k)
+        m = open_meld(s, side, k)
         if not c and m is None:
             continue
         nat_value = c * r.key_value[k]

@@ -23,6 +23,7 @@ from typing import Any
 from .. import cards as C
 from ..errors import Refusal
 from .checks import (
+    NEW_RUN,
     STOCK,
     check_add,
     check_new_meld,
@@ -33,14 +34,26 @@ from .checks import (
     keep_a_card,
     needs_text,
     not_held,
+    open_meld,
     rank_name,
+    resolve_key,
+    run_span,
     value_of,
 )
 from .goingout import can_complete_opening, can_go_out
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .pile import check_take, pile_takes
-from .rules import BLACK3_KEY, KEY_OF, RED3_KEY
+from .rules import (
+    BLACK3_KEY,
+    KEY_OF,
+    RED3_KEY,
+    RUN,
+    RUN_REF0,
+    WILD_KEY,
+    Rules,
+    run_ref_parts,
+)
 from .state import Permission, Phase, State
 
 __all__ = [
@@ -69,11 +82,22 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
         return not_held(missing), 0, [], False
     canastas = s.canastas(side)
     new_ranks: list[int] = []
+    new_runs: list[tuple[int, int, int]] = []
     for g in m.melds:
         ref, rank, nat, wild = check_new_meld(r, g)
         if ref is not None:
             return ref, 0, [], False
-        if rank in melds:
+        if rank == NEW_RUN:
+            span = run_span(g)
+            assert span is not None
+            ref = _run_overlap(s, side, span, new_runs)
+            if ref is not None:
+                return ref, 0, [], False
+            new_runs.append(span)
+            new_ranks.append(rank)
+            canastas += r.is_canasta(nat, nat + wild)
+            continue
+        if rank in melds and open_meld(s, side, rank) is not None:
             return (
                 Refusal(
                     "meld.rank_exists",
@@ -99,19 +123,12 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
         canastas += r.is_canasta(nat, nat + wild)
     added_old = False
     seen_adds: set[int] = set()
-    for rank, g in m.adds:
-        meld = melds.get(rank)
-        if meld is None:
-            return (
-                Refusal(
-                    "meld.no_such_meld",
-                    "",
-                    f"your side has no meld of {rank_name(rank)} to add to",
-                ),
-                0,
-                [],
-                False,
-            )
+    for ref_key, g in m.adds:
+        key = resolve_key(s, side, ref_key)
+        meld = None if key is None else melds[key]
+        if meld is None or key is None:
+            return _no_such_meld(s, side, ref_key), 0, [], False
+        rank = key
         if rank in seen_adds:
             return (
                 Refusal("meld.add_twice", "", f"add to the {rank_name(rank)} once per action"),
@@ -127,6 +144,60 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
         if rank not in s.turn_new:
             added_old = True
     return None, canastas, new_ranks, added_old
+
+
+def meld_name(ref: int) -> str:
+    """How a message names the meld an ``add`` refers to."""
+    if ref == WILD_KEY:
+        return "wild cards"
+    if ref >= RUN_REF0:
+        suit, rank = run_ref_parts(ref)
+        return f"run holding {C.name(C.card(rank, suit))}"
+    return rank_name(ref)
+
+
+def _no_such_meld(s: State, side: int, ref: int) -> Refusal:
+    others = [o for o in range(s.rules.sides) if o != side]
+    if any(resolve_key(s, o, ref) is not None for o in others):
+        return Refusal(
+            "meld.not_your_side",
+            "",
+            f"the meld of {meld_name(ref)} is your opponents': you may add only to your own "
+            "side's melds",
+        )
+    return Refusal("meld.no_such_meld", "", f"your side has no meld of {meld_name(ref)} to add to")
+
+
+def _runs_needed(r: Rules, after: int) -> Refusal:
+    n = r.run_canastas_to_go_out
+    what = "a complete run" if n == 1 else f"{n} complete runs"
+    if after == 0:
+        return Refusal(
+            "out.run_canastas",
+            "going_out.sequence_canastas",
+            f"you cannot go out: among its canastas your side needs {what}",
+        )
+    return Refusal(
+        "meld.keep_a_card",
+        "going_out.sequence_canastas",
+        f"you must keep two cards until your side has {what} among its canastas",
+    )
+
+
+def _run_overlap(
+    s: State, side: int, span: tuple[int, int, int], new: list[tuple[int, int, int]]
+) -> Refusal | None:
+    """Runs of one suit may not share a rank, so that an ``add`` names one run by a card."""
+    suit, lo, hi = span
+    spans = [(m.suit, m.low, m.high) for m in s.melds[side].values() if m.kind == RUN] + new
+    for su, a, b in spans:
+        if su == suit and a <= hi and lo <= b:
+            return Refusal(
+                "meld.run.overlaps",
+                "melds.sequences",
+                "your side already has a run of that suit holding these ranks: add to it instead",
+            )
+    return None
 
 
 def _below_minimum(s: State, side: int, total: int, last: bool) -> Refusal:
@@ -180,10 +251,13 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     black = s.turn_black3 or BLACK3_KEY in new_ranks
     obliged = obliged_to_go_out(s)
     unless_concealed = after == 0 and r.discard_unless_concealed
-    if short <= 0 and not black and not obliged and not unless_concealed:
+    runs_needed = after <= 1 and r.run_canastas_to_go_out > 0
+    if short <= 0 and not black and not obliged and not unless_concealed and not runs_needed:
         return None
     t = s.copy()
     apply_unchecked(t, m)
+    if runs_needed and t.run_canastas(side) < r.run_canastas_to_go_out:
+        return _runs_needed(r, after)
     if t.over:  # this action goes out
         if unless_concealed and not t.concealed:
             return Refusal(
@@ -222,6 +296,8 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
                 "going_out.canastas",
                 f"you cannot go out: your side needs {needs_text(r)} first",
             )
+        if s.run_canastas(side) < r.run_canastas_to_go_out:
+            return _runs_needed(r, 0)
         if s.permission == Permission.NO:
             return Refusal(
                 "out.permission_refused",

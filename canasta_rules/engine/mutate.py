@@ -11,9 +11,21 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import cards as C
-from .checks import PILE, STOCK, concealed_now, draw_ends_hand
+from .checks import PILE, STOCK, concealed_now, draw_ends_hand, resolve_key
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
-from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RED3_KEY
+from .rules import (
+    BLACK3_KEY,
+    CARDS_OF_KEY,
+    CLOSED_KEY0,
+    GROUP,
+    IS_WILD,
+    KEY_OF,
+    RED3_KEY,
+    RUN,
+    RUN_KEY0,
+    WILD,
+    WILD_KEY,
+)
 from .state import Permission, Phase, State, TableMeld, begin_turn
 
 
@@ -63,20 +75,64 @@ def _finish_turn(s: State) -> None:
 
 
 def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
+    """Lay ``cards`` on the side's meld filed under ``rank`` (a new group if there is none, or
+    if the one there is a closed canasta, which moves aside)."""
     melds = s.melds[side]
     old = melds.get(rank)
     wild = sum(1 for c in cards if IS_WILD[c])
+    closed = s.rules.canasta_closed
+    if (
+        old is not None
+        and closed
+        and old.kind == GROUP
+        and s.rules.is_canasta(old.naturals, old.size)
+    ):
+        aside = _free_key(melds, CLOSED_KEY0)
+        melds[aside] = old  # keeps its rank; only its key moves
+        del melds[rank]
+        old = None
     if old is None:
-        melds[rank] = TableMeld(rank, cards, len(cards) - wild, wild)
+        kind = WILD if rank == WILD_KEY else GROUP
+        melds[rank] = TableMeld(rank, cards, len(cards) - wild, wild, kind)
         s.turn_new.append(rank)
         if rank == BLACK3_KEY:
             s.turn_black3 = True
     else:
-        melds[rank] = TableMeld(
-            rank, old.cards + cards, old.naturals + len(cards) - wild, old.wilds + wild
+        nat = len(cards) - wild
+        new = old._replace(
+            cards=old.cards + cards, naturals=old.naturals + nat, wilds=old.wilds + wild
         )
+        if old.kind == RUN:
+            ranks = [C.RANK_OF[c] for c in cards]
+            new = new._replace(low=min(old.low, *ranks), high=max(old.high, *ranks))
+        melds[rank] = new
         if rank not in s.turn_new:
             s.turn_added_old = True
+
+
+def _free_key(melds: dict[int, TableMeld], first: int) -> int:
+    k = first
+    while k in melds:
+        k += 1
+    return k
+
+
+def _lay_new(s: State, side: int, cards: tuple[int, ...]) -> None:
+    """Lay a new meld: a group of one rank, a meld of wild cards, or a run."""
+    naturals = [c for c in cards if not IS_WILD[c]]
+    if not naturals:
+        _lay(s, side, WILD_KEY, cards)
+        return
+    key = KEY_OF[naturals[0]]
+    if any(KEY_OF[c] != key for c in naturals):
+        ranks = [C.RANK_OF[c] for c in cards]
+        run_key = _free_key(s.melds[side], RUN_KEY0)
+        s.melds[side][run_key] = TableMeld(
+            run_key, cards, len(cards), 0, RUN, C.SUIT_OF[cards[0]], min(ranks), max(ranks)
+        )
+        s.turn_new.append(run_key)
+        return
+    _lay(s, side, key, cards)
 
 
 def _apply_draw(s: State, m: Draw) -> Move:
@@ -124,12 +180,13 @@ def _apply_meld(s: State, m: Meld) -> Move:
     for g in m.melds:
         for c in g:
             s.remove_card(p, c)
-        nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
-        _lay(s, side, nat_key, tuple(g))
-    for rank, g in m.adds:
+        _lay_new(s, side, tuple(g))
+    for ref, g in m.adds:
         for c in g:
             s.remove_card(p, c)
-        _lay(s, side, rank, tuple(g))
+        key = resolve_key(s, side, ref)
+        assert key is not None, "an add to a meld the side does not have"
+        _lay(s, side, key, tuple(g))
     s.opened[side] = True
     s.player_melded[p] = True
     s.turn_melded = True
@@ -166,8 +223,7 @@ def _apply_take(s: State, m: TakePile) -> Move:
     for g in m.melds:
         for c in g:
             s.remove_card(p, c)
-        nat_key = next(KEY_OF[c] for c in g if not IS_WILD[c])
-        _lay(s, side, nat_key, tuple(g))
+        _lay_new(s, side, tuple(g))
     out: Move = m
     if reds and r.red3_replaced_from_pile:
         replaced = tuple(_draw_sequence(s, p, m.replacements, reds))

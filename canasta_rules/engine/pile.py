@@ -12,12 +12,14 @@ from collections.abc import Iterable
 from .. import cards as C
 from ..errors import Refusal
 from .checks import (
+    NEW_RUN,
     check_add,
     check_new_meld,
     check_stock_sequence,
     in_hand,
     keep_a_card,
     not_held,
+    open_meld,
     rank_name,
     value_of,
 )
@@ -117,8 +119,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             )
     frozen = s.frozen_for(p)
     ways = r.frozen_ways if frozen else r.unfrozen_ways
-    melds = s.melds[side]
-    existing = melds.get(rank)
+    existing = open_meld(s, side, rank)
     way = _pickup_way(existing is not None, nat, wild)
     if way is None or way not in ways:
         need = _ways_text(ways, rank)
@@ -174,7 +175,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
                     "black_threes.meld_when_going_out",
                     "black threes may be melded only as you go out",
                 )
-            if grank in seen:
+            if grank in seen and grank != NEW_RUN:
                 return Refusal(
                     "meld.rank_twice",
                     "",
@@ -216,6 +217,12 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             )
         gained = 0
     after = s.hand_len[p] - len(m.shown) - len(extra_cards) + len(rest) - reds_in_rest + gained
+    if after <= 1 and s.run_canastas(side) < r.run_canastas_to_go_out:
+        return Refusal(
+            "meld.keep_a_card",
+            "going_out.sequence_canastas",
+            "you must keep two cards until your side has the complete runs going out needs",
+        )
     if after == 0 and r.discard_required:
         # A pickup that leaves no card to discard: with a discard required unless concealed
         # (004), the concealed exception is read as melding the hand after a stock draw.
@@ -261,11 +268,38 @@ def opening_groups(s: State, hand: list[int], exclude: int = -1) -> list[tuple[i
         need = max(0, r.min_size - len(nat))
         if need > r.meld_wild_cap(len(nat)) or need > len(wild):
             continue
+        if r.canasta_closed and len(nat) + need > r.canasta_size:
+            nat = nat[: r.canasta_size]
         groups.append(tuple(nat + wild[:need]))
         wild = wild[need:]
+    if r.runs:
+        left = hand[:]
+        for g in groups:
+            for c in g:
+                left[c] -= 1
+        groups.extend(hand_runs(s, left))
     value = r.value
     groups.sort(key=lambda g: -sum(value[c] for c in g))
     return groups
+
+
+def hand_runs(s: State, hand: list[int]) -> list[tuple[int, ...]]:
+    """Canonical new runs of ``hand``: per suit, each stretch of consecutive ranks held (one
+    card a rank) as long as a new run may be, cut to the longest a run may hold."""
+    r = s.rules
+    out: list[tuple[int, ...]] = []
+    for suit in range(4):
+        stretch: list[int] = []
+        for rank in range(4, 16):
+            c = C.card(rank, suit) if rank <= 14 else -1
+            if c >= 0 and hand[c] > 0:
+                stretch.append(c)
+                continue
+            while len(stretch) >= r.run_min:
+                out.append(tuple(stretch[: r.run_max]))
+                stretch = stretch[r.run_max :]
+            stretch = []
+    return out
 
 
 def pile_takes(s: State) -> list[Move]:
@@ -290,7 +324,7 @@ def pile_takes(s: State) -> list[Move]:
             w = of_key(hand, key)
             if w:
                 shows.append((nat[0], w[0]))
-    if "add_to_meld" in ways and rank in s.melds[side]:
+    if "add_to_meld" in ways and open_meld(s, side, rank) is not None:
         shows.append(())
     if not s.opened[side] and "natural_pair" in ways and len(nat) >= 2:
         # Opening with the pile: the top meld may need every natural of the rank, and wild

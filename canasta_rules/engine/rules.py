@@ -10,8 +10,10 @@ from .. import cards as C
 from ..variant.model import (
     ConcealedPlayer,
     PermissionAsk,
+    SequencesSameSuit,
     StockOutPilePlay,
     Variant,
+    WildMeldsAllowed,
 )
 
 # Key of a card in per-hand rank counts: naturals 4..14 by rank, twos 2, jokers 15,
@@ -23,6 +25,29 @@ KEY_OF: tuple[int, ...] = tuple(
     for c in range(C.NUM_CARD_IDS)
 )
 WILD_KEYS = (C.TWO, C.JOKER_RANK)
+
+# Keys of melds on the table (``State.melds[side]``). A group of one rank is filed under its rank
+# (4..14, and 3 for black threes); the side's meld of wild cards under WILD_KEY (the twos' rank,
+# which never names a group); runs under RUN_KEY0 + n; a closed canasta that a new meld of its
+# rank displaced under CLOSED_KEY0 + n. A move adding to a run names it by RUN_REF0 + a card of
+# the run (its suit and a rank it holds), since the run's key depends on the history.
+GROUP, RUN, WILD = 0, 1, 2
+WILD_KEY = C.TWO
+RUN_KEY0 = 32
+CLOSED_KEY0 = 64
+RUN_REF0 = 128
+
+
+def run_ref(suit: int, rank: int) -> int:
+    """The reference an ``add`` uses for the side's run of ``suit`` holding ``rank``."""
+    return RUN_REF0 + suit * 16 + rank
+
+
+def run_ref_parts(ref: int) -> tuple[int, int]:
+    """(suit, rank) of a run reference."""
+    return divmod(ref - RUN_REF0, 16)
+
+
 CARDS_OF_KEY: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == k) for k in range(16)
 )
@@ -67,10 +92,12 @@ class Rules:
         self.red3_replaced_from_pile = rt.replaced_from_pile
         self.red3_totals = rt.totals
         self.red3_against_no_canasta = rt.count_against == "no_canasta"
+        self.red3_against_too_few = rt.count_against == "too_few_canastas"
         self.red3_against_opponents_out = rt.against_when_opponents_out
 
         self.black3_freezes = v.black_threes.discarded == "freeze"
         self.black3_meldable = v.black_threes.meld_when_going_out
+        self.black3_in_hand_penalty = v.black_threes.in_hand_penalty
 
         m = v.melds
         self.min_size = m.min_size
@@ -79,7 +106,19 @@ class Rules:
         self.wild_le_nat = m.wild_not_more_than_natural
         self.canasta_unlimited = m.canasta_wild == "unlimited"
 
+        seq = m.sequences
+        self.runs = isinstance(seq, SequencesSameSuit)
+        self.run_min = seq.min_length if isinstance(seq, SequencesSameSuit) else 0
+        self.run_max = seq.max_length if isinstance(seq, SequencesSameSuit) else 0
+        self.run_bonus = seq.canasta_bonus if isinstance(seq, SequencesSameSuit) else 0
+        wm = m.wild_melds
+        self.wild_melds = isinstance(wm, WildMeldsAllowed)
+        self.wild_meld_min = wm.min_size if isinstance(wm, WildMeldsAllowed) else 0
+        self.wild_meld_max = wm.max_size if isinstance(wm, WildMeldsAllowed) else 0
+        self.wild_canasta_bonus = wm.canasta_bonus if isinstance(wm, WildMeldsAllowed) else 0
+
         c = v.canastas
+        self.canasta_closed = c.closed
         self.canasta_size = c.size
         self.canasta_base = c.min_naturals
         self.natural_bonus = c.natural_bonus
@@ -101,6 +140,7 @@ class Rules:
 
         g = v.going_out
         self.canastas_to_go_out = g.canastas
+        self.run_canastas_to_go_out = g.sequence_canastas
         self.discard_required = g.final_discard != "optional"
         self.discard_unless_concealed = g.final_discard == "required_unless_concealed"
         self.out_bonus = g.bonus
@@ -156,6 +196,10 @@ class Rules:
         return cap
 
     def is_canasta(self, naturals: int, size: int) -> bool:
+        """Whether a meld of ``size`` cards, ``naturals`` of them natural, is a canasta. A meld
+        with no natural card is a meld of wild cards (no group or run has none)."""
+        if naturals == 0:
+            return self.wild_melds and size >= self.canasta_size
         return size >= self.canasta_size and naturals >= self.canasta_base
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
-from .rules import Rules
+from .rules import RUN, WILD, Rules
 from .state import State
 
 ROWS = (
@@ -13,10 +13,16 @@ ROWS = (
     ("hands", "Hands"),
     ("mixed_canastas", "Mixed canastas"),
     ("natural_canastas", "Natural canastas"),
+    ("run_canastas", "Run canastas"),
+    ("wild_canastas", "Wild canastas"),
     ("red_threes", "Red threes"),
+    ("black_threes", "Black threes in hand"),
     ("going_out", "Going out"),
     ("penalties", "Penalties"),
 )
+
+OPTIONAL_ROWS = frozenset({"Run canastas", "Wild canastas", "Black threes in hand", "Penalties"})
+"""Rows a score table leaves out when every side has 0 there (rules most variants lack)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,11 @@ class SideScore:
     mixed_count: int = 0
     natural_count: int = 0
     red_three_count: int = 0
+    run_canastas: int = 0
+    wild_canastas: int = 0
+    black_threes: int = 0
+    run_count: int = 0
+    wild_count: int = 0
 
     @property
     def total(self) -> int:
@@ -41,7 +52,10 @@ class SideScore:
             + self.hands
             + self.mixed_canastas
             + self.natural_canastas
+            + self.run_canastas
+            + self.wild_canastas
             + self.red_threes
+            + self.black_threes
             + self.going_out
             + self.penalties
         )
@@ -55,7 +69,10 @@ def red_three_points(r: Rules, count: int, melded: bool, canastas: int, opponent
     (no meld, or no canasta) or ``against_when_opponents_out`` says so."""
     totals = r.red3_totals
     red = totals[min(count, len(totals) - 1)]
-    against = canastas == 0 if r.red3_against_no_canasta else not melded
+    if r.red3_against_too_few:
+        against = canastas < r.canastas_to_go_out
+    else:
+        against = canastas == 0 if r.red3_against_no_canasta else not melded
     if r.red3_against_opponents_out and opponents_out:
         against = True
     return -red if against else red
@@ -73,14 +90,19 @@ def score_hand(s: State) -> list[SideScore]:
     for side in range(r.sides):
         melds = s.melds[side]
         meld_points = sum(r.value[c] for m in melds.values() for c in m.cards)
-        natural = mixed = 0
+        natural = mixed = runs = wilds = 0
         for m in melds.values():
             if r.is_canasta(m.naturals, m.size):
-                if m.wilds:
+                if m.kind == RUN:
+                    runs += 1
+                elif m.kind == WILD:
+                    wilds += 1
+                elif m.wilds:
                     mixed += 1
                 else:
                     natural += 1
         hand_points = 0
+        black = 0
         reds = len(s.red3[side])
         for p in r.members[side]:
             for c, n in enumerate(s.hands[p]):
@@ -89,8 +111,12 @@ def score_hand(s: State) -> list[SideScore]:
                         reds += n
                     else:
                         hand_points -= r.value[c] * n
+                        if C.is_black_three(c):
+                            black += n
         opponents_out = s.out_player >= 0 and r.side_of[s.out_player] != side
-        red = red_three_points(r, reds, bool(melds), natural + mixed, opponents_out)
+        canastas = natural + mixed + runs + wilds
+        red = red_three_points(r, reds, bool(melds), canastas, opponents_out)
+        black_points = -black * r.black3_in_hand_penalty if s.out_player >= 0 else 0
         out_points = 0
         if s.out_player >= 0 and r.side_of[s.out_player] == side:
             out_points = r.concealed_bonus if s.concealed else r.out_bonus
@@ -100,6 +126,11 @@ def score_hand(s: State) -> list[SideScore]:
                 hands=hand_points,
                 mixed_canastas=mixed * r.mixed_bonus,
                 natural_canastas=natural * r.natural_bonus,
+                run_canastas=runs * r.run_bonus,
+                wild_canastas=wilds * r.wild_canasta_bonus,
+                black_threes=black_points,
+                run_count=runs,
+                wild_count=wilds,
                 red_threes=red,
                 going_out=out_points,
                 penalties=-s.penalties[side],

@@ -40,12 +40,18 @@ class Permission(IntEnum):
 
 
 class TableMeld(NamedTuple):
-    """A meld on the table: its rank (3 for black threes), cards, and how many are wild."""
+    """A meld on the table: its key (for a group, its rank; 3 for black threes), cards, how many
+    are wild, and its kind (``rules.GROUP``, ``RUN`` or ``WILD``); a run also has its suit and
+    lowest and highest rank."""
 
     rank: int
     cards: tuple[int, ...]
     naturals: int
     wilds: int
+    kind: int = 0
+    suit: int = -1
+    low: int = 0
+    high: int = 0
 
     @property
     def size(self) -> int:
@@ -212,6 +218,11 @@ class State:
     def canastas(self, side: int) -> int:
         r = self.rules
         return sum(1 for m in self.melds[side].values() if r.is_canasta(m.naturals, m.size))
+
+    def run_canastas(self, side: int) -> int:
+        """The side's runs as long as a canasta (``going_out.sequence_canastas`` counts them)."""
+        r = self.rules
+        return sum(1 for m in self.melds[side].values() if m.kind == 1 and m.size >= r.canasta_size)
 
     def minimum(self, side: int) -> int:
         """The side's initial-meld minimum, read from the score ``initial_meld.basis`` names (for

@@ -16,6 +16,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, 
 
 from .. import cards as C
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, TakePile
+from ..engine.rules import run_ref
 from ..errors import NotationError
 from ..variant.builtin import data_dir
 from . import ast as A
@@ -46,10 +47,17 @@ def _cards(text: str) -> tuple[int, ...]:
 
 
 def _rank(text: str) -> int:
-    t = text.rstrip(":").strip().upper()
+    """The meld an ``add`` names: a rank (``Q:``; ``2:`` is the meld of wild cards) or, with a
+    suit (``5h:``), the side's run of that suit holding that rank."""
+    t = text.rstrip(":").strip()
+    suit = None
+    if len(t) >= 2 and t[-1] in C.SUITS:
+        t, suit = t[:-1], C.SUITS.index(t[-1])
+    t = t.upper()
     if t == "10":
         t = "T"
-    return {v: k for k, v in C.RANK_CHARS.items()}[t]
+    rank = {v: k for k, v in C.RANK_CHARS.items()}[t]
+    return rank if suit is None else run_ref(suit, rank)
 
 
 def _group(text: str) -> tuple[int | None, tuple[int, ...]]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import cards as C
 from ..engine.moves import Answer, Discard, Draw, Expose, Meld, Move, TakePile
-from ..engine.rules import Rules
+from ..engine.rules import RUN_REF0, Rules, run_ref_parts
 from ..engine.state import Phase, State
 from ..seats import seat_names, side_names
 from . import ast as A
@@ -25,6 +25,10 @@ def _cards(cards: Iterable[int]) -> str:
 
 
 def _rank(rank: int) -> str:
+    """How an ``add`` names its meld: the rank, or for a run a card of it (``5h``)."""
+    if rank >= RUN_REF0:
+        suit, r = run_ref_parts(rank)
+        return C.RANK_CHARS[r] + C.SUITS[suit]
     return C.RANK_CHARS.get(rank, str(rank))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
-from ..engine.scoring import SideScore
+from ..engine.scoring import OPTIONAL_ROWS, SideScore
 from ..engine.state import Phase, State, TableMeld
 from .session import Session
 
@@ -149,7 +149,7 @@ def breakdown_lines(sides: tuple[str, ...], scores: list[SideScore]) -> list[str
     lines = ["".ljust(width) + "".join(n.rjust(8) for n in sides)]
     for i, (label, _) in enumerate(scores[0].rows()):
         values = [sc.rows()[i][1] for sc in scores]
-        if label == "Penalties" and not any(values):
+        if label in OPTIONAL_ROWS and not any(values):
             continue
         lines.append(label.ljust(width) + "".join(str(v).rjust(8) for v in values))
     lines.append("Total".ljust(width) + "".join(str(sc.total).rjust(8) for sc in scores))

@@ -19,9 +19,11 @@ from ..variant.model import (
     ConcealedPlayer,
     PermissionAsk,
     Seating,
+    SequencesSameSuit,
     StockOutPilePlay,
     Tier,
     Variant,
+    WildMeldsAllowed,
 )
 from .document import (
     Block,
@@ -331,6 +333,30 @@ class _Builder:
                 ("canastas.mixed_bonus",),
                 header=header,
             ),
+            *(
+                [
+                    Row(
+                        f"{id_}.runs",
+                        ("Run as long as a canasta", str(v.melds.sequences.canasta_bonus)),
+                        ("melds.sequences",),
+                        header=header,
+                    )
+                ]
+                if isinstance(v.melds.sequences, SequencesSameSuit)
+                else []
+            ),
+            *(
+                [
+                    Row(
+                        f"{id_}.wild",
+                        ("Canasta of wild cards", str(v.melds.wild_melds.canasta_bonus)),
+                        ("melds.wild_melds",),
+                        header=header,
+                    )
+                ]
+                if isinstance(v.melds.wild_melds, WildMeldsAllowed)
+                else []
+            ),
             Row(
                 f"{id_}.red_threes",
                 (
@@ -366,6 +392,8 @@ class _Builder:
     def against_phrase(self) -> str:
         if self.v.red_threes.count_against == "no_meld":
             return "made no meld"
+        if self.v.red_threes.count_against == "too_few_canastas":
+            return "completed fewer canastas than going out needs"
         return "completed no canasta"
 
     def meld_limits(self) -> str:
@@ -604,6 +632,14 @@ class _Builder:
                         "one_meld_per_rank",
                         "A side keeps one meld of each rank: more cards of a rank it has "
                         "already melded are added to that meld, by any member of the side.",
+                    )
+                    if not c.closed
+                    else self.s(
+                        "one_meld_per_rank",
+                        "A side keeps one open meld of each rank: more cards of that rank go on "
+                        "it, by any member of the side, until it is a closed canasta; then the "
+                        "side may start another.",
+                        "canastas.closed",
                     ),
                     self.fixed(
                         "melding",
@@ -650,12 +686,42 @@ class _Builder:
                         f"A mixed canasta, with one or more wild cards, earns {c.mixed_bonus}.",
                         "canastas.mixed_bonus",
                     ),
-                    self.fixed(
-                        "canasta_grows",
+                    self.s(
+                        "canastas.closed",
                         "A canasta may keep growing; a wild card added to a natural canasta "
-                        "makes it mixed.",
+                        "makes it mixed."
+                        if not c.closed
+                        else f"A canasta is closed once complete: no meld holds more than "
+                        f"{c.size} cards, and nothing is added to a finished canasta.",
+                        "canastas.closed",
                     ),
                     self.s("melds.canasta_wild", cw, "melds.canasta_wild"),
+                )
+            )
+        )
+        seq, wm = m.sequences, m.wild_melds
+        if isinstance(seq, SequencesSameSuit):
+            runs = (
+                f"A side may also meld runs: {seq.min_length} to {seq.max_length} natural cards "
+                "of one suit in sequence, from four up to the ace (the ace is high only; threes "
+                "and wild cards never belong to a run). Runs of one suit never share a rank, and "
+                "the pile's top card never starts or extends a run. A run as long as a canasta "
+                f"is a canasta worth {seq.canasta_bonus}."
+            )
+        else:
+            runs = "Runs of one suit are not melds: every meld is of one rank."
+        if isinstance(wm, WildMeldsAllowed):
+            alone = (
+                f"A side may meld wild cards on their own: one such meld, of {wm.min_size} to "
+                f"{wm.max_size} wild cards; a canasta of wild cards is worth {wm.canasta_bonus}."
+            )
+        else:
+            alone = "Wild cards are never melded on their own."
+        blocks.append(
+            Para(
+                (
+                    self.s("melds.sequences", runs, "melds.sequences"),
+                    self.s("melds.wild_melds", alone, "melds.wild_melds"),
                 )
             )
         )
@@ -831,6 +897,11 @@ class _Builder:
                 "If the side has made no meld at all by the end of the hand, its red threes "
                 "count that much against it instead."
             )
+        elif rt.count_against == "too_few_canastas":
+            against = (
+                "If the side has completed fewer canastas than going out needs by the end of "
+                "the hand, its red threes count that much against it instead."
+            )
         else:
             against = (
                 "If the side has not completed a canasta by the end of the hand, its red threes "
@@ -896,6 +967,15 @@ class _Builder:
                     meld,
                     "black_threes.meld_when_going_out",
                     "melds.min_size",
+                ),
+                self.s(
+                    "black_threes.in_hand_penalty",
+                    f"Each black three left in a side's hands when a player goes out costs the "
+                    f"side {bt.in_hand_penalty} more, on top of its card value."
+                    if bt.in_hand_penalty
+                    else "A black three left in a hand counts only its card value against the "
+                    "side.",
+                    "black_threes.in_hand_penalty",
                 ),
             )
         )
@@ -1030,6 +1110,14 @@ class _Builder:
             Para(
                 (
                     self.s("going_out.canastas", need, "going_out.canastas"),
+                    self.s(
+                        "going_out.sequence_canastas",
+                        f"Of those canastas, at least {count(g.sequence_canastas, 'run')} "
+                        "as long as a canasta."
+                        if g.sequence_canastas
+                        else "Canastas of every kind count toward going out.",
+                        "going_out.sequence_canastas",
+                    ),
                     self.s("going_out.final_discard", fd, "going_out.final_discard"),
                     self.fixed(
                         "keep_two",

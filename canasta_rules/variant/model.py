@@ -268,11 +268,12 @@ class RedThrees(Model):
             "up to every red three in the pack). The last entry is the bonus for all of them."
         ),
     )
-    count_against: Literal["no_meld", "no_canasta"] = Field(
+    count_against: Literal["no_meld", "no_canasta", "too_few_canastas"] = Field(
         default="no_meld",
         description=(
             "When a side's red threes count minus instead of plus: when the side made no meld in "
-            "the hand, or when it completed no canasta."
+            "the hand, when it completed no canasta, or when it completed fewer canastas than "
+            "going out needs (Samba, Bolivia)."
         ),
     )
     against_when_opponents_out: bool = Field(
@@ -316,10 +317,95 @@ class BlackThrees(Model):
             "cards) as part of going out. They can never be melded otherwise."
         ),
     )
+    in_hand_penalty: int = Field(
+        default=0,
+        ge=0,
+        le=1000,
+        description=(
+            "Points a side loses for each black three left in its hands when a player goes out "
+            "(Bolivia: 100), on top of the card's value (0: none)."
+        ),
+    )
 
 
 # --------------------------------------------------------------------------------------------
 # Melds and canastas
+
+
+class SequencesNone(Model):
+    """Melds are groups of one rank only (every classic source: 'sequences do not count')."""
+
+    kind: Literal["none"] = Field(description="No sequence melds.")
+
+
+class SequencesSameSuit(Model):
+    """Runs of one suit, natural cards only, from four up to the ace (Samba's runs, Bolivia's
+    escaleras). Threes and wild cards never belong to a run; the ace is high only; runs of one
+    suit never share a rank. The pile's top card never starts or extends a run (Samba, Bolivia):
+    a pickup always melds it in a group."""
+
+    kind: Literal["same_suit"] = Field(description="Runs of one suit may be melded.")
+    min_length: int = Field(default=3, ge=3, le=11, description="Fewest cards in a new run.")
+    max_length: int = Field(
+        default=7, ge=3, le=11, description="Most cards a run may hold (Samba: 7)."
+    )
+    canasta_bonus: int = Field(
+        default=1500,
+        ge=0,
+        le=10000,
+        description="Bonus for a run as long as a canasta (a 'samba' or 'escalera').",
+    )
+
+    @model_validator(mode="after")
+    def _lengths(self) -> SequencesSameSuit:
+        if self.max_length < self.min_length:
+            raise conflict(
+                "sequences",
+                "max_length ({a}) is below min_length ({b})",
+                {"a": self.max_length, "b": self.min_length},
+                ("max_length",),
+                ("min_length",),
+            )
+        return self
+
+
+Sequences = Annotated[SequencesNone | SequencesSameSuit, Field(discriminator="kind")]
+
+
+class WildMeldsNone(Model):
+    """Wild cards are never melded on their own."""
+
+    kind: Literal["none"] = Field(description="No melds of wild cards.")
+
+
+class WildMeldsAllowed(Model):
+    """A side may meld wild cards on their own (Uruguayan, Bolivia, Modern American): one such
+    meld per side, which a canasta of wild cards completes and closes."""
+
+    kind: Literal["allowed"] = Field(description="Melds of wild cards only are allowed.")
+    min_size: int = Field(default=3, ge=2, le=7, description="Fewest cards in a new wild meld.")
+    max_size: int = Field(default=7, ge=3, le=15, description="Most cards a wild meld may hold.")
+    canasta_bonus: int = Field(
+        default=2000,
+        ge=0,
+        le=10000,
+        description="Bonus for a canasta of wild cards (Uruguayan 2000, Bolivia 2500).",
+    )
+
+    @model_validator(mode="after")
+    def _sizes(self) -> WildMeldsAllowed:
+        if self.max_size < self.min_size:
+            raise conflict(
+                "wild_melds",
+                "max_size ({a}) is below min_size ({b})",
+                {"a": self.max_size, "b": self.min_size},
+                ("max_size",),
+                ("min_size",),
+            )
+        return self
+
+
+WildMelds = Annotated[WildMeldsNone | WildMeldsAllowed, Field(discriminator="kind")]
 
 
 class Melds(Model):
@@ -341,6 +427,14 @@ class Melds(Model):
             "number of wild cards may be added once it is complete ('unlimited')."
         ),
     )
+    sequences: Sequences = Field(
+        default_factory=lambda: SequencesNone(kind="none"),
+        description="Whether runs of one suit may be melded, and their limits.",
+    )
+    wild_melds: WildMelds = Field(
+        default_factory=lambda: WildMeldsNone(kind="none"),
+        description="Whether wild cards may be melded on their own, and their limits.",
+    )
 
 
 class Canastas(Model):
@@ -356,6 +450,13 @@ class Canastas(Model):
     )
     mixed_bonus: int = Field(
         default=300, ge=0, le=10000, description="Bonus for a canasta holding wild cards."
+    )
+    closed: bool = Field(
+        default=False,
+        description=(
+            "Whether a completed canasta takes no more cards (Samba). The side may then start "
+            "another meld of that rank."
+        ),
     )
 
 
@@ -606,6 +707,12 @@ class GoingOut(Model):
     canastas: int = Field(
         default=1, ge=0, le=6, description="Canastas a side needs before a player may go out."
     )
+    sequence_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description=("How many of those canastas must be runs (Bolivia: at least one escalera)."),
+    )
     final_discard: Literal["optional", "required", "required_unless_concealed"] = Field(
         default="optional",
         description=(
@@ -821,6 +928,23 @@ class Variant(Model):
                 {"c": c.min_naturals, "n": m.min_naturals},
                 ("canastas", "min_naturals"),
                 ("melds", "min_naturals"),
+            )
+        g = self.going_out
+        if g.sequence_canastas > g.canastas:
+            raise conflict(
+                "going_out",
+                "going_out.sequence_canastas ({n}) exceeds going_out.canastas ({c})",
+                {"n": g.sequence_canastas, "c": g.canastas},
+                ("going_out", "sequence_canastas"),
+                ("going_out", "canastas"),
+            )
+        if g.sequence_canastas and isinstance(m.sequences, SequencesNone):
+            raise conflict(
+                "going_out",
+                "going_out.sequence_canastas asks for runs, but melds.sequences allows none",
+                {},
+                ("going_out", "sequence_canastas"),
+                ("melds", "sequences"),
             )
         return self
 
