@@ -13,6 +13,7 @@ from ..engine.scoring import SideScore, score_hand
 from ..errors import CanastaError, NotationError
 from ..fileio import write_text_atomic
 from ..notation import format_document, parse, read, read_position, replay
+from ..notation.parser import read_text
 from ..notation.record import game_record
 from ..notation.replay import Replay
 from ..notation.ruling import rule_on
@@ -142,11 +143,7 @@ def fmt_cmd(
     ] = False,
 ) -> None:
     """Rewrite a record or position in canonical form (idempotent)."""
-    try:
-        with open(file, encoding="utf-8") as f:
-            original = f.read()
-    except OSError as e:
-        raise NotationError(f"cannot read: {e.strerror}", file, 0, 0) from None
+    original = read_text(file)
     text = format_document(parse(original, file))
     if check:
         if text != original:
