@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from ..errors import CanastaError
+from ..variant.loading import ALLOW_EXTENDS_ENV
 from . import variants as _variants
 
 app = typer.Typer(
@@ -23,6 +26,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(_variants.app, name="variants")
+
+
+@app.callback()
+def _options(
+    allow_extends: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--allow-extends",
+            metavar="DIR",
+            help="Let a variant file's extends name files under DIR too (repeatable); by default "
+            "only built-in names and files in the naming file's own folder.",
+            file_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """The rules of Canasta as checkable data: variants, replays, checks and rule sheets."""
+    if allow_extends:
+        # Through the environment, so that worker processes (--jobs) see the same folders.
+        os.environ[ALLOW_EXTENDS_ENV] = os.pathsep.join(str(d) for d in allow_extends)
 
 
 def _register_optional() -> None:
@@ -59,6 +81,17 @@ def _usage_error(e: Exception) -> tuple[str, int] | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``canasta`` console script."""
+    saved = os.environ.get(ALLOW_EXTENDS_ENV)
+    try:
+        _main(argv)
+    finally:  # --allow-extends holds for one command (main runs many times in the tests)
+        if saved is None:
+            os.environ.pop(ALLOW_EXTENDS_ENV, None)
+        else:
+            os.environ[ALLOW_EXTENDS_ENV] = saved
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:

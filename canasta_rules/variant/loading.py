@@ -328,19 +328,18 @@ def _sandboxed(ref: str, child: Layer, allowed: tuple[Path, ...]) -> Path:
         raise refuse(f"{quoted(ref)}: write paths with '/'")
     folder = Path(os.path.realpath(child.path.parent))
     lanes = (folder, *allowed)
-    where = "outside the folder of the file that names it"
-    hint = "extends names a built-in variant or a file in that folder (or under --allow-extends)"
+    q = quoted(ref)
     if os.path.isabs(ref) and not _inside(os.path.normpath(ref), allowed):
-        raise refuse(f"{quoted(ref)} is an absolute path, {where}; {hint}")
+        raise refuse(f"{q} is an absolute path; see --allow-extends")
     lexical = os.path.normpath(os.path.join(folder, ref))
     if not _inside(lexical, lanes):
-        raise refuse(f"{quoted(ref)} is {where}; {hint}")
+        raise refuse(f"{q} is outside this file's folder; see --allow-extends")
     try:
         real = os.path.realpath(lexical)
     except (OSError, ValueError):
-        raise refuse(f"path cannot be resolved: {quoted(ref)}") from None
+        raise refuse(f"path cannot be resolved: {q}") from None
     if not _inside(real, lanes):
-        raise refuse(f"{quoted(ref)} leads (through a symbolic link) {where}; {hint}")
+        raise refuse(f"{q} leads outside this file's folder through a symbolic link")
     return Path(lexical)
 
 
