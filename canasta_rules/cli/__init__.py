@@ -8,9 +8,13 @@ traceback. Set ``CANASTA_DEBUG=1`` to see the traceback of an unexpected interna
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -91,16 +95,45 @@ def main(argv: list[str] | None = None) -> None:
             os.environ[ALLOW_EXTENDS_ENV] = saved
 
 
+class _Interrupted:
+    """Whether Ctrl-C arrived during this command (typer turns it into a plain exit code 130)."""
+
+    seen = False
+
+    @classmethod
+    def handler(cls, signum: int, frame: object) -> None:
+        cls.seen = True
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _watch_ctrl_c() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only
+        return
+    _Interrupted.seen = False
+    old = signal.signal(signal.SIGINT, _Interrupted.handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _interrupted() -> NoReturn:
+    print("canasta: interrupted", file=sys.stderr)
+    sys.exit(130)
+
+
 def _main(argv: list[str] | None) -> None:
     try:
-        code = app(args=argv, prog_name="canasta", standalone_mode=False)
+        with _watch_ctrl_c():
+            code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
         for line in e.lines():
             print(f"canasta: {line}", file=sys.stderr)
         sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
-        print("canasta: interrupted", file=sys.stderr)
-        sys.exit(130)
+        _interrupted()
     except Exception as e:
         if type(e).__name__ == "NoArgsIsHelpError":
             sys.exit(0)  # `canasta` alone, or a group alone: the help has been printed
@@ -116,4 +149,6 @@ def _main(argv: list[str] | None) -> None:
             file=sys.stderr,
         )
         sys.exit(70)
+    if _Interrupted.seen:
+        _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
