@@ -44,10 +44,12 @@ def shorten(value: str, limit: int = VALUE_LIMIT) -> str:
 
 
 def quoted(value: str, limit: int = VALUE_LIMIT) -> str:
-    """``repr`` of a value, shortened the same way: ``'aaaa\u2026' (5000 characters)``."""
-    if len(value) <= limit:
-        return repr(value)
-    return f"{value[: limit - 1]!r}\u2026 ({len(value)} characters)"
+    """``repr`` of a value, shortened the same way: ``'aaaa'\u2026 (5000 characters)``. The
+    limit applies to the ``repr`` (escapes included), so odd characters cannot stretch it."""
+    text = repr(value)
+    if len(text) <= limit + 2:
+        return text
+    return f"{text[:limit]}\u2026 ({len(value)} characters)"
 
 
 class CanastaError(ValueError):

@@ -406,10 +406,8 @@ _ACTION_OF_TOKEN = {
     "DISCARD_ACT": "discard",
     "ASK_ACT": "ask",
 }
-_LINE_START = (
-    'a line starts with a seat (N, E, S, W ...), a [Tag "value"], or one of: hand, deal, '
-    "upcard, pile, score, total, stock, frozen, penalty, melds, red, to move, out"
-)
+_LINE_START = 'a line starts with a seat, a [Tag "value"] or a word such as hand, deal, score'
+
 
 _WORDS = {
     "CARDS": "cards (Kh, Ts, 3d, 2c, Jk)",
@@ -524,7 +522,12 @@ def _syntax_error(e: UnexpectedInput, text: str, file: str) -> NotationError:
     shown = quoted(word) if word else "the end of the line"
     if label:
         return NotationError(f"{label} (unexpected {shown})", file, line, col)
-    msg = f"unexpected {shown}; expected {_expected_words(expected)}"
+    if len(expected) > 6 and "_NL" in expected:
+        # lark lists every way a new line could start; what is missing is the line's end
+        expected = {"_NL", "COMMENT"}
+    words = _expected_words(expected).split(", ")
+    listed = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
+    msg = f"unexpected {shown}; expected {listed}"
     return NotationError(msg, file, line, col)
 
 

@@ -193,7 +193,7 @@ def leaf_keys(data: Mapping[str, Any], prefix: KeyPath = ()) -> Iterable[KeyPath
 
 def _brief(value: Any) -> str:
     """A value as a message shows it: as written in TOML, shortened when long."""
-    return shorten(show_value(value), 60)
+    return shorten(show_value(value))
 
 
 def _rules_part(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -638,7 +638,8 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
     if typ == "missing":
         return "required key is missing"
     if typ == "union_tag_invalid":
-        return f"unknown kind {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
+        kind = quoted(str(ctx.get("tag")))
+        return f"unknown kind {kind}; expected one of {ctx.get('expected_tags')}"
     if typ == "union_tag_not_found":
         return "needs a 'kind' key"
     if typ in _TYPE_WORDS:
@@ -733,7 +734,7 @@ def _problems(e: ValidationError, document: Any, layers: Sequence[Layer]) -> lis
         message = _message(err, path, document)
         if layer.label == SET_LABEL:
             item = _set_item(layer, path)
-            problem = Problem(SET_LABEL, None, dotted(path), f"{message} [{item}]")
+            problem = Problem(SET_LABEL, None, dotted(path), f"{message} [{shorten(item)}]")
         else:
             problem = Problem(layer.label, layer.line(path), dotted(path), message)
         out.append((i, problem.line or 0, problem))
