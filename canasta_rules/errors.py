@@ -30,14 +30,24 @@ def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "\u2026"
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(32), 127]}
+
+
+def visible(text: str) -> str:
+    """Control characters (a NUL, a tab, a newline ...) as ``\\xNN``, so that a name or value
+    from the input cannot break or hide part of the line."""
+    return text.translate(_CONTROL)
+
+
 def shorten_path(path: str, limit: int = 80) -> str:
     """A long path keeps its end (the file name), not its start."""
+    path = visible(path)
     return path if len(path) <= limit else "\u2026" + path[-(limit - 1) :]
 
 
 def shorten(value: str, limit: int = VALUE_LIMIT) -> str:
     """A long value cut for a message: the head, an ellipsis and how long it was."""
-    text = value.replace("\n", "\\n").replace("\r", "\\r")
+    text = visible(value)
     if len(text) <= limit:
         return text
     return f"{text[: limit - 1]}\u2026 ({len(value)} characters)"

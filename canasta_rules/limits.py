@@ -77,6 +77,8 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> str:
         raise ReadRefused("no such file") from None
     except OSError as e:
         raise ReadRefused(f"cannot read: {e.strerror or e}") from None
+    except ValueError:  # a NUL character in the name
+        raise ReadRefused("not a file name") from None
     if stat.S_ISDIR(st.st_mode):
         raise ReadRefused("is a directory, not a file")
     if not stat.S_ISREG(st.st_mode):

@@ -225,3 +225,10 @@ def test_non_utf8_record(tmp_path: Path) -> None:
     with pytest.raises(CanastaError) as e:
         read(str(f))
     assert str(e.value) == f"{f}: not UTF-8 text (byte 8)"
+
+
+def test_control_characters_in_names_are_shown_escaped() -> None:
+    doc = parse('[Variant "a\x00b.toml"]\n[Seed "1"]\nhand 1\n', "x.can")
+    with pytest.raises(VariantError) as e:
+        replay(doc)
+    assert str(e.value) == "a\\x00b.toml: not a file name"
