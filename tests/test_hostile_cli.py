@@ -47,6 +47,18 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _workers(pid: int) -> list[int]:
+    out = []
+    for c in _children(pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                if b"spawn_main" in f.read():
+                    out.append(c)
+        except OSError:
+            continue
+    return out
+
+
 def _alive(pid: int) -> bool:
     """Running, not a zombie waiting for its parent to collect it."""
     try:
@@ -76,13 +88,11 @@ def test_ctrl_c_stops_a_jobs_2_run(args: list[str], whole_group: bool, tmp_path:
     )
     try:
         deadline = time.monotonic() + 60
-        workers: list[int] = []
-        while time.monotonic() < deadline and len(workers) < 2:
+        while time.monotonic() < deadline and len(_workers(p.pid)) < 2:
             time.sleep(0.2)
-            workers = _children(p.pid)
-        assert len(workers) >= 2, "the workers never started"
+        assert len(_workers(p.pid)) == 2, "the workers never started"
         time.sleep(1.0)  # let them get into their games
-        workers = _children(p.pid)
+        workers = _children(p.pid)  # the workers, and multiprocessing's resource tracker
         if whole_group:
             os.killpg(p.pid, signal.SIGINT)
         else:

@@ -18,6 +18,7 @@ import importlib
 import multiprocessing
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -74,7 +75,8 @@ def run_tasks(
                 break
         return results
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(min(jobs, len(tasks)), initializer=_worker_start)
+    with _ctrl_c_ignored():  # the workers are born ignoring it, before they import anything
+        pool = ctx.Pool(min(jobs, len(tasks)), initializer=_worker_start)
     try:
         waiting = set(range(len(tasks)))
         first_stop = len(tasks)
@@ -94,6 +96,21 @@ def run_tasks(
         pool.terminate()
         pool.join()
     return results
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored while the workers start: a process inherits an ignored signal, so a Ctrl-C
+    that reaches the whole process group while a worker is still importing cannot interrupt it
+    with a traceback. The parent's own handling is back before any game runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _worker_start() -> None:
