@@ -129,6 +129,21 @@ def test_disk_full(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)  # written to, never replaced
 
 
+@pytest.mark.parametrize("args", [["variants", "schema"], ["record", "classic"]])
+def test_standard_output_on_a_full_disk(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [*CANASTA, *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert r.returncode == 2
+    assert r.stderr == "canasta: standard output: cannot write: No space left on device\n"
+
+
 def test_writing_to_a_device_that_takes_it(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(capsys, "variants", "schema", "--out", "/dev/null")
     assert (code, err) == (0, "")

@@ -7,6 +7,8 @@ traceback. Set ``CANASTA_DEBUG=1`` to see the traceback of an unexpected interna
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import signal
 import sys
@@ -134,6 +136,10 @@ def _main(argv: list[str] | None) -> None:
         sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()
+    except OSError as e:
+        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+            _internal(e)
+        _stdout_failed(e)
     except Exception as e:
         if type(e).__name__ == "NoArgsIsHelpError":
             sys.exit(0)  # `canasta` alone, or a group alone: the help has been printed
@@ -141,14 +147,31 @@ def _main(argv: list[str] | None) -> None:
         if usage is not None:
             print(usage[0], file=sys.stderr)
             sys.exit(usage[1])
-        # an internal error, not bad input
-        if os.environ.get("CANASTA_DEBUG"):
-            raise
-        print(
-            f"canasta: internal error: {type(e).__name__}: {e} (set CANASTA_DEBUG=1 for details)",
-            file=sys.stderr,
-        )
-        sys.exit(70)
+        _internal(e)
     if _Interrupted.seen:
         _interrupted()
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        _stdout_failed(e)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _internal(e: Exception) -> NoReturn:
+    """An internal error, not bad input."""
+    if os.environ.get("CANASTA_DEBUG"):
+        raise e
+    print(
+        f"canasta: internal error: {type(e).__name__}: {e} (set CANASTA_DEBUG=1 for details)",
+        file=sys.stderr,
+    )
+    sys.exit(70)
+
+
+def _stdout_failed(e: OSError) -> NoReturn:
+    """Standard output could not be written (``> /dev/full``, a full disk): exit 2, like a failed
+    ``--out``. What was buffered is dropped, so that Python does not fail again at exit."""
+    print(f"canasta: standard output: cannot write: {e.strerror or e}", file=sys.stderr)
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - replaces stdout until exit
+    sys.exit(2)
