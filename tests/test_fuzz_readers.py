@@ -91,3 +91,31 @@ def test_corpus_of_former_crashes(path: Path, folder: Path) -> None:
     assert out.kind == "rejected", out.detail
     assert expect in out.detail
     assert out.flaws == (), out.flaws
+
+
+def test_a_wrong_type_at_every_key_is_reported_at_that_line(folder: Path) -> None:
+    """Every value of classic.toml in turn replaced by a date, a type no parameter takes: each is
+    rejected at its own line, with the project's error."""
+    text = (Path(__file__).parent.parent / "variants" / "classic.toml").read_text()
+    lines = text.split("\n")
+    tried = 0
+    table, table_line = "", 0
+    for i, ln in enumerate(lines):
+        if ln.startswith("["):
+            table, table_line = ln, i + 1
+        if table == "[provenance]" or "=" not in ln or ln.lstrip().startswith("#"):
+            continue
+        if ln.rstrip().endswith(("[", "{", '"""')):
+            continue  # a value spread over several lines
+        key = ln.split("=", 1)[0]
+        if key.strip() in ("name", "title", "summary"):
+            continue  # descriptive strings take any text: a date is still refused, elsewhere
+        bad = "\n".join([*lines[:i], f"{key}= 1979-05-27", *lines[i + 1 :]])
+        out = try_variant(bad, folder)
+        assert out.kind == "rejected", (ln, out.detail)
+        assert out.flaws == ()
+        # an unknown kind is reported at its table (tests/test_variant_files.py, test_unknown_kind)
+        where = table_line if key.strip() == "kind" else i + 1
+        assert f"v.toml:{where}:" in out.detail, (ln, out.detail)
+        tried += 1
+    assert tried > 40
