@@ -371,7 +371,7 @@ def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> 
         close = difflib.get_close_matches(ref[:100], names, n=1)
         # the list of all built-ins would not fit on the line: the command that lists them
         more = f"did you mean {close[0]}?" if close else "'canasta variants list' names them all"
-        msg = f"no built-in variant {quoted(ref)}; {more}"
+        msg = f"no built-in variant {quoted(ref, 30)}; {more}"
         if child is not None:
             raise at_extends(msg)
         raise VariantError([Problem(ref, None, "", msg)])
