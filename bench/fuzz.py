@@ -50,8 +50,9 @@ def main() -> None:
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
-    records = seed_records()
-    variants = seed_variants()
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    records = seed_records(examples)
+    variants = seed_variants(examples)
     counts: dict[str, Counter[str]] = {"record": Counter(), "variant": Counter()}
     flawed: Counter[str] = Counter()
     examples: list[str] = []

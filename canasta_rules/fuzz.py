@@ -20,14 +20,13 @@ from .engine.scoring import score_hand
 from .errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from .notation import format_document, parse, read_position, replay
 from .notation.ruling import rule_on
-from .variant import load
+from .variant import builtin, load
 from .variant.compare import differences, show_value
 from .variant.loading import export_toml
 
 MESSAGE_TARGET = 200
 """A rejection line longer than this counts as a flaw (with the file names the harness uses)."""
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORD_FILE = "fuzz.can"
 POSITION_FILE = "fuzz.pos"
 VARIANT_FILE = "v.toml"
@@ -47,19 +46,19 @@ class Outcome:
 # Seeds
 
 
-def seed_records() -> list[tuple[str, str]]:
-    """``(kind, text)`` of the example records and positions in docs/examples."""
+def seed_records(examples: Path) -> list[tuple[str, str]]:
+    """``(kind, text)`` of the records (``.can``) and positions (``.pos``) in ``examples`` (the
+    repository's docs/examples)."""
     out = []
-    for p in sorted((ROOT / "docs" / "examples").glob("*")):
+    for p in sorted(examples.glob("*")):
         if p.suffix in (".can", ".pos"):
             out.append(("position" if p.suffix == ".pos" else "record", p.read_text()))
     return out
 
 
-def seed_variants() -> list[str]:
-    """The built-in variant files and the example house rules."""
-    files = sorted((ROOT / "variants").glob("*.toml"))
-    files += sorted((ROOT / "docs" / "examples").rglob("*.toml"))
+def seed_variants(examples: Path) -> list[str]:
+    """The built-in variant files, and the variant files under ``examples``."""
+    files = sorted(builtin.variants_dir().glob("*.toml")) + sorted(examples.rglob("*.toml"))
     return [p.read_text() for p in files]
 
 

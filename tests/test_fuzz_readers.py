@@ -25,8 +25,9 @@ from canasta_rules.fuzz import (
 )
 
 CORPUS = Path(__file__).parent / "fuzz" / "corpus"
-RECORDS = seed_records()
-VARIANTS = seed_variants()
+EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+RECORDS = seed_records(EXAMPLES)
+VARIANTS = seed_variants(EXAMPLES)
 
 
 @pytest.fixture(scope="module")
