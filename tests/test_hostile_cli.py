@@ -329,3 +329,31 @@ def test_meaningless_options(
     assert (code, out) == (2, "")
     [line] = err.splitlines()
     assert line.startswith(message), line
+
+
+def test_ctrl_c_on_a_dask_run_cancels_its_games() -> None:
+    """With --scheduler, an interrupted run leaves none of its games on the cluster (they are
+    cancelled, and the client that held them is closed)."""
+    from distributed import Client, LocalCluster
+
+    from canasta_rules.check.parallel import run_tasks
+
+    def interrupt(i: int) -> None:
+        raise KeyboardInterrupt
+
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        with pytest.raises(KeyboardInterrupt):
+            run_tasks(
+                time.sleep, [0.0] + [0.5] * 20, scheduler=cluster.scheduler_address, done=interrupt
+            )
+        with Client(cluster.scheduler_address, set_as_default=False) as client:
+            deadline = time.monotonic() + 20
+            left = -1
+            while time.monotonic() < deadline:
+                left = client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+                if left == 0:
+                    break
+                time.sleep(0.1)
+    assert left == 0
