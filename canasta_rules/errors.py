@@ -7,15 +7,67 @@ problem for variant files) and exits with status 2.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+MESSAGE_LIMIT = 300
+"""The most characters one problem's line may have; longer text is cut with an ellipsis.
+
+Messages are written to fit in about 200 characters with a file name of ordinary length: the
+values they quote from the input (words, keys, paths) are shortened where they are put in. This
+cap is the safety net behind that, set high enough never to cut a rule code off a refusal."""
+
+VALUE_LIMIT = 40
+"""How many characters of a quoted value (a word, a key, a path) a message shows."""
+
+_SPACE = re.compile(r"\s+")
+
+
+def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` on one line (runs of white space, newlines included, become one space), cut to
+    ``limit`` characters with an ellipsis."""
+    flat = _SPACE.sub(" ", text).strip()
+    return flat if len(flat) <= limit else flat[: limit - 1] + "\u2026"
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(32), 127]}
+
+
+def visible(text: str) -> str:
+    """Control characters (a NUL, a tab, a newline ...) as ``\\xNN``, so that a name or value
+    from the input cannot break or hide part of the line."""
+    return text.translate(_CONTROL)
+
+
+def shorten_path(path: str, limit: int = 80) -> str:
+    """A long path keeps its end (the file name), not its start."""
+    path = visible(path)
+    return path if len(path) <= limit else "\u2026" + path[-(limit - 1) :]
+
+
+def shorten(value: str, limit: int = VALUE_LIMIT) -> str:
+    """A long value cut for a message: the head, an ellipsis and how long it was."""
+    text = visible(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}\u2026 ({len(value)} characters)"
+
+
+def quoted(value: str, limit: int = VALUE_LIMIT) -> str:
+    """``repr`` of a value, shortened the same way: ``'aaaa'\u2026 (5000 characters)``. The
+    limit applies to the ``repr`` (escapes included), so odd characters cannot stretch it."""
+    text = repr(value)
+    if len(text) <= limit + 2:
+        return text
+    return f"{text[:limit]}\u2026 ({len(value)} characters)"
 
 
 class CanastaError(ValueError):
     """Base of every error about bad input (a variant file, a record, a move)."""
 
     def lines(self) -> list[str]:
-        """The error as one or more one-line messages."""
-        return [str(self)]
+        """The error as one or more one-line messages (each at most about 200 characters)."""
+        return [one_line(str(self))]
 
 
 @dataclass(frozen=True)
@@ -28,8 +80,11 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+        file = shorten_path(self.file)
+        where = file if self.line is None else f"{file}:{self.line}"
+        key = shorten(self.key, 60)
+        text = f"{where}: {key}: {self.message}" if self.key else f"{where}: {self.message}"
+        return one_line(text)
 
 
 class VariantError(CanastaError):
@@ -51,8 +106,9 @@ class NotationError(CanastaError):
         self.file = file
         self.line = line
         self.column = column
-        where = f"{file}:{line}:{column}" if line > 0 else file
-        super().__init__(f"{where}: {message}")
+        shown = shorten_path(file)
+        where = f"{shown}:{line}:{column}" if line > 0 else shown
+        super().__init__(one_line(f"{where}: {message}"))
 
 
 @dataclass(frozen=True)
@@ -74,5 +130,5 @@ class IllegalMoveError(CanastaError):
         self.refusal = refusal
         self.where = where
         self.move = move
-        head = ": ".join(p for p in (where, move) if p)
-        super().__init__(f"{head}: {refusal}" if head else str(refusal))
+        head = ": ".join(p for p in (where, shorten(move, 60)) if p)
+        super().__init__(one_line(f"{head}: {refusal}" if head else str(refusal)))

@@ -1,9 +1,17 @@
-"""Writing files whole or not at all."""
+"""Writing files whole or not at all.
+
+A regular file (or a new one) is written through a temporary file in the same folder and a rename,
+so a failure (a full disk, a read-only folder) leaves the old file as it was and no temporary file
+behind. A target that exists and is not a regular file (``/dev/stdout``, ``/dev/null``, a FIFO,
+``/dev/full``) is written in place instead: renaming over it would replace the device itself, and
+a write error there (``/dev/full`` says the disk is full) is still an error.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -43,10 +51,30 @@ def _write(p: Path, data: bytes) -> None:
         raise
 
 
+def _special(p: Path) -> bool:
+    """Whether ``p`` exists and is something other than a regular file or a folder."""
+    try:
+        mode = os.stat(p).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _write_in_place(p: Path, data: bytes) -> None:
+    with open(p, "wb") as f:
+        f.write(data)
+        f.flush()
+
+
 def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     """Bytes version of :func:`write_text_atomic`; raises :class:`OutputError` on failure."""
     p = Path(path)
     try:
-        _write(p, data)
+        if _special(p):
+            _write_in_place(p, data)
+        elif p.is_dir():
+            raise IsADirectoryError(21, "is a directory")
+        else:
+            _write(p, data)
     except OSError as e:
         raise _fail(p, e) from None

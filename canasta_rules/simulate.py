@@ -14,10 +14,12 @@ for a given seed whatever ``--jobs`` is and wherever the games ran (see ``check/
 
 from __future__ import annotations
 
+import io
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import cards as C
@@ -31,6 +33,8 @@ from .engine.moves import Answer, Ask, Discard, Meld, TakePile
 from .engine.rules import BLACK3_KEY, rules_for
 from .engine.scoring import score_hand
 from .engine.state import Phase, deal
+from .errors import shorten_path
+from .fileio import write_bytes_atomic
 from .seats import side_names
 from .variant import load
 from .variant.model import Variant
@@ -436,4 +440,13 @@ def plot(sims: Sequence[Simulation], path: str) -> None:
     ax.set_title("Rules fired (per hand)")
     axes[0].legend(fontsize=8)
     fig.suptitle(" vs ".join(labels) + f": {len(sims[0].games)} games, {sims[0].bots} bots")
-    fig.savefig(path, dpi=100)
+    # Drawn in memory and written whole: a missing or read-only folder is an OutputError, and a
+    # failed write leaves no half-drawn file.
+    kind = Path(path).suffix[1:].lower() or "png"
+    if kind not in fig.canvas.get_supported_filetypes():
+        raise OptionError(
+            f"--plot {shorten_path(path)}: cannot draw a .{kind} file; use .png or .svg"
+        )
+    buf = io.BytesIO()
+    fig.savefig(buf, dpi=100, format=kind)
+    write_bytes_atomic(path, buf.getvalue())

@@ -217,22 +217,22 @@ def test_parent_named_relative_to_a_relative_child(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "sub").mkdir()
-    write(tmp_path, "sub/house.toml", 'extends = "../rules/base.toml"\n')
+    write(tmp_path, "sub/house.toml", 'extends = "rules/../base.toml"\n')
     monkeypatch.chdir(tmp_path)
     code, out, _ = cli(capsys, "variants", "validate", "sub/house.toml")
     assert code == 2
-    assert out == ["sub/house.toml:1: extends: parent file 'rules/base.toml' not found"]
+    assert out == ["sub/house.toml:1: extends: parent file 'sub/base.toml' not found"]
 
 
 def test_extends_cycle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     a = write(tmp_path, "a.toml", 'extends = "b.toml"\n')
     b = write(tmp_path, "b.toml", '# b\n\nextends = "a.toml"\n')
-    check(capsys, a, [(str(b), 3, "extends", f"cycle: {a} -> {b} -> {a}")])
+    check(capsys, a, [(str(b), 3, "extends", "cycle: a.toml -> b.toml -> a.toml")])
 
 
 def test_extends_itself(tmp_path: Path) -> None:
     a = write(tmp_path, "a.toml", 'name = "a"\nextends = "a.toml"\n')
-    assert problems(a) == [Problem(str(a), 2, "extends", f"cycle: {a} -> {a}")]
+    assert problems(a) == [Problem(str(a), 2, "extends", "cycle: a.toml -> a.toml")]
 
 
 def test_extends_of_the_wrong_type(tmp_path: Path) -> None:
@@ -246,7 +246,7 @@ def test_unknown_builtin_in_extends(capsys: pytest.CaptureFixture[str], tmp_path
     f = write(tmp_path, "house.toml", 'name = "house"\nextends = "clasic"\n')
     [p] = problems(f)
     assert (p.file, p.line, p.key) == (str(f), 2, "extends")
-    assert p.message.startswith("no built-in variant 'clasic' (did you mean classic?); built-ins:")
+    assert p.message == "no built-in variant 'clasic'; did you mean classic?"
     code, out, _ = cli(capsys, "variants", "validate", str(f))
     assert code == 2
     assert out == [f"{f}:2: extends: {p.message}"]

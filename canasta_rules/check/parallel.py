@@ -7,19 +7,22 @@ after the other (``--jobs 1``), in J local processes (``--jobs J``), or on the w
 existing Dask cluster (``--scheduler ADDRESS``, with the ``dask`` extra installed).
 
 Local processes are started with ``spawn``: a fresh interpreter that imports the package, so that
-nothing of the parent (threads, a progress bar, open files) leaks into a worker.
+nothing of the parent (threads, a progress bar, open files) leaks into a worker. Workers ignore
+Ctrl-C (SIGINT): the parent alone handles it, terminates the pool and waits for its processes,
+so an interrupted ``--jobs N`` run ends at once with exit 130 and leaves no process behind.
 """
 
 from __future__ import annotations
 
 import importlib
 import multiprocessing
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..errors import CanastaError
 from ..variant.model import Variant
@@ -72,20 +75,58 @@ def run_tasks(
                 break
         return results
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as pool:
-        futures: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
+    with _ctrl_c_ignored():  # the workers are born ignoring it, before they import anything
+        pool = ctx.Pool(min(jobs, len(tasks)), initializer=_worker_start)
+    try:
+        waiting = set(range(len(tasks)))
         first_stop = len(tasks)
-        for fut in as_completed(futures):
-            i = futures[fut]
-            results[i] = r = fut.result()
+        for i, r in pool.imap_unordered(_Indexed(fn), enumerate(tasks)):
+            results[i] = r
+            waiting.discard(i)
             if done:
                 done(i)
-            if stop is not None and stop(r) and i < first_stop:
+            if stop is not None and i < first_stop and stop(r):
                 first_stop = i
-                for other, j in futures.items():
-                    if j > i:
-                        other.cancel()
+            if not any(j < first_stop for j in waiting):
+                break  # every task before the first stop is in (all of them, without a stop)
+        pool.close()
+    finally:
+        # On Ctrl-C, an error in a task, or an early stop: the workers still running are killed
+        # (Pool.terminate), and join waits until every one of them is gone.
+        pool.terminate()
+        pool.join()
     return results
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored while the workers start: a process inherits an ignored signal, so a Ctrl-C
+    that reaches the whole process group while a worker is still importing cannot interrupt it
+    with a traceback. The parent's own handling is back before any game runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C to the parent, which terminates them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Indexed(Generic[T, R]):
+    """``(i, t) -> (i, fn(t))``, picklable, so that results can come back in any order."""
+
+    def __init__(self, fn: Callable[[T], R]):
+        self.fn = fn
+
+    def __call__(self, item: tuple[int, T]) -> tuple[int, R]:
+        i, t = item
+        return i, self.fn(t)
 
 
 @contextmanager
@@ -116,10 +157,15 @@ def _on_dask(
         dask_completed = importlib.import_module("distributed").as_completed
         futures = client.map(fn, list(tasks), pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
-        for fut in dask_completed(futures, loop=client.loop):
-            if done:
-                done(index[fut.key])
-        results: list[R] = client.gather(futures)
+        try:
+            for fut in dask_completed(futures, loop=client.loop):
+                if done:
+                    done(index[fut.key])
+            results: list[R] = client.gather(futures)
+        except BaseException:
+            # Ctrl-C (or any failure): take the games off the cluster before leaving it
+            client.cancel(futures)
+            raise
     return list(results)
 
 

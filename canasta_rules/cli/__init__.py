@@ -7,12 +7,21 @@ traceback. Set ``CANASTA_DEBUG=1`` to see the traceback of an unexpected interna
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
 
 import typer
 
 from ..errors import CanastaError
+from ..variant.loading import ALLOW_EXTENDS_ENV
 from . import variants as _variants
 
 app = typer.Typer(
@@ -23,6 +32,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(_variants.app, name="variants")
+
+
+@app.callback()
+def _options(
+    allow_extends: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--allow-extends",
+            metavar="DIR",
+            help="Let a variant file's extends name files under DIR too (repeatable); by default "
+            "only built-in names and files in the naming file's own folder.",
+            file_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """The rules of Canasta as checkable data: variants, replays, checks and rule sheets."""
+    if allow_extends:
+        # Through the environment, so that worker processes (--jobs) see the same folders.
+        os.environ[ALLOW_EXTENDS_ENV] = os.pathsep.join(str(d) for d in allow_extends)
 
 
 def _register_optional() -> None:
@@ -59,15 +87,59 @@ def _usage_error(e: Exception) -> tuple[str, int] | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``canasta`` console script."""
+    saved = os.environ.get(ALLOW_EXTENDS_ENV)
     try:
-        code = app(args=argv, prog_name="canasta", standalone_mode=False)
+        _main(argv)
+    finally:  # --allow-extends holds for one command (main runs many times in the tests)
+        if saved is None:
+            os.environ.pop(ALLOW_EXTENDS_ENV, None)
+        else:
+            os.environ[ALLOW_EXTENDS_ENV] = saved
+
+
+class _Interrupted:
+    """Whether Ctrl-C arrived during this command (typer turns it into a plain exit code 130)."""
+
+    seen = False
+
+    @classmethod
+    def handler(cls, signum: int, frame: object) -> None:
+        cls.seen = True
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _watch_ctrl_c() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only
+        return
+    _Interrupted.seen = False
+    old = signal.signal(signal.SIGINT, _Interrupted.handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _interrupted() -> NoReturn:
+    print("canasta: interrupted", file=sys.stderr)
+    sys.exit(130)
+
+
+def _main(argv: list[str] | None) -> None:
+    try:
+        with _watch_ctrl_c():
+            code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
         for line in e.lines():
             print(f"canasta: {line}", file=sys.stderr)
         sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
-        print("canasta: interrupted", file=sys.stderr)
-        sys.exit(130)
+        _interrupted()
+    except OSError as e:
+        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+            _internal(e)
+        _stdout_failed(e)
     except Exception as e:
         if type(e).__name__ == "NoArgsIsHelpError":
             sys.exit(0)  # `canasta` alone, or a group alone: the help has been printed
@@ -75,12 +147,31 @@ def main(argv: list[str] | None = None) -> None:
         if usage is not None:
             print(usage[0], file=sys.stderr)
             sys.exit(usage[1])
-        # an internal error, not bad input
-        if os.environ.get("CANASTA_DEBUG"):
-            raise
-        print(
-            f"canasta: internal error: {type(e).__name__}: {e} (set CANASTA_DEBUG=1 for details)",
-            file=sys.stderr,
-        )
-        sys.exit(70)
+        _internal(e)
+    if _Interrupted.seen:
+        _interrupted()
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        _stdout_failed(e)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _internal(e: Exception) -> NoReturn:
+    """An internal error, not bad input."""
+    if os.environ.get("CANASTA_DEBUG"):
+        raise e
+    print(
+        f"canasta: internal error: {type(e).__name__}: {e} (set CANASTA_DEBUG=1 for details)",
+        file=sys.stderr,
+    )
+    sys.exit(70)
+
+
+def _stdout_failed(e: OSError) -> NoReturn:
+    """Standard output could not be written (``> /dev/full``, a full disk): exit 2, like a failed
+    ``--out``. What was buffered is dropped, so that Python does not fail again at exit."""
+    print(f"canasta: standard output: cannot write: {e.strerror or e}", file=sys.stderr)
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - replaces stdout until exit
+    sys.exit(2)

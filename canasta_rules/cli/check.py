@@ -14,10 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..check import CheckReport, check_record, run_check
-from ..check.parallel import progress_wanted
+from ..check.parallel import OptionError, progress_wanted
 from ..check.record import RecordCheck
 from ..simulate import EVENTS, HAND_ENDS, Simulation, plot, simulate
-from .common import SetOption, console
+from .common import SetOption, check_seed, console
 
 DEFAULT_OUT = "canasta-check-failure.can"
 
@@ -220,6 +220,9 @@ def check_cmd(
         raise typer.Exit(code=0 if rc.failure is None else 1)
     if variant is None:
         raise typer.BadParameter("name a variant or a file (or give --replay FILE)")
+    if games < 1:  # the library takes 0 (the lints alone); on the command line it is a slip
+        raise OptionError(f"--games must be at least 1, not {games}")
+    check_seed(seed)
     with progress_bar(games, "check", threshold=300) as step:
         report = run_check(
             variant,
@@ -371,6 +374,7 @@ def simulate_cmd(
     Hands per game, turns per hand, how hands end, canastas, scores, the advantage of playing
     first, and how often each rule fires. --vs puts a second ruleset beside the first, played
     from the same seeds. The results depend only on the seed, never on --jobs."""
+    check_seed(seed)
     refs = [(variant, tuple(set_ or ()))]
     if vs is not None:
         refs.append((vs, tuple(vs_set or ())))

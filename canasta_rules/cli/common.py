@@ -22,6 +22,18 @@ SetOption = Annotated[
 console = Console(highlight=False, soft_wrap=True)
 
 
+MAX_SEED = (1 << 63) - 1
+
+
+def check_seed(seed: int) -> None:
+    """A seed is a whole number from 0 to 2^63-1: a negative seed would play the same games as its
+    positive twin (Python's ``random`` takes the absolute value), and records keep seeds as 64-bit
+    numbers."""
+    if not 0 <= seed <= MAX_SEED:
+        shown = str(seed) if abs(seed).bit_length() < 200 else "a huge number"
+        raise typer.BadParameter(f"must be from 0 to 2^63-1, not {shown}", param_hint="--seed")
+
+
 def load_ref(ref: str, sets: list[str] | None) -> LoadedVariant:
     """A built-in variant name or a variant file, with ``--set`` overrides applied."""
     return load(ref, tuple(sets or ()))

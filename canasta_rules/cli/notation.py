@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -13,12 +14,13 @@ from ..engine.scoring import OPTIONAL_ROWS, SideScore, score_hand
 from ..errors import CanastaError, NotationError
 from ..fileio import write_text_atomic
 from ..notation import format_document, parse, read, read_position, replay
+from ..notation.parser import read_text
 from ..notation.record import game_record
 from ..notation.replay import Replay
 from ..notation.ruling import rule_on
 from ..notation.writer import position_text
 from ..seats import side_names
-from .common import SetOption, console, emit, load_ref
+from .common import SetOption, check_seed, console, emit, load_ref
 
 FileArg = Annotated[str, typer.Argument(metavar="FILE", help="A record or position file.")]
 VariantOpt = Annotated[
@@ -42,11 +44,13 @@ def breakdown_table(sides: tuple[str, ...], scores: list[SideScore], title: str 
 
 
 def _parse_at(text: str) -> tuple[int, int]:
-    try:
-        hand, turn = text.split(".")
-        return int(hand), int(turn)
-    except ValueError:
-        raise typer.BadParameter("use HAND.TURN, for example 2.14") from None
+    m = re.fullmatch(r"([0-9]{1,9})\.([0-9]{1,9})", text.strip())
+    if m is None:
+        raise typer.BadParameter("use HAND.TURN, for example 2.14", param_hint="--at")
+    hand, turn = int(m.group(1)), int(m.group(2))
+    if hand < 1 or turn < 1:
+        raise typer.BadParameter("hands and turns are numbered from 1", param_hint="--at")
+    return hand, turn
 
 
 def _print_replay(rp: Replay) -> None:
@@ -88,7 +92,9 @@ def replay_cmd(
     stop = _parse_at(at) if at else None
     rp = replay(doc, variant, tuple(set_ or ()), stop)
     if stop is not None:
-        if rp.stopped is None:
+        last = rp.hands[-1] if rp.hands else None
+        if rp.stopped is None or last is None or last.turns < stop[1]:
+            # past the last turn of a hand, the replay stops at the hand's end: not the turn asked
             raise NotationError(f"the record has no hand {stop[0]}, turn {stop[1]}", file, 0, 0)
         # The position names the ruleset the replay used: the record's own (with its Set
         # tags and any --set), or --variant.
@@ -142,11 +148,9 @@ def fmt_cmd(
     ] = False,
 ) -> None:
     """Rewrite a record or position in canonical form (idempotent)."""
-    try:
-        with open(file, encoding="utf-8") as f:
-            original = f.read()
-    except OSError as e:
-        raise NotationError(f"cannot read: {e.strerror}", file, 0, 0) from None
+    if in_place and check:
+        raise typer.BadParameter("use one of --in-place and --check, not both", param_hint="-i")
+    original = read_text(file)
     text = format_document(parse(original, file))
     if check:
         if text != original:
@@ -177,6 +181,7 @@ def record_cmd(
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file.")] = None,
 ) -> None:
     """A game played by bots, written as a record."""
+    check_seed(seed)
     if bots not in ("random", "greedy"):
         raise typer.BadParameter("use random or greedy", param_hint="--bots")
     lv = load_ref(variant, set_)

@@ -12,12 +12,21 @@ import re
 from functools import cache, lru_cache
 from typing import Any
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark import (
+    Lark,
+    LarkError,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+)
 
 from .. import cards as C
+from .. import limits
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, TakePile
 from ..engine.rules import run_ref
-from ..errors import NotationError
+from ..errors import NotationError, quoted
 from ..variant.builtin import data_dir
 from . import ast as A
 
@@ -181,6 +190,26 @@ def _where(children: list[Any]) -> A.Where:
     return A.Where(0, 0)
 
 
+class _Beyond(Exception):
+    """A token beyond a limit, raised inside the transformer; :func:`parse` adds the file."""
+
+    def __init__(self, message: str, tok: Token):
+        super().__init__(message)
+        self.message = message
+        self.line = tok.line or 0
+        self.column = tok.column or 0
+
+
+def _int(tok: Token) -> int:
+    """A number token, refused past :data:`~canasta_rules.limits.MAX_DIGITS` digits."""
+    digits = str(tok).lstrip("-")
+    if len(digits) > limits.MAX_DIGITS:
+        raise _Beyond(
+            f"number too long: {len(digits)} digits, the limit is {limits.MAX_DIGITS}", tok
+        )
+    return int(str(tok))
+
+
 def _values(children: list[Any], *types: str) -> list[Token]:
     return [ch for ch in children if isinstance(ch, Token) and ch.type in types]
 
@@ -241,9 +270,12 @@ class _ToAst(Transformer[Token, Any]):
 
     @staticmethod
     def hand_header(children: list[Any]) -> A.HandHeader:
-        number = int(_values(children, "INT")[0])
+        number = _int(_values(children, "INT")[0])
         dealer = _values(children, "SEAT")
         seed = _values(children, "SEEDTEXT")
+        if seed and len(seed[0]) > limits.MAX_SEED_CHARS:
+            n = limits.MAX_SEED_CHARS
+            raise _Beyond(f"seed too long: {len(seed[0])} characters, the limit is {n}", seed[0])
         return A.HandHeader(
             number,
             str(dealer[0]) if dealer else None,
@@ -281,7 +313,7 @@ class _ToAst(Transformer[Token, Any]):
     @staticmethod
     def side_values(children: list[Any]) -> tuple[tuple[str, int], ...]:
         vals = _values(children, "SIDE", "SIGNED")
-        return tuple((str(vals[i]), int(vals[i + 1])) for i in range(0, len(vals), 2))
+        return tuple((str(vals[i]), _int(vals[i + 1])) for i in range(0, len(vals), 2))
 
     @staticmethod
     def assert_score(children: list[Any]) -> A.Assertion:
@@ -295,7 +327,7 @@ class _ToAst(Transformer[Token, Any]):
 
     @staticmethod
     def assert_stock(children: list[Any]) -> A.Assertion:
-        n = int(_values(children, "INT")[0])
+        n = _int(_values(children, "INT")[0])
         return A.Assertion("stock", number=n, at=_where(children))
 
     @staticmethod
@@ -382,10 +414,8 @@ _ACTION_OF_TOKEN = {
     "DISCARD_ACT": "discard",
     "ASK_ACT": "ask",
 }
-_LINE_START = (
-    'a line starts with a seat (N, E, S, W ...), a [Tag "value"], or one of: hand, deal, '
-    "upcard, pile, score, total, stock, frozen, penalty, melds, red, to move, out"
-)
+_LINE_START = 'a line starts with a seat, a [Tag "value"] or a word such as hand, deal, score'
+
 
 _WORDS = {
     "CARDS": "cards (Kh, Ts, 3d, 2c, Jk)",
@@ -458,10 +488,10 @@ def _turn_slip(word: str, before: str) -> str:
     previous = _ACTION_WORD.findall(before)
     last = previous[-1] if previous else None
     if last in ("discard", "ask") and _card_problem(word) is None and word not in ("yes", "no"):
-        return f"{_ACTION_HELP[last]} ({word!r} is left over)"
+        return f"{_ACTION_HELP[last]} ({quoted(word)} is left over)"
     if word == ",":
         return "a comma must be followed by another meld's cards"
-    return f"unknown action {word!r}: expected draw, take, expose, meld, add, discard or ask"
+    return f"unknown action {quoted(word)}: expected draw, take, expose, meld, add, discard or ask"
 
 
 def _syntax_error(e: UnexpectedInput, text: str, file: str) -> NotationError:
@@ -495,12 +525,17 @@ def _syntax_error(e: UnexpectedInput, text: str, file: str) -> NotationError:
             return NotationError(msg, file, line, col)
         return NotationError(_turn_slip(word, before), file, line, col)
     if col == 1 and "SEAT" in expected and "TAGNAME" not in expected:
-        return NotationError(f"cannot read {word!r}: {_LINE_START}", file, line, col)
+        return NotationError(f"cannot read {quoted(word)}: {_LINE_START}", file, line, col)
     label = _label(e)
-    shown = repr(word) if word else "the end of the line"
+    shown = quoted(word) if word else "the end of the line"
     if label:
         return NotationError(f"{label} (unexpected {shown})", file, line, col)
-    msg = f"unexpected {shown}; expected {_expected_words(expected)}"
+    if len(expected) > 6 and "_NL" in expected:
+        # lark lists every way a new line could start; what is missing is the line's end
+        expected = {"_NL", "COMMENT"}
+    words = _expected_words(expected).split(", ")
+    listed = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
+    msg = f"unexpected {shown}; expected {listed}"
     return NotationError(msg, file, line, col)
 
 
@@ -512,26 +547,61 @@ def _label(e: UnexpectedInput) -> str | None:
         return None
 
 
+def _check_size(text: str, file: str) -> None:
+    """The limits a text must meet before lark sees it: the length of its lines."""
+    long = limits.long_line(text)
+    if long is not None:
+        n = len(text.split("\n", long)[long - 1])
+        msg = f"line too long: {n} characters, the limit is {limits.MAX_LINE_CHARS}"
+        raise NotationError(msg, file, long, 1)
+
+
+def _check_counts(lines: list[A.Line], file: str) -> None:
+    """At most :data:`~canasta_rules.limits.MAX_HANDS` hands, and
+    :data:`~canasta_rules.limits.MAX_TURNS` turns in each."""
+    hands = 0
+    turns = 0
+    for ln in lines:
+        item = ln.item
+        if isinstance(item, A.HandHeader):
+            hands += 1
+            turns = 0
+            if hands > limits.MAX_HANDS:
+                msg = f"too many hands: the limit is {limits.MAX_HANDS} in one record"
+                raise NotationError(msg, file, item.at.line, item.at.column)
+        elif isinstance(item, A.Turn):
+            turns += 1
+            if turns > limits.MAX_TURNS:
+                msg = f"too many turns in one hand: the limit is {limits.MAX_TURNS}"
+                raise NotationError(msg, file, item.at.line, item.at.column)
+
+
 def parse(text: str, file: str = "<text>") -> A.Document:
     """Parse a record or a position. Raises :class:`NotationError` with the spot and the reason."""
     if not text.endswith("\n"):
         text += "\n"
+    _check_size(text, file)
     try:
         lines: list[A.Line] = _parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as e:
         raise _syntax_error(e, text, file) from None
+    except _Beyond as e:
+        raise NotationError(e.message, file, e.line, e.column) from None
+    except LarkError as e:  # pragma: no cover - the grammar's errors are UnexpectedInput
+        raise NotationError(f"cannot read: {type(e).__name__}", file, 1, 1) from None
+    _check_counts(lines, file)
     return A.Document(lines, file, text.splitlines())
 
 
 def read(path: str) -> A.Document:
-    """Read and parse a file; a missing or unreadable file is a NotationError too."""
+    """Read and parse a file; a missing, unreadable or special file (a FIFO, a device) is a
+    NotationError too, and so is one past :data:`~canasta_rules.limits.MAX_RECORD_BYTES`."""
+    return parse(read_text(path), path)
+
+
+def read_text(path: str) -> str:
+    """The text of a record or position file, or a NotationError saying why it was not read."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise NotationError("no such file", path, 0, 0) from None
-    except UnicodeDecodeError:
-        raise NotationError("not UTF-8 text", path, 0, 0) from None
-    except OSError as e:
-        raise NotationError(f"cannot read: {e.strerror}", path, 0, 0) from None
-    return parse(text, path)
+        return limits.read_limited(path, limits.MAX_RECORD_BYTES)
+    except limits.ReadRefused as e:
+        raise NotationError(str(e), path, 0, 0) from None

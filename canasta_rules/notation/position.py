@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..engine.position import Position
 from ..engine.rules import Rules, rules_for
 from ..engine.state import DealError, Phase, State
-from ..errors import NotationError
+from ..errors import NotationError, quoted
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
@@ -58,7 +58,7 @@ def read_position(
 
     def seat(name: str, at: A.Where) -> int:
         if name not in seats:
-            raise _err(doc, at, f"no seat {name!r} at this table (seats: {', '.join(seats)})")
+            raise _err(doc, at, f"no seat {quoted(name)} at this table (seats: {', '.join(seats)})")
         return seats.index(name)
 
     def side(name: str, at: A.Where) -> int:
@@ -66,7 +66,7 @@ def read_position(
         for i, s in enumerate(sides):
             if "".join(sorted(s)) == canon:
                 return i
-        raise _err(doc, at, f"no side {name!r} (sides: {', '.join(sides)})")
+        raise _err(doc, at, f"no side {quoted(name)} (sides: {', '.join(sides)})")
 
     hands: list[list[int] | None] = [None] * r.players
     melds: list[list[tuple[int, ...]]] = [[] for _ in range(r.sides)]

@@ -18,7 +18,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
 from ..engine.state import DealError, Phase, State, deal, from_layout
-from ..errors import IllegalMoveError, NotationError, Refusal
+from ..errors import IllegalMoveError, NotationError, Refusal, quoted
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
@@ -110,7 +110,7 @@ class _Replayer:
         if ptag is not None:
             for seat in self.player_names:
                 if seat not in self.seats:
-                    msg = f"Players names seat {seat!r}; seats are {', '.join(self.seats)}"
+                    msg = f"Players names seat {quoted(seat)}; seats are {', '.join(self.seats)}"
                     raise _err(doc, ptag.at, msg)
         part = tags.get("Partnerships")
         if part is not None:
@@ -118,7 +118,7 @@ class _Replayer:
             got = {"".join(sorted(s)) for s in part.value.replace(",", " ").split()}
             if want != got:
                 msg = (
-                    f"Partnerships {part.value!r} does not match this variant's seating "
+                    f"Partnerships {quoted(part.value)} does not match this variant's seating "
                     f"({' '.join(self.sides)})"
                 )
                 raise _err(doc, part.at, msg)
@@ -129,7 +129,7 @@ class _Replayer:
                 self.seed = int(stag.value)
             except ValueError:
                 raise _err(
-                    doc, stag.at, f"Seed must be a whole number, not {stag.value!r}"
+                    doc, stag.at, f"Seed must be a whole number, not {quoted(stag.value)}"
                 ) from None
         self.scores = [0] * r.sides
         sc = tags.get("Scores")
@@ -144,7 +144,7 @@ class _Replayer:
     # -------------------------------------------------------------- helpers
     def _seat(self, name: str, at: A.Where) -> int:
         if name not in self.seats:
-            msg = f"no seat {name!r} at this table (seats: {', '.join(self.seats)})"
+            msg = f"no seat {quoted(name)} at this table (seats: {', '.join(self.seats)})"
             raise _err(self.doc, at, msg)
         return self.seats.index(name)
 
@@ -153,7 +153,7 @@ class _Replayer:
         for i, s in enumerate(self.sides):
             if "".join(sorted(s)) == canon:
                 return i
-        raise _err(self.doc, at, f"no side {name!r} (sides: {', '.join(self.sides)})")
+        raise _err(self.doc, at, f"no side {quoted(name)} (sides: {', '.join(self.sides)})")
 
     def _side_values(self, text: str, at: A.Where, what: str) -> list[int]:
         try:
@@ -241,7 +241,7 @@ class _Replayer:
                 want = self._side_values(self.result_tag.value, self.result_tag.at, "Result")
                 if want != scores:
                     shown = ", ".join(f"{s} {v}" for s, v in zip(self.sides, scores, strict=True))
-                    msg = f"Result says {self.result_tag.value!r}; the replay gives {shown}"
+                    msg = f"Result says {quoted(self.result_tag.value)}; the replay gives {shown}"
                     raise _err(doc, self.result_tag.at, msg)
         return Replay(
             doc, self.loaded, r, self.seats, self.sides, hands, scores, winner, game_over, stopped
@@ -315,7 +315,7 @@ class _Replayer:
                 p = self._seat(it.seat, it.at)
                 if it.kind != "wild_returned" or r.wild_returned_penalty <= 0:
                     msg = (
-                        f"this ruleset has no penalty {it.kind!r}"
+                        f"this ruleset has no penalty {quoted(it.kind)}"
                         if it.kind != "wild_returned"
                         else "this ruleset has no penalty for a wild card taken back "
                         "(penalties.wild_returned is 0)"

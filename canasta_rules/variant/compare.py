@@ -53,4 +53,8 @@ def show_value(value: Any) -> str:
     if isinstance(value, Mapping):
         inner = ", ".join(f"{k} = {show_value(v)}" for k, v in value.items() if v is not None)
         return "{" + inner + "}"
+    if isinstance(value, int) and value.bit_length() > 1000:
+        # str() refuses ints of more than 4,300 digits, and nobody reads 300 digits anyway
+        sign = "-" if value < 0 else ""
+        return f"{sign}<an integer of about {int(value.bit_length() * 0.30103)} digits>"
     return str(value)

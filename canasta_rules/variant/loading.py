@@ -31,7 +31,8 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import Problem, VariantError
+from .. import limits
+from ..errors import Problem, VariantError, quoted, shorten
 from . import builtin
 from .compare import flatten, show_value
 from .model import METADATA_KEYS, Provenance, Variant
@@ -190,6 +191,11 @@ def leaf_keys(data: Mapping[str, Any], prefix: KeyPath = ()) -> Iterable[KeyPath
             yield (*prefix, k)
 
 
+def _brief(value: Any) -> str:
+    """A value as a message shows it: as written in TOML, shortened when long."""
+    return shorten(show_value(value))
+
+
 def _rules_part(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in METADATA_KEYS and k != "extends"}
 
@@ -204,15 +210,18 @@ def _looks_like_path(ref: str) -> bool:
 
 def _read_toml(path: Path, label: str) -> tuple[dict[str, Any], str]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise VariantError([Problem(label, None, "", "no such file")]) from None
-    except IsADirectoryError:
-        raise VariantError([Problem(label, None, "", "is a directory, not a file")]) from None
-    except OSError as e:
-        raise VariantError([Problem(label, None, "", f"cannot read: {e.strerror}")]) from None
-    except UnicodeDecodeError:
-        raise VariantError([Problem(label, None, "", "not UTF-8 text")]) from None
+        text = limits.read_limited(path, limits.MAX_VARIANT_BYTES)
+    except limits.ReadRefused as e:
+        raise VariantError([Problem(label, None, "", str(e))]) from None
+    return _parse_toml(text, label), text
+
+
+def _parse_toml(text: str, label: str) -> dict[str, Any]:
+    """The TOML document in ``text``, within the limits of :mod:`canasta_rules.limits`."""
+    long = limits.long_line(text)
+    if long is not None:
+        msg = f"line too long: the limit is {limits.MAX_LINE_CHARS} characters"
+        raise VariantError([Problem(label, long, "", msg)])
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -228,7 +237,50 @@ def _read_toml(path: Path, label: str) -> tuple[dict[str, Any], str]:
         )
         problem = Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
         raise VariantError([problem]) from None
-    return data, text
+    except RecursionError:
+        msg = f"nested too deeply: the limit is {limits.MAX_DEPTH} levels of tables and arrays"
+        raise VariantError([Problem(label, _deepest_line(text), "", msg)]) from None
+    except ValueError:  # tomllib's int() on thousands of digits
+        msg = "integer too large: TOML integers are 64-bit"
+        raise VariantError([Problem(label, _longest_number_line(text), "", msg)]) from None
+    _check_document(data, text, label)
+    return data
+
+
+def _deepest_line(text: str) -> int:
+    """The line with the most opening brackets (where a nesting error most likely is)."""
+    counts = [ln.count("[") + ln.count("{") for ln in text.splitlines()] or [0]
+    return counts.index(max(counts)) + 1
+
+
+def _longest_number_line(text: str) -> int:
+    runs = [
+        max((len(m) for m in re.findall(r"[0-9_]+", ln)), default=0) for ln in text.splitlines()
+    ]
+    runs = runs or [0]
+    return runs.index(max(runs)) + 1
+
+
+def _check_document(data: Mapping[str, Any], text: str, label: str) -> None:
+    """Refuse nesting deeper than :data:`~canasta_rules.limits.MAX_DEPTH` and integers outside
+    TOML's 64 bits, at the key where they are, without recursion (the document may be deep)."""
+    stack: list[tuple[Any, KeyPath]] = [(data, ())]
+    while stack:
+        node, path = stack.pop()
+        if len(path) > limits.MAX_DEPTH:
+            msg = f"nested too deeply: the limit is {limits.MAX_DEPTH} levels of tables and arrays"
+            raise _problem_at(label, text, path[: limits.MAX_DEPTH + 1], msg)
+        if isinstance(node, dict):
+            stack.extend((v, (*path, k)) for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(node))))
+        elif isinstance(node, int) and not isinstance(node, bool) and abs(node) > limits.MAX_INT:
+            raise _problem_at(label, text, path, "integer out of range: TOML integers are 64-bit")
+
+
+def _problem_at(label: str, text: str, path: KeyPath, message: str) -> VariantError:
+    line = line_of(_lines(text), path) if text else None
+    return VariantError([Problem(label, line, dotted(path), message)])
 
 
 def _child_label(child: Layer, ref: str, path: Path) -> str:
@@ -238,28 +290,88 @@ def _child_label(child: Layer, ref: str, path: Path) -> str:
     return os.path.normpath(os.path.join(os.path.dirname(child.label), ref))
 
 
-def _read_ref(ref: str, child: Layer | None) -> Layer:
+ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
+"""Folders (separated by ``os.pathsep``) that ``extends`` may also name files in; the command
+line's ``--allow-extends DIR`` sets it, so that worker processes see the same folders."""
+
+
+def allowed_extends(extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
+    """The folders outside a file's own that its ``extends`` may name: ``extra`` and those in
+    :data:`ALLOW_EXTENDS_ENV`, each resolved (symbolic links followed)."""
+    env = [d for d in os.environ.get(ALLOW_EXTENDS_ENV, "").split(os.pathsep) if d]
+    return tuple(Path(os.path.realpath(d)) for d in [*extra, *env])
+
+
+def _inside(path: str, folders: Iterable[Path]) -> bool:
+    return any(path == str(f) or path.startswith(str(f).rstrip(os.sep) + os.sep) for f in folders)
+
+
+def _sandboxed(ref: str, child: Layer, allowed: tuple[Path, ...]) -> Path:
+    """The file that ``extends = ref`` in ``child`` names, once it is known to be inside the
+    child's folder (or an allowed one), lexically and with symbolic links followed.
+
+    Nothing is opened here: only the names are looked at (and links read), so a refused target
+    is never read and nothing of its content can reach a message."""
+    assert child.path is not None
+
+    def refuse(why: str) -> VariantError:
+        return VariantError([Problem(child.label, child.line(("extends",)), "extends", why)])
+
+    parts = re.split(r"[/\\]", ref)
+    if (
+        "\x00" in ref
+        or len(ref) > limits.MAX_PATH_CHARS
+        or any(len(p) > limits.MAX_NAME_CHARS for p in parts)
+    ):
+        raise refuse(f"path too long or not a file name: {quoted(ref)}")
+    if "\\" in ref:
+        raise refuse(f"{quoted(ref)}: write paths with '/'")
+    folder = Path(os.path.realpath(child.path.parent))
+    lanes = (folder, *allowed)
+    q = quoted(ref)
+    if os.path.isabs(ref) and not _inside(os.path.normpath(ref), allowed):
+        raise refuse(f"{q} is an absolute path; see --allow-extends")
+    lexical = os.path.normpath(os.path.join(folder, ref))
+    if not _inside(lexical, lanes):
+        raise refuse(f"{q} is outside this file's folder; see --allow-extends")
+    try:
+        real = os.path.realpath(lexical)
+    except (OSError, ValueError):
+        raise refuse(f"path cannot be resolved: {q}") from None
+    if not _inside(real, lanes):
+        raise refuse(f"{q} leads outside this file's folder through a symbolic link")
+    return Path(lexical)
+
+
+def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> Layer:
     """The layer for ``ref``: a top-level reference, or the ``extends`` of ``child``."""
 
     def at_extends(message: str) -> VariantError:
         assert child is not None
         return VariantError([Problem(child.label, child.line(("extends",)), "extends", message)])
 
-    base_dir = child.path.parent if child is not None and child.path is not None else None
+    if child is not None and child.path is None:  # pragma: no cover - --set never extends
+        raise at_extends("only a file can extend another")
     if not _looks_like_path(ref):
         path = builtin.path_of(ref)
         if path is not None:
             data, text = _read_toml(path, f"builtin:{ref}")
             return Layer(f"builtin:{ref}", data, text, path, builtin_name=ref)
-        local = (base_dir or Path.cwd()) / ref
-        if local.is_file():
+        if child is not None:
+            local = _sandboxed(ref, child, allowed)
+        elif len(ref) <= limits.MAX_NAME_CHARS:
+            local = Path.cwd() / ref
+        else:
+            local = None
+        if local is not None and _is_file(local):
             label = _child_label(child, ref, local) if child is not None else ref
             data, text = _read_toml(local, label)
             return Layer(label, data, text, local.resolve())
         names = builtin.names()
-        close = difflib.get_close_matches(ref, names, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        msg = f"no built-in variant {ref!r}{hint}; built-ins: {', '.join(names)}"
+        close = difflib.get_close_matches(ref[:100], names, n=1)
+        # the list of all built-ins would not fit on the line: the command that lists them
+        more = f"did you mean {close[0]}?" if close else "'canasta variants list' names them all"
+        msg = f"no built-in variant {quoted(ref, 30)}; {more}"
         if child is not None:
             raise at_extends(msg)
         raise VariantError([Problem(ref, None, "", msg)])
@@ -267,24 +379,34 @@ def _read_ref(ref: str, child: Layer | None) -> Layer:
         path = Path(ref)
         label = ref
     else:
-        path = (base_dir or Path.cwd()) / ref
+        path = _sandboxed(ref, child, allowed)
         label = _child_label(child, ref, path)
-        if not path.is_file():
-            raise at_extends(f"parent file {label!r} not found")
+        if not _is_file(path):
+            raise at_extends(f"parent file {quoted(label, 80)} not found")
     data, text = _read_toml(path, label)
     return Layer(label, data, text, path.resolve())
 
 
-def _chain(ref: str | Path) -> list[Layer]:
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _chain(ref: str | Path, allowed: tuple[Path, ...] = ()) -> list[Layer]:
     """The layers from the root ancestor down to ``ref``."""
     layers: list[Layer] = []
     seen: set[Path] = set()
-    layer = _read_ref(str(ref), None)
+    layer = _read_ref(str(ref), None, allowed)
     while True:
         assert layer.path is not None
         if layer.path in seen:
-            cycle = " -> ".join([*(lay.label for lay in layers), layer.label])
             child = layers[-1]
+            # named relative to the folder of the file that closes the cycle, to stay short
+            here = os.path.dirname(child.label)
+            names = [*(lay.label for lay in layers), layer.label]
+            cycle = " -> ".join(os.path.relpath(n, here) if n != "-" else n for n in names)
             raise VariantError(
                 [Problem(child.label, child.line(("extends",)), "extends", f"cycle: {cycle}")]
             )
@@ -301,11 +423,11 @@ def _chain(ref: str | Path) -> list[Layer]:
                         layer.line(("extends",)),
                         "extends",
                         "must be a built-in variant name or a relative path to a TOML file, "
-                        f"got {show_value(parent)}",
+                        f"got {_brief(parent)}",
                     )
                 ]
             )
-        layer = _read_ref(parent, layer)
+        layer = _read_ref(parent, layer, allowed)
     layers.reverse()
     return layers
 
@@ -316,7 +438,7 @@ def _chain(ref: str | Path) -> list[Layer]:
 
 def _set_error(path: KeyPath | str, message: str, item: str) -> VariantError:
     key = path if isinstance(path, str) else dotted(path)
-    return VariantError([Problem(SET_LABEL, None, key, f"{message} [{item}]")])
+    return VariantError([Problem(SET_LABEL, None, key, f"{message} [{shorten(item)}]")])
 
 
 def parse_set(item: str) -> tuple[KeyPath, Any]:
@@ -332,15 +454,32 @@ def parse_set(item: str) -> tuple[KeyPath, Any]:
         p = p.strip()
         if not p:
             raise _set_error(key_text, "empty part in dotted key", item)
+        if p.isdigit() and len(p) > limits.MAX_DIGITS:
+            raise _set_error(key_text, "array index too large", item)
         parts.append(int(p) if p.isdigit() else p)
     if isinstance(parts[0], int):
         raise _set_error(key_text, "a key cannot start with an array index", item)
+    if len(parts) > limits.MAX_DEPTH:
+        raise _set_error(key_text, f"key nested too deeply: the limit is {limits.MAX_DEPTH}", item)
     if not value_text:
         raise _set_error(key_text, "no value after '='", item)
+    if len(value_text) > limits.MAX_LINE_CHARS:
+        raise _set_error(key_text, f"value too long: the limit is {limits.MAX_LINE_CHARS}", item)
     try:
         value = tomllib.loads(f"v = {value_text}")["v"]
     except tomllib.TOMLDecodeError:
         value = value_text
+    except RecursionError:
+        raise _set_error(
+            key_text, f"value nested too deeply: the limit is {limits.MAX_DEPTH}", item
+        ) from None
+    except ValueError:
+        raise _set_error(key_text, "integer too large: TOML integers are 64-bit", item) from None
+    try:
+        _check_document({"v": value}, "", SET_LABEL)
+    except VariantError as e:
+        why = e.problems[0].message
+        raise _set_error(key_text, why, item) from None
     return tuple(parts), value
 
 
@@ -493,13 +632,14 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
     typ: str = err["type"]
     ctx: dict[str, Any] = err.get("ctx") or {}
     inp = err.get("input")
-    got = f", got {show_value(inp)}"
+    got = f", got {_brief(inp)}"
     if typ == "extra_forbidden":
         return _unknown_key(path, data)
     if typ == "missing":
         return "required key is missing"
     if typ == "union_tag_invalid":
-        return f"unknown kind {ctx.get('tag')!r}; expected one of {ctx.get('expected_tags')}"
+        kind = quoted(str(ctx.get("tag")))
+        return f"unknown kind {kind}; expected one of {ctx.get('expected_tags')}"
     if typ == "union_tag_not_found":
         return "needs a 'kind' key"
     if typ in _TYPE_WORDS:
@@ -594,7 +734,7 @@ def _problems(e: ValidationError, document: Any, layers: Sequence[Layer]) -> lis
         message = _message(err, path, document)
         if layer.label == SET_LABEL:
             item = _set_item(layer, path)
-            problem = Problem(SET_LABEL, None, dotted(path), f"{message} [{item}]")
+            problem = Problem(SET_LABEL, None, dotted(path), f"{message} [{shorten(item)}]")
         else:
             problem = Problem(layer.label, layer.line(path), dotted(path), message)
         out.append((i, problem.line or 0, problem))
@@ -620,7 +760,7 @@ def _resolve_provenance(layers: Sequence[Layer]) -> dict[str, Any]:
                 layer.label,
                 layer.line(("provenance",)),
                 "provenance",
-                f"must be a table of notes{', got ' + show_value(prov)}",
+                f"must be a table of notes, got {_brief(prov)}",
             )
             raise VariantError([problem])
         result.update(prov)
@@ -636,14 +776,18 @@ def _strict_input(value: Any) -> Any:
     return value
 
 
-def load(ref: str | Path, sets: Sequence[str] = ()) -> LoadedVariant:
+def load(
+    ref: str | Path, sets: Sequence[str] = (), allow_extends: Sequence[str | Path] = ()
+) -> LoadedVariant:
     """Load a built-in variant by name, or a variant file by path, with ``--set`` overrides.
 
+    ``extends`` in a file may name a built-in variant or a file inside that file's folder; files
+    under the folders of ``allow_extends`` (and of :data:`ALLOW_EXTENDS_ENV`) are allowed too.
     Raises :class:`~canasta_rules.errors.VariantError` listing every problem found."""
     ref = str(ref)
     if not sets and not _looks_like_path(ref) and builtin.path_of(ref) is not None:
         return _load_builtin(ref)  # files may change on disk, so only built-ins are cached
-    return _load(ref, tuple(sets))
+    return _load(ref, tuple(sets), allowed_extends(allow_extends))
 
 
 @cache
@@ -651,8 +795,8 @@ def _load_builtin(name: str) -> LoadedVariant:
     return _load(name, ())
 
 
-def _load(ref: str, sets: tuple[str, ...]) -> LoadedVariant:
-    layers = _chain(ref)
+def _load(ref: str, sets: tuple[str, ...], allowed: tuple[Path, ...] = ()) -> LoadedVariant:
+    layers = _chain(ref, allowed)
     merged: dict[str, Any] = {}
     origins: dict[KeyPath, int] = {}
     for i, layer in enumerate(layers):
@@ -707,9 +851,11 @@ def _load(ref: str, sets: tuple[str, ...]) -> LoadedVariant:
     )
 
 
-def load_variant(ref: str | Path = "classic", sets: Sequence[str] = ()) -> Variant:
+def load_variant(
+    ref: str | Path = "classic", sets: Sequence[str] = (), allow_extends: Sequence[str | Path] = ()
+) -> Variant:
     """The validated ``Variant`` for a built-in name or a file path."""
-    return load(ref, sets).variant
+    return load(ref, sets, allow_extends).variant
 
 
 # --------------------------------------------------------------------------------------------

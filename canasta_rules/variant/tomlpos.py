@@ -234,7 +234,7 @@ def key_lines(text: str) -> dict[Path, int]:
     it returns what it found before the first thing it could not follow.
     """
     scanner = _Scanner(text)
-    with contextlib.suppress(_Stop, tomllib.TOMLDecodeError):
+    with contextlib.suppress(_Stop, tomllib.TOMLDecodeError, RecursionError):
         scanner.document()
     return scanner.out
 
