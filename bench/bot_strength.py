@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from canasta_rules.bots import make_bot
 from canasta_rules.engine import Game
 from canasta_rules.engine.moves import Move
+from canasta_rules.engine.rules import Rules
 from canasta_rules.engine.state import State
 from canasta_rules.variant import load_variant
 
@@ -61,7 +62,9 @@ def play_pair(job: tuple[str, str, str, int, int]) -> tuple[list[float], list[fl
             raise SystemExit(f"{variant_name}: the bench needs two sides, not {r.sides}")
         bots = {a_side: _bot(a, seed, budget), 1 - a_side: _bot(b, seed, budget)}
 
-        def choose(s: State, bots: dict[int, object] = bots, a_side: int = a_side) -> Move:
+        def choose(
+            s: State, bots: dict[int, object] = bots, a_side: int = a_side, r: Rules = r
+        ) -> Move:
             side = r.side_of[s.actor]
             t0 = time.perf_counter()
             m: Move = bots[side](s)  # type: ignore[operator]
