@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from .bots import BOT_KINDS, make_bot
+from .bots import BOT_KINDS, is_bot_kind, make_bot
 from .check.parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .check.play import game_seed
 from .engine.apply import apply_unchecked
@@ -339,7 +339,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Simulation:
     """Simulate ``games`` games of the ruleset ``ref`` (built-in name or file)."""
-    if bots not in BOT_KINDS:
+    if not is_bot_kind(bots):
         raise OptionError(f"--bots must be one of {', '.join(BOT_KINDS)}, not {bots!r}")
     if games < 1:
         raise OptionError(f"--games must be at least 1, not {games}")

@@ -314,9 +314,21 @@ class StrategyBot:
         return score
 
     def discard(self, s: State, moves: list[Move]) -> Move:
-        discards = [m for m in moves if isinstance(m, Discard)]
-        if not discards:
+        costs = self.discard_costs(s, moves)
+        if not costs:
             return moves[0]
+        best_cost = min(c for c, _ in costs)
+        ties = [m for c, m in costs if c <= best_cost + 1e-9]
+        if len(ties) > 1:
+            return ties[self.rng.randrange(len(ties))]
+        return ties[0]
+
+    def discard_costs(self, s: State, moves: list[Move]) -> list[tuple[float, Discard]]:
+        """Each legal discard with its cost (lower is better), in the order of ``moves``."""
+        discards = [m for m in moves if isinstance(m, Discard)]
+        out: list[tuple[float, Discard]] = []
+        if not discards:
+            return out
         r = s.rules
         p = s.turn
         side = r.side_of[p]
@@ -334,9 +346,6 @@ class StrategyBot:
             in_pile[KEY_OF[c]] += 1
         nwild = rc[C.TWO] + rc[C.JOKER_RANK]
         freeze = not s.frozen and nwild >= 2 and len(s.pile) >= 8 and s.opened[nside] and not danger
-        best: Discard | None = None
-        best_cost = float("inf")
-        ties: list[Discard] = []
         for m in discards:
             c = m.card
             k = KEY_OF[c]
@@ -371,11 +380,5 @@ class StrategyBot:
                     keep += 3.0
                 cost = feed * (2.0 + pile_n / 2) * 3 + keep
                 cost += value / (4.0 if danger else 20.0)
-            if cost < best_cost - 1e-9:
-                best, best_cost, ties = m, cost, [m]
-            elif abs(cost - best_cost) <= 1e-9:
-                ties.append(m)
-        assert best is not None
-        if len(ties) > 1:
-            return ties[self.rng.randrange(len(ties))]
-        return best
+            out.append((cost, m))
+        return out

@@ -354,7 +354,10 @@ def simulate_cmd(
     ] = None,
     games: GamesOpt = 200,
     bots: Annotated[
-        str, typer.Option("--bots", help="random, greedy or strategy (every seat).")
+        str,
+        typer.Option(
+            "--bots", help="random, greedy, strategy or search[:WORLDS|:SECONDSs] (every seat)."
+        ),
     ] = "strategy",
     players: Annotated[
         int | None, typer.Option("--players", help="Table size (the variant's first by default).")
