@@ -100,34 +100,51 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100, help="deals per variant (2 games each)")
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--budget", type=int, default=32, help="search bot: rollouts per decision")
+    ap.add_argument("--budget", type=int, default=16, help="search bot: worlds per decision")
+    ap.add_argument("--progress", type=int, default=0, help="print the tally every N deals")
     args = ap.parse_args()
     print(f"{args.a} (A) vs {args.b} (B): {args.deals} deals x 2 games per variant, seats swapped")
     for name in args.variants:
         jobs = [(name, args.a, args.b, args.first + i, args.budget) for i in range(args.deals)]
         start = time.perf_counter()
+        out: list[tuple[list[float], list[float], list[int]]] = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
-                out = list(pool.map(play_pair, jobs, chunksize=4))
+                for res in pool.map(play_pair, jobs, chunksize=1 if args.progress else 4):
+                    out.append(res)
+                    if args.progress and len(out) % args.progress == 0:
+                        report(f"{name} (first {len(out)} deals)", out, start, args)
         else:
-            out = [play_pair(j) for j in jobs]
-        elapsed = time.perf_counter() - start
-        score = sum(sum(r) for r, _, _ in out)
-        games = 2 * len(out)
-        both = sum(1 for r, _, _ in out if sum(r) == 2)
-        none = sum(1 for r, _, _ in out if sum(r) == 0)
-        split = len(out) - both - none
-        lo, hi = wilson(score, games)
-        secs = [sum(s[k] for _, s, _ in out) for k in (0, 1)]
-        counts = [sum(c[k] for _, _, c in out) for k in (0, 1)]
-        ms = [1000 * secs[k] / max(counts[k], 1) for k in (0, 1)]
-        print(
-            f"{name}: A won {score:g} of {games} games = {score / games:.1%} "
-            f"(95% CI {lo:.1%}..{hi:.1%}); deals won both/split/lost both "
-            f"{both}/{split}/{none}; {games / elapsed:.2f} games/s with {args.jobs} job(s); "
-            f"{args.a} {ms[0]:.3f} ms/move, {args.b} {ms[1]:.3f} ms/move"
-        )
-        sys.stdout.flush()
+            for j in jobs:
+                out.append(play_pair(j))
+                if args.progress and len(out) % args.progress == 0:
+                    report(f"{name} (first {len(out)} deals)", out, start, args)
+        report(name, out, start, args)
+
+
+def report(
+    label: str,
+    out: list[tuple[list[float], list[float], list[int]]],
+    start: float,
+    args: argparse.Namespace,
+) -> None:
+    elapsed = time.perf_counter() - start
+    score = sum(sum(r) for r, _, _ in out)
+    games = 2 * len(out)
+    both = sum(1 for r, _, _ in out if sum(r) == 2)
+    none = sum(1 for r, _, _ in out if sum(r) == 0)
+    split = len(out) - both - none
+    lo, hi = wilson(score, games)
+    secs = [sum(s[k] for _, s, _ in out) for k in (0, 1)]
+    counts = [sum(c[k] for _, _, c in out) for k in (0, 1)]
+    ms = [1000 * secs[k] / max(counts[k], 1) for k in (0, 1)]
+    print(
+        f"{label}: A won {score:g} of {games} games = {score / games:.1%} "
+        f"(95% CI {lo:.1%}..{hi:.1%}); deals won both/split/lost both "
+        f"{both}/{split}/{none}; {games / elapsed:.2f} games/s with {args.jobs} job(s); "
+        f"{args.a} {ms[0]:.3f} ms/move, {args.b} {ms[1]:.3f} ms/move"
+    )
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
