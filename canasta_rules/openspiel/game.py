@@ -293,8 +293,6 @@ class Table:
             self.pending_cards = []
             return
         actor = s.actor
-        if isinstance(m, Draw) and not draw_ends_hand(s):
-            m = Draw(())  # pragma: no cover - an empty stock ends the hand instead
         done = apply_unchecked(s, m)
         if isinstance(m, TakePile):
             self._note_take(actor, m)
@@ -316,6 +314,7 @@ class Table:
             self.known[p][c] = min(self.known[p][c], s.hands[p][c])
 
     def _note_played(self, p: int, m: Meld | Discard) -> None:
+        """Known cards that ``m`` played leave the list (the hand's counts bound it)."""
         s = self.s
         assert s is not None
         for c in range(C.NUM_CARD_IDS):
