@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -65,6 +66,10 @@ def test_parameters_reach_the_variant() -> None:
     six = pyspiel.load_game("canasta", {"variant": "general", "players": 6})
     assert six.num_players() == 6 and six.rules.sides == 2
     assert pyspiel.load_game("canasta").num_players() == 4
+    house = Path(__file__).resolve().parent.parent / "docs/examples/house-rules/thursday-club.toml"
+    club = pyspiel.load_game("canasta", {"variant": str(house)})
+    assert club.variant.name == "thursday-club" and club.rules.canastas_to_go_out == 2
+    pyspiel.random_sim_test(club, num_sims=1, serialize=True, verbose=False)
 
 
 def test_information_state_hides_other_hands_and_resampling_keeps_it() -> None:
