@@ -40,20 +40,23 @@ DEFAULT_VARIANTS = ("classic", "online", "six-hand")
 
 
 def _bot(kind: str, seed: int, budget: int) -> object:
+    """A bot of ``kind``; a bare ``search`` gets ``budget`` worlds (``search:0.1s`` and
+    ``search:8`` carry their own budget)."""
     if kind == "search":
-        from canasta_rules.bots.search import SearchBot
-
-        return SearchBot(seed, simulations=budget)
+        return make_bot(f"search:{budget}", seed)
     return make_bot(kind, seed)
 
 
-def play_pair(job: tuple[str, str, str, int, int]) -> tuple[list[float], list[float], list[int]]:
+Result = tuple[list[float], list[float], list[int]]
+
+
+def play_pair(job: tuple[str, str, str, int, int]) -> Result:
     """Deal ``seed`` played twice, sides swapped. Returns A's result in each game (1, 0.5, 0),
-    each bot's total seconds thinking, and each bot's move count."""
+    each bot's total seconds thinking and longest move, and each bot's move count."""
     variant_name, a, b, seed, budget = job
     v = load_variant(variant_name)
     results: list[float] = []
-    secs = [0.0, 0.0]
+    secs = [0.0, 0.0, 0.0, 0.0]  # total A, total B, longest A, longest B
     counts = [0, 0]
     for a_side in (0, 1):
         game = Game(v, seed=seed)
@@ -69,7 +72,9 @@ def play_pair(job: tuple[str, str, str, int, int]) -> tuple[list[float], list[fl
             t0 = time.perf_counter()
             m: Move = bots[side](s)  # type: ignore[operator]
             k = 0 if side == a_side else 1
-            secs[k] += time.perf_counter() - t0
+            took = time.perf_counter() - t0
+            secs[k] += took
+            secs[k + 2] = max(secs[k + 2], took)
             counts[k] += 1
             return m
 
@@ -107,7 +112,7 @@ def main() -> None:
     for name in args.variants:
         jobs = [(name, args.a, args.b, args.first + i, args.budget) for i in range(args.deals)]
         start = time.perf_counter()
-        out: list[tuple[list[float], list[float], list[int]]] = []
+        out: list[Result] = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 for res in pool.map(play_pair, jobs, chunksize=1 if args.progress else 4):
@@ -124,7 +129,7 @@ def main() -> None:
 
 def report(
     label: str,
-    out: list[tuple[list[float], list[float], list[int]]],
+    out: list[Result],
     start: float,
     args: argparse.Namespace,
 ) -> None:
@@ -138,11 +143,13 @@ def report(
     secs = [sum(s[k] for _, s, _ in out) for k in (0, 1)]
     counts = [sum(c[k] for _, _, c in out) for k in (0, 1)]
     ms = [1000 * secs[k] / max(counts[k], 1) for k in (0, 1)]
+    longest = [1000 * max(s[k] for _, s, _ in out) for k in (2, 3)]
     print(
         f"{label}: A won {score:g} of {games} games = {score / games:.1%} "
         f"(95% CI {lo:.1%}..{hi:.1%}); deals won both/split/lost both "
         f"{both}/{split}/{none}; {games / elapsed:.2f} games/s with {args.jobs} job(s); "
-        f"{args.a} {ms[0]:.3f} ms/move, {args.b} {ms[1]:.3f} ms/move"
+        f"{args.a} {ms[0]:.3f} ms/move (longest {longest[0]:.1f}), "
+        f"{args.b} {ms[1]:.3f} ms/move (longest {longest[1]:.1f})"
     )
     sys.stdout.flush()
 
