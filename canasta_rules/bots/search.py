@@ -98,8 +98,10 @@ class SearchBot:
         side = s.rules.side_of[me]
         values: list[list[float]] = [[] for _ in cands]
         worlds = 0
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         while True:
+            began = time.perf_counter()
             world = self.world(s, me)
             tie_seed = self.rng.random()
             for i, m in enumerate(cands):
@@ -109,7 +111,9 @@ class SearchBot:
                 values[i].append(self.rollout(t, side))
             worlds += 1
             if deadline is not None:
-                if time.perf_counter() >= deadline:
+                # Start another world only if one more (as long as the last) fits the budget.
+                now = time.perf_counter()
+                if now + (now - began) > deadline:
                     break
             elif worlds >= self.simulations:
                 break
