@@ -219,7 +219,9 @@ class StrategyBot:
         melds = [m for m in moves if isinstance(m, Meld)]
         best: Meld | None = None
         best_score = 0.0
-        danger = self.opponents_close(s, p)
+        # Playing alone there is no partner to build with: cards held back only count against
+        # the player when an opponent goes out, so melds go down at once (measured: two-hand).
+        danger = r.side_size == 1 or self.opponents_close(s, p)
         for m in melds:
             sc = self._meld_score(s, m, danger)
             if sc > best_score:
