@@ -219,9 +219,12 @@ class StrategyBot:
         melds = [m for m in moves if isinstance(m, Meld)]
         best: Meld | None = None
         best_score = 0.0
-        # Playing alone there is no partner to build with: cards held back only count against
-        # the player when an opponent goes out, so melds go down at once (measured: two-hand).
-        danger = r.side_size == 1 or self.opponents_close(s, p)
+        # Playing alone and drawing several cards a turn, holding melds back does not pay: with
+        # no partner to build with, the cards held only count against the player when the
+        # opponent goes out (measured under two-hand; with one card a turn, as in online, holding
+        # back is better). So melds go down at once.
+        alone_fast = r.side_size == 1 and r.draw_count > 1
+        danger = alone_fast or self.opponents_close(s, p)
         for m in melds:
             sc = self._meld_score(s, m, danger)
             if sc > best_score:
