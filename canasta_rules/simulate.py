@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cards as C
-from .bots import make_bot
+from .bots import BOT_KINDS, is_bot_kind, make_bot
 from .check.parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .check.play import game_seed
 from .engine.apply import apply_unchecked
@@ -38,8 +38,6 @@ from .fileio import write_bytes_atomic
 from .seats import side_names
 from .variant import load
 from .variant.model import Variant
-
-BOT_KINDS = ("random", "greedy")
 
 HAND_ENDS: dict[str, str] = {
     "went_out": "a player went out",
@@ -340,15 +338,15 @@ def simulate(
     games: int = 200,
     seed: int = 0,
     *,
-    bots: str = "greedy",
+    bots: str = "strategy",
     players: int | None = None,
     jobs: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Simulation:
     """Simulate ``games`` games of the ruleset ``ref`` (built-in name or file)."""
-    if bots not in BOT_KINDS:
-        raise OptionError(f"--bots must be random or greedy, not {bots!r}")
+    if not is_bot_kind(bots):
+        raise OptionError(f"--bots must be one of {', '.join(BOT_KINDS)}, not {bots!r}")
     if games < 1:
         raise OptionError(f"--games must be at least 1, not {games}")
     v = load(ref, sets).variant

@@ -182,7 +182,7 @@ def test_warnings_pass_unless_strict(capsys: pytest.CaptureFixture[str]) -> None
         (["check", "classic", "--games", "-1"], "--games must be at least 1, not -1"),
         (["check", "classic", "--jobs", "0"], "--jobs must be at least 1, not 0"),
         (["check", "--replay", "missing.can"], "missing.can"),
-        (["simulate", "classic", "--bots", "clever"], "--bots must be random or greedy"),
+        (["simulate", "classic", "--bots", "clever"], "--bots must be one of random, greedy"),
     ],
 )
 def test_bad_input_exits_2(

@@ -109,8 +109,8 @@ def test_rules_fire_where_the_ruleset_has_them() -> None:
     assert classic["forced_pickup"]["count"] > 0 and online["forced_pickup"]["count"] == 0
     # The greedy bot never discards a wild card, so only a black three can freeze by discard,
     # and only where black_threes.discarded = "freeze" (bicycle).
-    greedy_classic = simulate("classic", games=4, seed=1).stats()["rules_fired"]
-    greedy_bicycle = simulate("bicycle", games=4, seed=1).stats()["rules_fired"]
+    greedy_classic = simulate("classic", games=4, seed=1, bots="greedy").stats()["rules_fired"]
+    greedy_bicycle = simulate("bicycle", games=4, seed=1, bots="greedy").stats()["rules_fired"]
     assert greedy_classic["pile_frozen_by_discard"]["count"] == 0
     assert greedy_bicycle["pile_frozen_by_discard"]["count"] > 0
 
@@ -121,7 +121,7 @@ def test_vs_puts_two_rulesets_side_by_side(capsys: pytest.CaptureFixture[str]) -
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "6 games, greedy bots at every seat, 4 players, seed 2"
+    assert lines[0] == "6 games, strategy bots at every seat, 4 players, seed 2"
     assert f"thursday-club: {HOUSE}" in lines
     header = next(ln for ln in lines if "difference" in ln)
     assert header.split() == ["classic", "thursday-club", "difference"]

@@ -356,7 +356,12 @@ def simulate_cmd(
         typer.Option("--vs-set", metavar="KEY=VALUE", help="Override one parameter of --vs."),
     ] = None,
     games: GamesOpt = 200,
-    bots: Annotated[str, typer.Option("--bots", help="random or greedy (every seat).")] = "greedy",
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="random, greedy, strategy or search[:WORLDS|:SECONDSs] (every seat)."
+        ),
+    ] = "strategy",
     players: Annotated[
         int | None, typer.Option("--players", help="Table size (the variant's first by default).")
     ] = None,

@@ -165,19 +165,6 @@ def _turn_bound(s: State, side: int) -> bool:
     )
 
 
-def _partial_adds(s: State) -> list[tuple[Meld, int, int]]:
-    """Mid-opening, also each rank's naturals but one onto the side's meld of it, so that a
-    player who must keep two cards can still top the minimum up."""
-    p = s.turn
-    melds = s.melds[s.rules.side_of[p]]
-    out: list[tuple[Meld, int, int]] = []
-    for k in melds:
-        nat = of_key(s.hands[p], k)
-        if len(nat) >= 2 and k != BLACK3_KEY:
-            out.append((Meld(adds=((k, tuple(nat[:-1])),)), len(nat) - 1, 0))
-    return out
-
-
 def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int, int]]:
     """New runs from the hand, and each run's extension by the cards held that continue it."""
     r = s.rules
@@ -220,7 +207,7 @@ def _meld_moves(s: State) -> list[Move]:
     p = s.turn
     side = r.side_of[p]
     if _turn_bound(s, side):
-        return [m for m, _, _ in cands + _partial_adds(s) if refusal(s, m) is None]
+        return [m for m, _, _ in cands if refusal(s, m) is None]
     hand_len = s.hand_len[p]
     out: list[Move] = []
     for m, n_cards, canastas_after in cands:

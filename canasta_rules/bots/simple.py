@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from . import cards as C
-from .engine.generate import legal_moves
-from .engine.moves import Answer, Ask, Discard, Draw, Meld, Move, TakePile
-from .engine.state import Phase, State
+from .. import cards as C
+from ..engine.generate import legal_moves
+from ..engine.moves import Answer, Ask, Discard, Draw, Meld, Move, TakePile
+from ..engine.state import Phase, State
 
 
 class RandomBot:
@@ -69,11 +69,3 @@ class GreedyBot:
             options = [m for m, k in zip(discards, costs, strict=True) if k == best]
             return options[self.rng.randrange(len(options))]
         return moves[0]
-
-
-def make_bot(kind: str, seed: int = 0) -> RandomBot | GreedyBot:
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
-    raise ValueError(f"unknown bot {kind!r}: use random or greedy")

@@ -1,0 +1,187 @@
+"""A search bot: determinised information-set search with the strategy bot as rollout policy.
+
+At a decision with a real choice the bot takes the strategy bot's pick and a few alternatives
+(every way to take the pile or draw; holding back instead of melding or asking; the next-best
+discards by the strategy bot's own costs; both answers to partner). It then deals the cards it
+cannot see afresh (other hands keep their sizes, the stock its size, in a new order), plays each
+candidate in that same world, and finishes the hand with strategy bots at every seat. The worlds
+are shared by the candidates, so their comparison is paired. After the budget (a number of worlds,
+or seconds) the candidate with the best mean hand score for its side (minus the others' mean) is
+played if its paired gain over the strategy bot's pick exceeds ``margin`` points and ``z``
+standard errors; otherwise the pick.
+
+Answering partner's "may I go out?", only worlds in which partner can go out are used (the ask
+says so). What the bot treats as unseen: every card not in its hand, on the table (melds, red
+threes) or in the pile. It does not remember which cards other players took with the pile (the
+state does not record it), so it deals those as unknown too; red threes are kept in the stock,
+since a player holding one would have laid it down.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .. import cards as C
+from ..engine.apply import apply_unchecked
+from ..engine.generate import legal_moves
+from ..engine.goingout import going_out_plan
+from ..engine.moves import Ask, Discard, Meld, Move
+from ..engine.scoring import score_hand
+from ..engine.state import Phase, State
+from .strategy import StrategyBot
+
+
+class SearchBot:
+    """The search bot (``--bots search``): ``simulations`` worlds per decision, or ``seconds``."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        simulations: int = 16,
+        seconds: float | None = None,
+        candidates: int = 4,
+        margin: float = 10.0,
+        z: float = 1.5,
+    ):
+        self.rng = random.Random(f"search-bot:{seed}")
+        self.policy = StrategyBot(seed)
+        self.rollout_policy = StrategyBot(seed + 1)
+        self.simulations = simulations
+        self.seconds = seconds
+        self.width = candidates
+        self.margin = margin
+        self.z = z
+        self.rollouts = 0
+        """Rollouts played so far (for tests and benches)."""
+        self.searched = 0
+        """Decisions searched so far (for benches)."""
+
+    def __call__(self, s: State) -> Move:
+        moves = legal_moves(s)
+        if not moves:
+            raise RuntimeError(f"no legal move in a live position (phase {s.phase.name})")
+        pick = self.policy(s)
+        if len(moves) == 1:
+            return pick
+        cands = self.candidates(s, moves, pick)
+        if len(cands) == 1:
+            return pick
+        self.searched += 1
+        return self.search(s, cands)
+
+    # ------------------------------------------------------------------ candidates
+    def candidates(self, s: State, moves: list[Move], pick: Move) -> list[Move]:
+        """The strategy bot's pick first, then the alternatives worth a look."""
+        out = [pick]
+        if s.phase in (Phase.ANSWER, Phase.DRAW):
+            out.extend(m for m in moves if m != pick)
+            return out[: self.width]
+        if isinstance(pick, (Meld, Ask)):
+            # Hold back: discard now instead of melding (or of asking to go out).
+            d = self.policy.discard(s, moves)
+            if isinstance(d, Discard) and d not in out:
+                out.append(d)
+        costs = sorted(self.policy.discard_costs(s, moves), key=lambda cm: cm[0])
+        for _, m in costs:
+            if len(out) >= self.width:
+                break
+            if m not in out:
+                out.append(m)
+        return out
+
+    # ------------------------------------------------------------------ search
+    def search(self, s: State, cands: list[Move]) -> Move:
+        me = s.actor
+        side = s.rules.side_of[me]
+        values: list[list[float]] = [[] for _ in cands]
+        worlds = 0
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        while True:
+            began = time.perf_counter()
+            world = self.world(s, me)
+            tie_seed = self.rng.random()
+            for i, m in enumerate(cands):
+                self.rollout_policy.rng.seed(tie_seed)  # the same tie-breaks for every candidate
+                t = world.copy()
+                apply_unchecked(t, m)
+                values[i].append(self.rollout(t, side))
+            worlds += 1
+            if deadline is not None:
+                # Start another world only if one more (as long as the last) fits the budget.
+                now = time.perf_counter()
+                if now + (now - began) > deadline:
+                    break
+            elif worlds >= self.simulations:
+                break
+        # Paired comparison with the pick: switch only for a gain above the margin and above
+        # ``z`` standard errors of the mean difference (the worlds are shared, so the noise of
+        # the deal largely cancels).
+        best, best_gain = 0, 0.0
+        for i in range(1, len(cands)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            mean = sum(diffs) / worlds
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+            se = (var / worlds) ** 0.5
+            if mean > self.margin and mean > self.z * se and mean > best_gain:
+                best, best_gain = i, mean
+        return cands[best]
+
+    def world(self, s: State, me: int) -> State:
+        """A determinisation consistent with what ``me`` knows. Answering partner's "may I go
+        out?", that includes that partner can go out: worlds where the redealt hand could not are
+        drawn again (after 50 tries, partner keeps the real hand)."""
+        if s.phase != Phase.ANSWER:
+            return self.determinise(s, me)
+        asker = s.turn
+        for _ in range(50):
+            t = self.determinise(s, me)
+            t.phase = Phase.PLAY
+            ok = going_out_plan(t) is not None
+            t.phase = Phase.ANSWER
+            if ok:
+                return t
+        return self.determinise(s, me, keep=asker)
+
+    def determinise(self, s: State, me: int, keep: int = -1) -> State:
+        """A copy of ``s`` with the cards ``me`` cannot see dealt afresh."""
+        t = s.copy()
+        r = t.rules
+        pool: list[int] = list(t.stock)
+        for q in range(r.players):
+            if q in (me, keep):
+                continue
+            for c, n in enumerate(t.hands[q]):
+                if n:
+                    pool.extend([c] * n)
+                    for _ in range(n):
+                        t.remove_card(q, c)
+        reds = [c for c in pool if C.is_red_three(c)]
+        rest = [c for c in pool if not C.is_red_three(c)]
+        self.rng.shuffle(rest)
+        i = 0
+        for q in range(r.players):
+            if q in (me, keep):
+                continue
+            need = s.hand_len[q]
+            for c in rest[i : i + need]:
+                t.add_card(q, c)
+            i += need
+        stock = rest[i:] + reds
+        self.rng.shuffle(stock)
+        t.stock = stock
+        t.stock_known = True
+        return t
+
+    def rollout(self, t: State, side: int) -> float:
+        """Finish the hand with strategy bots; the side's score minus the others' mean."""
+        bot = self.rollout_policy
+        self.rollouts += 1
+        while not t.over:
+            apply_unchecked(t, bot(t))
+        scores = [x.total for x in score_hand(t)]
+        others = (sum(scores) - scores[side]) / max(1, len(scores) - 1)
+        return scores[side] - others

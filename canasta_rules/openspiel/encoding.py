@@ -1,0 +1,184 @@
+"""The fixed action encoding of the OpenSpiel game: every legal move to one action id and back.
+
+``legal_moves`` lists each position's moves in canonical form (docs/engine.md). An action id
+names a *form* of move; applied to a position, the form picks out its cards (which natural queens,
+which wild cards) exactly as the move generator does, so that every canonical move of a position
+has its own id. The layout, for a pack with ``N`` naturals of a rank, ``T`` twos and ``J`` jokers
+and a meld cap of ``W`` wild cards (all read from the variant's ``Rules``):
+
+=================  ======================  ==================================================
+ids                 move                    cards
+=================  ======================  ==================================================
+0                   ``Draw``                the stock decides (chance nodes follow)
+1                   ``Expose``              the red threes held (replacements: chance nodes)
+2                   ``Ask``
+3, 4                ``Answer`` no, yes
+5 + c               ``Discard``             card id ``c`` (0..52)
+TAKE + x            ``TakePile``            shown cards: ``n`` naturals of the top card's rank,
+                                            ``t`` twos, ``j`` jokers,
+                                            ``x = (n * (T'+1) + t) * (J'+1) + j``; any opening
+                                            melds laid with it are those ``legal_moves`` lays
+ADD + (k-4)         ``Meld`` add            every natural of rank ``k`` held, onto the side's meld
+NEW + (k-4)(W'+1)   ``Meld`` new            every natural of rank ``k`` held plus ``w`` wild
+    + w                                     cards, twos first
+WILD + key          ``Meld`` add            one wild card (a two if held, else a joker) onto the
+                                            side's meld ``key`` (0..15)
+OPEN + mask         ``Meld`` opening        the opening groups (docs/engine.md) of the ranks in
+                                            ``mask`` (bit ``k-4`` for rank ``k``)
+GO_OUT              ``Meld``                the going-out planner's first meld action, where it is
+                                            none of the forms above
+=================  ======================  ==================================================
+
+with ``T' = min(T, W)``, ``J' = min(J, W)``, ``W' = min(W, T + J)``. ``TAKE`` is 58 and each block
+follows the one before, so ``num_distinct_actions`` is ``GO_OUT + 1``. Chance outcomes are card ids
+(0..52): the next card off the stock.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.pile import opening_groups
+from ..engine.rules import CARDS_OF_KEY, IS_WILD, KEY_OF, Rules
+from ..engine.state import State
+
+DRAW, EXPOSE, ASK, ANSWER_NO, ANSWER_YES = 0, 1, 2, 3, 4
+DISCARD = 5
+TAKE = DISCARD + C.NUM_CARD_IDS
+_NATURAL_KEYS = tuple(range(4, 15))
+
+
+class Encoding:
+    """The action layout for one variant's pack and wild-card cap."""
+
+    def __init__(self, rules: Rules):
+        counts = rules.deck_counts
+        self.naturals = max(sum(counts[c] for c in CARDS_OF_KEY[k]) for k in _NATURAL_KEYS)
+        twos = sum(counts[c] for c in CARDS_OF_KEY[C.TWO])
+        jokers = counts[C.JOKER]
+        cap = rules.max_wild
+        self.t = min(twos, cap)
+        self.j = min(jokers, cap)
+        self.w = min(cap, twos + jokers)
+        self.add = TAKE + (self.naturals + 1) * (self.t + 1) * (self.j + 1)
+        self.new = self.add + len(_NATURAL_KEYS)
+        self.wild = self.new + len(_NATURAL_KEYS) * (self.w + 1)
+        self.open = self.wild + 16
+        self.go_out = self.open + (1 << len(_NATURAL_KEYS))
+        self.size = self.go_out + 1
+
+    # ------------------------------------------------------------------ moves to ids
+    def action(self, s: State, m: Move) -> int:
+        """The id of the legal move ``m`` in position ``s``."""
+        if isinstance(m, Draw):
+            return DRAW
+        if isinstance(m, Expose):
+            return EXPOSE
+        if isinstance(m, Ask):
+            return ASK
+        if isinstance(m, Answer):
+            return ANSWER_YES if m.yes else ANSWER_NO
+        if isinstance(m, Discard):
+            return DISCARD + m.card
+        if isinstance(m, TakePile):
+            n = sum(1 for c in m.shown if not IS_WILD[c])
+            t = sum(1 for c in m.shown if KEY_OF[c] == C.TWO)
+            j = len(m.shown) - n - t
+            if n > self.naturals or t > self.t or j > self.j:  # pragma: no cover - by the caps
+                raise ValueError(f"no action id for {m}")
+            return TAKE + (n * (self.t + 1) + t) * (self.j + 1) + j
+        a = self._meld_form(s, m)
+        if a is not None and self.meld(s, a) == m:
+            return a
+        return self.go_out
+
+    def _meld_form(self, s: State, m: Meld) -> int | None:
+        side = s.rules.side_of[s.turn]
+        if not s.opened[side]:
+            if m.adds or not m.melds:
+                return None
+            mask = 0
+            for g in m.melds:
+                k = next(KEY_OF[c] for c in g if not IS_WILD[c])
+                if k not in _NATURAL_KEYS:
+                    return None
+                mask |= 1 << (k - 4)
+            return self.open + mask
+        if len(m.melds) + len(m.adds) != 1:
+            return None
+        if m.adds:
+            k, g = m.adds[0]
+            if len(g) == 1 and IS_WILD[g[0]]:
+                return self.wild + k if 0 <= k < 16 else None
+            return self.add + k - 4 if k in _NATURAL_KEYS else None
+        g = m.melds[0]
+        k = next((KEY_OF[c] for c in g if not IS_WILD[c]), -1)
+        w = sum(1 for c in g if IS_WILD[c])
+        if k not in _NATURAL_KEYS or w > self.w:
+            return None
+        return self.new + (k - 4) * (self.w + 1) + w
+
+    # ------------------------------------------------------------------ ids to meld moves
+    def meld(self, s: State, a: int) -> Meld | None:
+        """The canonical meld action of form ``a`` in ``s`` (None: not a meld form)."""
+        hand = s.hands[s.turn]
+        if self.add <= a < self.new:
+            k = a - self.add + 4
+            return Meld(adds=((k, _of_key(hand, k)),))
+        if self.new <= a < self.wild:
+            k, w = divmod(a - self.new, self.w + 1)
+            return Meld(melds=(_of_key(hand, k + 4) + _wilds(hand)[:w],))
+        if self.wild <= a < self.open:
+            wild = _wilds(hand)
+            return Meld(adds=((a - self.wild, wild[:1]),)) if wild else None
+        if self.open <= a < self.go_out:
+            mask = a - self.open
+            groups = opening_groups(s, hand)
+            chosen = tuple(
+                g for g in groups if mask >> (next(KEY_OF[c] for c in g if not IS_WILD[c]) - 4) & 1
+            )
+            return Meld(melds=chosen) if chosen else None
+        return None
+
+    def describe(self, a: int) -> str:
+        """The form of action ``a`` in words (for ``action_to_string``)."""
+        if a == DRAW:
+            return "draw"
+        if a == EXPOSE:
+            return "expose"
+        if a == ASK:
+            return "ask"
+        if a in (ANSWER_NO, ANSWER_YES):
+            return "answer " + ("yes" if a == ANSWER_YES else "no")
+        if DISCARD <= a < TAKE:
+            return f"discard {C.name(a - DISCARD)}"
+        if TAKE <= a < self.add:
+            x = a - TAKE
+            nt, j = divmod(x, self.j + 1)
+            n, t = divmod(nt, self.t + 1)
+            return f"take showing {n} natural(s), {t} two(s), {j} joker(s)"
+        if self.add <= a < self.new:
+            return f"add {C.rank_word(a - self.add + 4, True)}"
+        if self.new <= a < self.wild:
+            k, w = divmod(a - self.new, self.w + 1)
+            return f"meld {C.rank_word(k + 4, True)} with {w} wild card(s)"
+        if self.wild <= a < self.open:
+            return f"add a wild card to meld {a - self.wild}"
+        if self.open <= a < self.go_out:
+            mask = a - self.open
+            ranks = [C.rank_word(k, True) for k in _NATURAL_KEYS if mask >> (k - 4) & 1]
+            return "open with " + ", ".join(ranks)
+        if a == self.go_out:
+            return "go-out meld"
+        return f"action {a}"
+
+
+def _of_key(hand: list[int], key: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for c in CARDS_OF_KEY[key]:
+        out.extend([c] * hand[c])
+    return tuple(out)
+
+
+def _wilds(hand: list[int]) -> tuple[int, ...]:
+    return _of_key(hand, C.TWO) + _of_key(hand, C.JOKER_RANK)

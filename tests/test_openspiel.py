@@ -1,0 +1,144 @@
+"""The OpenSpiel game: OpenSpiel's own random-simulation test for every built-in variant, the action
+encoding, parameters, information states and resampling, and ISMCTS playing a hand."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import canasta_rules.openspiel  # noqa: F401  (registers the game)
+from canasta_rules import cards as C
+from canasta_rules.bots import RandomBot, StrategyBot
+from canasta_rules.engine import apply_unchecked, deal, legal_moves, rules_for
+from canasta_rules.openspiel import CanastaState, Encoding
+from canasta_rules.variant import builtin, load_variant
+
+
+def _sample(state: CanastaState, rng: random.Random) -> int:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+    return rng.choice(state.legal_actions())
+
+
+@pytest.mark.parametrize("name", builtin.names())
+def test_random_sim_test_passes(name: str) -> None:
+    game = pyspiel.load_game("canasta", {"variant": name})
+    sims = 2 if name == "classic" else 1
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", builtin.names())
+def test_every_legal_move_has_its_own_action(name: str) -> None:
+    """Over random hands, the canonical moves of each position get distinct ids in range, and
+    the game maps each id back to its move."""
+    v = load_variant(name)
+    r = rules_for(v)
+    enc = Encoding(r)
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        s = deal(r, f"enc:{seed}")
+        bot = RandomBot(seed)
+        while not s.over:
+            moves = legal_moves(s)
+            ids = [enc.action(s, m) for m in moves]
+            assert len(set(ids)) == len(ids), [str(m) for m in moves]
+            assert all(0 <= a < enc.size for a in ids)
+            for a, m in zip(ids, moves, strict=True):
+                seen[enc.describe(a).split()[0]] += 1
+                if enc.add <= a < enc.go_out:
+                    assert enc.meld(s, a) == m
+            apply_unchecked(s, bot(s))
+    assert seen["discard"] and seen["draw"]
+
+
+def test_parameters_reach_the_variant() -> None:
+    game = pyspiel.load_game(
+        "canasta", {"variant": "classic", "set": "game.target=3000; draw.count=2"}
+    )
+    assert game.variant.game.target == 3000 and game.rules.draw_count == 2
+    six = pyspiel.load_game("canasta", {"variant": "general", "players": 6})
+    assert six.num_players() == 6 and six.rules.sides == 2
+    assert pyspiel.load_game("canasta").num_players() == 4
+    house = Path(__file__).resolve().parent.parent / "docs/examples/house-rules/thursday-club.toml"
+    club = pyspiel.load_game("canasta", {"variant": str(house)})
+    assert club.variant.name == "thursday-club" and club.rules.canastas_to_go_out == 2
+    pyspiel.random_sim_test(club, num_sims=1, serialize=True, verbose=False)
+
+
+def test_information_state_hides_other_hands_and_resampling_keeps_it() -> None:
+    game = pyspiel.load_game("canasta", {"variant": "classic"})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.history()) < 140:
+        state.apply_action(_sample(state, rng))
+        if state.is_terminal():  # pragma: no cover - a hand this short is unlikely
+            pytest.fail("the hand ended early")
+    p = state.current_player()
+    info = state.information_state_string(p)
+    table = state.d
+    assert table.s is not None
+    mine = C.names(table.s.hand_cards(p))
+    assert mine in info
+    other = (p + 1) % 4
+    assert C.names(table.s.hand_cards(other)) not in state.observation_string(p)
+    changed = 0
+    for i in range(5):
+        t = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+        assert t.information_state_string(p) == info
+        assert t.d.s.card_counts() == table.s.card_counts()
+        assert t.d.s.hand_len == table.s.hand_len
+        changed += t.d.s.hands[other] != table.s.hands[other]
+    assert changed
+    tensor = np.array(state.observation_tensor(p))
+    assert tensor.sum() > 0 and len(state.information_state_tensor(p)) == len(tensor)
+
+
+def test_whole_game_returns_one_for_the_winners() -> None:
+    game = pyspiel.load_game(
+        "canasta", {"variant": "online", "set": "game.target=300", "whole_game": True}
+    )
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(_sample(state, rng))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert state.d.hand_no >= 1
+
+
+def test_ismcts_plays_a_hand_against_the_strategy_bot() -> None:
+    """OpenSpiel's ISMCTS (random rollouts) holds seats 0 and 2, the strategy bot 1 and 3."""
+    game = pyspiel.load_game("canasta", {"variant": "classic"})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    search = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=4,
+        random_state=np.random.RandomState(1),
+        allow_inconsistent_action_sets=True,
+    )
+    strategy = StrategyBot(0)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = _sample(state, rng)
+        elif state.current_player() % 2 == 0:
+            action = search.step(state)
+            searched += 1
+        else:
+            s = state.d.s
+            action = game.encoding.action(s, strategy(s))
+        state.apply_action(action)
+    returns = state.returns()
+    assert searched > 5
+    assert returns[0] == returns[2] == -returns[1] == -returns[3]
+    assert state.d.s is not None and state.d.s.end_reason
