@@ -84,7 +84,7 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
             c = rc[k]
             if not c:
                 continue
-            old = open_meld(s, side, k)
+            old = open_meld(s, side, k) if closed else melds.get(k)
             if old is not None:
                 nat = of_key(hand, k)
                 if closed:

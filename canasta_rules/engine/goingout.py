@@ -48,7 +48,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
     for k in _NATURAL_KEYS:
         c = rc[k]
-        m = open_meld(s, side, k)
+        m = open_meld(s, side, k) if r.canasta_closed else melds.get(k)
         if r.canasta_closed and (m.size if m is not None else 0) + c > r.canasta_size:
             return None  # a closed canasta would overflow: beyond this planner (it is exact
             # for groups up to the canasta's size)
@@ -91,11 +91,12 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     # closed canastas moved aside) stay what they are: this planner lays nothing on them.
     item_keys = {it[0] for it in items if it[7]}
     other_canastas = r.is_canasta(b, b) if b else 0
-    other_canastas += sum(
-        1
-        for k, m in melds.items()
-        if k not in item_keys and k != BLACK3_KEY and r.is_canasta(m.naturals, m.size)
-    )
+    if len(melds) > len(item_keys):
+        other_canastas += sum(
+            1
+            for k, m in melds.items()
+            if k not in item_keys and k != BLACK3_KEY and r.is_canasta(m.naturals, m.size)
+        )
     plan_choice: tuple[int, ...] | None = None
     for (used, sink), (score, choice) in best.items():
         if used != wilds and not sink:
@@ -185,7 +186,7 @@ def going_out_plan(s: State) -> list[Move] | None:
     r = s.rules
     p = s.turn
     side = r.side_of[p]
-    if s.run_canastas(side) < r.run_canastas_to_go_out:
+    if r.run_canastas_to_go_out and s.run_canastas(side) < r.run_canastas_to_go_out:
         return None  # the runs going out needs must be complete already: the planner lays none
     rc = s.rc[p]
     # Cheap screen: cards that can go nowhere must be the one discard.

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..variant import load
 from ..variant.compare import flatten
+from ..variant.loading import covering
 from ..variant.model import Provenance, Variant
 from .document import Origin, Row, Section, Sentence, Statement, claims_key, map_statements
 
@@ -50,23 +51,13 @@ def _classic_notes() -> dict[str, Provenance]:
     return dict(load("classic").variant.provenance)
 
 
-def _covering(prov: Mapping[str, Provenance], key: str) -> Entry | None:
-    parts = key.split(".")
-    for k in range(len(parts), 0, -1):
-        name = ".".join(parts[:k])
-        p = prov.get(name)
-        if p is not None:
-            return name, p
-    return None
-
-
 def _under(prov: Mapping[str, Provenance], claim: str) -> list[Entry]:
     return sorted((k, p) for k, p in prov.items() if k.startswith(claim + "."))
 
 
 def entries(v: Variant, claim: str) -> list[Entry]:
     """The provenance entries behind a claim (a parameter or a table)."""
-    found = _covering(v.provenance, claim)
+    found = covering(v.provenance, claim)
     if found is not None:
         return [found]
     under = _under(v.provenance, claim)
@@ -77,7 +68,7 @@ def entries(v: Variant, claim: str) -> list[Entry]:
     keys = [k for k in values if claims_key(claim, k)]
     if keys and all(k in defaults and defaults[k] == values[k] for k in keys):
         classic = _classic_notes()
-        found = _covering(classic, claim)
+        found = covering(classic, claim)
         return [found] if found is not None else _under(classic, claim)
     return []
 

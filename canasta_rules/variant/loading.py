@@ -95,7 +95,7 @@ class LoadedVariant:
 
         A value left at the model's default has the note ``classic.toml`` gives for it, since
         the defaults are classic's values."""
-        found = _covering(self.variant.provenance, key)
+        found = covering(self.variant.provenance, key)
         if found is None and self.is_default(key) and self.variant.name != "classic":
             found = _default_provenance_entry(key)
         return found
@@ -107,7 +107,7 @@ class LoadedVariant:
         )
 
 
-def _covering(prov: Mapping[str, Provenance], key: str) -> tuple[str, Provenance] | None:
+def covering(prov: Mapping[str, Provenance], key: str) -> tuple[str, Provenance] | None:
     """The entry of ``prov`` for ``key`` or its nearest enclosing table."""
     parts = key.split(".")
     for k in range(len(parts), 0, -1):
@@ -123,7 +123,7 @@ def _default_provenance_entry(key: str) -> tuple[str, Provenance] | None:
         classic = load("classic")
     except VariantError:  # pragma: no cover - the built-ins are tested
         return None
-    return _covering(classic.variant.provenance, key)
+    return covering(classic.variant.provenance, key)
 
 
 def default_provenance(key: str) -> Provenance | None:
@@ -912,13 +912,13 @@ def export_provenance(loaded: LoadedVariant) -> dict[str, Provenance]:
     classic = load("classic").variant.provenance
     keys = list(flatten(loaded.variant))
     defaulted = [
-        k for k in keys if loaded.is_default(k) and _covering(loaded.variant.provenance, k) is None
+        k for k in keys if loaded.is_default(k) and covering(loaded.variant.provenance, k) is None
     ]
     for key in defaulted:
-        found = _covering(classic, key)
+        found = covering(classic, key)
         if found is None:
             continue
-        have = _covering(prov, key)
+        have = covering(prov, key)
         if have is not None and len(have[0]) >= len(found[0]):
             continue  # already covered, at least as closely as classic covers it
         table, note = found
