@@ -116,9 +116,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                 hi = min(r.meld_wild_cap(n), n_wild)
                 if closed:
                     hi = min(hi, r.canasta_size - n)
-                made = n >= base
+                base_met = n >= base
                 for w in range(lo, hi + 1):
-                    after = canastas + (made and n + w >= csize)
+                    after = canastas + (base_met and n + w >= csize)
                     out.append((Meld(melds=(tuple(nat + wild[:w]),)), n + w, after))
         if wild:
             one = wild[0]
