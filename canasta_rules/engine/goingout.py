@@ -56,12 +56,16 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             nat = m.naturals + c
             was = r.is_canasta(m.naturals, m.size)
             hi = _INF if was and r.canasta_unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
+            if r.canasta_closed:  # wild cards too stop at the canasta's size
+                hi = min(hi, r.canasta_size - m.size - c)
             items.append((k, nat, m.wilds, m.size + c, 0, hi, was, True))
         elif c:
             if c < r.min_naturals:
                 return None
             lo = max(0, r.min_size - c)
             hi = r.meld_wild_cap(c)
+            if r.canasta_closed:
+                hi = min(hi, r.canasta_size - c)
             if lo > hi:
                 return None
             items.append((k, c, 0, c, lo, hi, False, False))

@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from ..sources import FAMILY
 from .document import (
     Block,
     Bullets,
@@ -85,6 +86,13 @@ CATALOG_SHORT = {
 PINNED_TITLE = "Pinned readings"
 
 
+def _short(source: str) -> str:
+    """A catalog letter's short name, or a family source's title."""
+    if source in FAMILY:
+        return FAMILY[source].title
+    return CATALOG_SHORT.get(source, source)
+
+
 def _part(sheet: Sheet, o: Origin) -> str:
     if o.kind == "stated":
         return ", ".join(o.sources)
@@ -148,7 +156,7 @@ def legend(sheet: Sheet) -> str:
         if not i.isdigit() and i not in sheet.source_ids
     ]
     if ids:
-        named = ", ".join(f"{i} {CATALOG_SHORT.get(i, i)}" for i in ids)
+        named = ", ".join(f"{i} {_short(i)}" for i in ids)
         text += f" Letters name the catalog of RULE-PARAMETERS.md: {named}."
     return text
 
