@@ -1,9 +1,9 @@
 """Samba (variants/samba.toml) plays by its sources' rules.
 
-Sources, as docs/family/samba.md names them: "Bicycle, Game Rules Finder: Samba" (BC), "HowStuffWorks,
-How to Play Canasta" (HSW), "White Knuckle Cards, Samba" (WK), "Kanasta - og nu samba", Urval 1952
-(UR), "Kortspel.net, Samba" (KS), "Denexa Games blog, Samba" (DX). Each test names the ones it rests
-on and asserts the ruling itself: the refusal's rule code, the score figure.
+Sources, as docs/family/samba.md names them: "Bicycle, Game Rules Finder: Samba" (BC),
+"HowStuffWorks, How to Play Canasta" (HSW), "White Knuckle Cards, Samba" (WK), "Kanasta - og nu
+samba", Urval 1952 (UR), "Kortspel.net, Samba" (KS), "Denexa Games blog, Samba" (DX). Each test
+names the ones it rests on and asserts the ruling itself: the refusal's rule code, the score.
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def test_a_run_stops_at_seven_cards() -> None:
 def test_worked_example_hsw_the_five_windows_of_a_samba() -> None:
     """HSW's tip: the lowest samba is 4 to 10, the highest 8 to ace, so every samba holds the 8, 9
     and 10 of its suit; exactly five seven-card runs exist in a suit."""
-    ranks = "4 5 6 7 8 9 T J Q K A".split()
+    ranks = ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
     legal = []
     for low in range(len(ranks) - 6):
         run = " ".join(f"{r}s" for r in ranks[low : low + 7])
