@@ -205,6 +205,24 @@ def test_red_threes_are_classic() -> None:
     assert score_hand(_finished(t))[0].red_threes == -100
 
 
+def test_wild_cards_still_join_natural_melds_while_a_wild_meld_is_open() -> None:
+    """Pinned (RGU and SCU are silent; Modern American forbids it): a side with an open meld of
+    wild cards may still add wild cards to its groups."""
+    s = position(V, hands={"N": "2c Jk 2d 2h 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    apply(s, Meld((cs("2c Jk 2d"),)))
+    assert _code(s, Meld(adds=((12, cs("2h")),))) is None
+
+
+def test_black_threes_are_classic() -> None:
+    """RGU, SCU (as 001): a black three on top stops the next player, and one left in hand
+    costs only its 5 points."""
+    s = position(V, hands={"N": "3c 3s 9d"}, pile="5c 3c", melds={0: ["Kc Kd Ks"]})
+    assert _code(s, TakePile(cs("3c 3s"))) == "pile.top_black_three"
+    t = position(V, hands={"S": "3c 3s 9d"}, melds={0: [CANASTA_K]})
+    sc = score_hand(_finished(t, out_player=0))[0]
+    assert sc.black_threes == 0
+
+
 @pytest.mark.parametrize("bots", ["random", "greedy"])
 def test_a_bot_game_is_recorded_and_replays_identically(
     bots: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
