@@ -258,10 +258,7 @@ def _intro(lvs: Mapping[str, LoadedVariant]) -> list[str]:
         "",
         _row("id", "game", "title", "address"),
         _row("---", "---", "---", "---"),
-        *(
-            _row(_code(k), f.game, _cell(f.title), f"<{f.address}>")
-            for k, f in src.FAMILY.items()
-        ),
+        *(_row(_code(k), f.game, _cell(f.title), f"<{f.address}>") for k, f in src.FAMILY.items()),
         "",
         "## The built-in variants",
         "",
