@@ -61,6 +61,8 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             nat = m.naturals + c
             was = size >= csize and m.naturals >= base
             hi = _INF if was and unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
+            if closed:  # wild cards too stop at the canasta's size
+                hi = min(hi, csize - size - c)
             items.append((k, nat, m.wilds, size + c, 0, hi, was, True))
         elif c:
             if closed and c > csize:
@@ -69,6 +71,8 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 return None
             lo = max(0, r.min_size - c)
             hi = r.meld_wild_cap(c)
+            if r.canasta_closed:
+                hi = min(hi, r.canasta_size - c)
             if lo > hi:
                 return None
             items.append((k, c, 0, c, lo, hi, False, False))

@@ -152,8 +152,11 @@ def meld_name(ref: int) -> str:
         return "wild cards"
     if ref >= RUN_REF0:
         suit, rank = run_ref_parts(ref)
-        return f"run holding {C.name(C.card(rank, suit))}"
-    return rank_name(ref)
+        if 0 <= suit < 4 and 4 <= rank <= 14:
+            return f"run holding {C.name(C.card(rank, suit))}"
+    elif 3 <= ref <= 14:
+        return rank_name(ref)
+    return f"key {ref}"  # names no rank or run (a table key such as a run's, or junk)
 
 
 def _no_such_meld(s: State, side: int, ref: int) -> Refusal:
