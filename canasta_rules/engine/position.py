@@ -1,9 +1,19 @@
-"""A position: one moment of a hand, written out in full (the engine side of the position format).
+"""A position: one moment of a hand, written out (the engine side of the position format).
 
 Used for rulings, puzzles, tests and scoring a finished hand. A position lists what is on the table
 and in every hand; what it leaves out is derived: the stock is the rest of the pack (in an unknown
 order, unless given), a side that has melds has opened, the pile is frozen when it holds a card
 that freezes it.
+
+The state of the turn in progress (how it began, what has been melded in it, what partner
+answered) is a :class:`TurnState`, read from a state by :func:`turn_state_of` and written into one
+by :meth:`Position.to_state`. A new kind of turn-level state in the engine is one more field there
+(and one more word in the notation's ``turn:`` line), nothing else.
+
+Unseen cards: with ``stock_count`` the stock is a number of cards, not the whole rest of the pack;
+the other unplaced cards lie unseen at the bottom of the pile (``pile_unseen`` of them). Which
+unplaced cards are where is not known: :func:`bring_to_stock` moves a card a move names into the
+stock (swapping it with an unseen pile card) before the move is judged.
 """
 
 from __future__ import annotations
@@ -11,8 +21,62 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from .rules import IS_WILD, KEY_OF, Rules
+from .rules import IS_WILD, KEY_OF, RED3_KEY, Rules
 from .state import DealError, Permission, Phase, State, TableMeld, _empty_state, fill_stock
+
+STOCK, PILE = 1, 2
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """What has happened so far in the turn in progress (PLAY and ANSWER phases)."""
+
+    drew: int = 0
+    """1: the turn began with a stock draw; 2: with taking the pile; 0: not said (a stock draw)."""
+    taken: tuple[int, ...] = ()
+    """The cards that came with the pile, when the turn began by taking it (for the reader)."""
+    new_melds: tuple[int, ...] = ()
+    """Keys of the melds begun this turn (the rank, for ordinary melds)."""
+    added_old: bool = False
+    """Cards were added this turn to melds from before it."""
+    first_melds: bool = False
+    """The player's own first melds of the hand were laid this turn."""
+    permission: Permission = Permission.NONE
+    """Partner's answer to "may I go out?" this turn."""
+
+
+def turn_state_of(s: State) -> TurnState:
+    """The turn-level state of ``s`` (``taken`` is not kept by the engine, so it is empty)."""
+    if s.phase not in (Phase.PLAY, Phase.ANSWER):
+        return TurnState()
+    return TurnState(
+        drew=s.drew,
+        new_melds=tuple(s.turn_new),
+        added_old=s.turn_added_old,
+        first_melds=s.player_melded[s.turn] and not s.prior_melded,
+        permission=s.permission,
+    )
+
+
+def answerer_of(r: Rules, asker: int) -> int:
+    """The partner who answers ``asker``'s question (the next one in the direction of play)."""
+    partners = r.partners(asker)
+    best = partners[0]
+    for q in partners:
+        if (q - asker) * r.step % r.players < (best - asker) * r.step % r.players:
+            best = q
+    return best
+
+
+def askers_of(r: Rules, answerer: int) -> list[int]:
+    """The seats whose question ``answerer`` would answer."""
+    return [p for p in r.partners(answerer) if r.partners(p) and answerer_of(r, p) == answerer]
+
+
+def meld_key(cards: tuple[int, ...] | list[int]) -> int | None:
+    """The key a meld is filed under: its natural rank (None: no single natural rank)."""
+    keys = {KEY_OF[c] for c in cards if not IS_WILD[c]}
+    return keys.pop() if len(keys) == 1 else None
 
 
 @dataclass
@@ -25,7 +89,7 @@ class Position:
     red_threes: list[list[int]] = field(default_factory=list)
     """Each side's red threes laid down."""
     pile: list[int] = field(default_factory=list)
-    """The discard pile, bottom to top."""
+    """The discard pile, bottom to top (the cards written; see ``pile_unseen``)."""
     stock: list[int] | None = None
     """The stock, top last; None: the rest of the pack, order unknown."""
     scores: list[int] | None = None
@@ -35,7 +99,8 @@ class Position:
     turn: int = 0
     phase: Phase = Phase.DRAW
     drew: int = 0
-    """In the PLAY phase: 1 if the turn began with a stock draw, 2 with the pile."""
+    """In the PLAY phase: 1 if the turn began with a stock draw, 2 with the pile (kept for callers
+    that set it alone; ``turn_state.drew`` wins when set)."""
     frozen: bool | None = None
     """None: frozen when the pile holds a wild card (or a black three that freezes)."""
     melded: list[bool] | None = None
@@ -43,6 +108,17 @@ class Position:
     permission: Permission = Permission.NONE
     went_out: int = -1
     concealed: bool = False
+    turn_state: TurnState | None = None
+    """The turn in progress; None: only ``drew`` and ``permission`` above."""
+    answerer: int = -1
+    """In the ANSWER phase: the partner answering (``turn`` is the one who asked)."""
+    had_turn: list[bool] | None = None
+    """Which seats have had a turn this hand (None: all, except, where dealt red threes are laid
+    down on the first turn, a seat still holding one)."""
+    stock_count: int | None = None
+    """The stock as a number of unseen cards (None: every unplaced card)."""
+    pile_unseen: int = 0
+    """Unseen cards at the bottom of the pile, below ``pile``."""
 
     def to_state(self) -> State:
         r = self.rules
@@ -59,10 +135,9 @@ class Position:
             if side >= r.sides:
                 raise DealError(f"melds listed for side {side}, but there are {r.sides} sides")
             for g in melds:
-                keys = {KEY_OF[c] for c in g if not IS_WILD[c]}
-                if len(keys) != 1:
+                rank = meld_key(g)
+                if rank is None:
                     raise DealError(f"meld {C.names(g)} does not have one natural rank")
-                rank = keys.pop()
                 if rank in s.melds[side]:
                     raise DealError(f"side {side} has two melds of {C.rank_word(rank, True)}")
                 wild = sum(1 for c in g if IS_WILD[c])
@@ -77,7 +152,6 @@ class Position:
                 s.red3[side].append(c)
                 counts[c] += 1
         for c in self.pile:
-            s.pile.append(c)
             counts[c] += 1
         if self.frozen is None:
             s.frozen = False
@@ -89,21 +163,79 @@ class Position:
         else:
             s.frozen = self.frozen
         fill_stock(s, counts, self.stock, "position")
+        unseen = self._unseen_in_pile(s)
+        s.pile = unseen + list(self.pile)
         if self.melded is None:
             s.player_melded = [s.opened[r.side_of[p]] for p in range(n)]
         else:
             s.player_melded = list(self.melded)
-        s.had_turn = [True] * n
+        if self.had_turn is not None:
+            s.had_turn = list(self.had_turn)
+        else:
+            s.had_turn = [not (r.red3_first_turn and s.rc[p][RED3_KEY]) for p in range(n)]
         s.turn = self.turn % n
-        s.prior_melded = s.player_melded[s.turn]
         s.phase = self.phase
-        s.drew = self.drew if self.phase == Phase.PLAY else 0
-        if self.phase == Phase.PLAY and not s.drew:
-            s.drew = 1
-        s.permission = self.permission
+        ts = self.turn_state or TurnState(drew=self.drew, permission=self.permission)
+        live = self.phase in (Phase.PLAY, Phase.ANSWER)
+        s.prior_melded = s.player_melded[s.turn] and not (live and ts.first_melds)
+        if live:
+            s.drew = ts.drew or STOCK
+            s.turn_new = list(ts.new_melds)
+            s.turn_added_old = ts.added_old
+            s.turn_melded = bool(ts.new_melds) or ts.added_old or ts.first_melds
+            s.permission = ts.permission
+        if self.phase == Phase.ANSWER:
+            s.answerer = self.answerer if self.answerer >= 0 else answerer_of(r, s.turn)
         if self.went_out >= 0 or self.phase == Phase.OVER:
             s.phase = Phase.OVER
             s.out_player = self.went_out
             s.concealed = self.concealed
             s.end_reason = "went_out" if self.went_out >= 0 else "stock_exhausted"
         return s
+
+    def _unseen_in_pile(self, s: State) -> list[int]:
+        """Move the unplaced cards that are not in the stock to the bottom of the pile.
+
+        Which cards those are is unknown; cards that would freeze the pile or change a ruling by
+        their kind (wild cards, threes) stay in the stock as long as it has room, so that the
+        unseen part of the pile is plain cards."""
+        if self.stock_count is None and not self.pile_unseen:
+            return []
+        if self.stock is not None:
+            raise DealError("a stock given card by card has no unseen cards")
+        total = len(s.stock)
+        want = total - self.pile_unseen if self.stock_count is None else self.stock_count
+        if want < 0 or want + self.pile_unseen != total:
+            raise DealError(
+                f"{total} cards are not written anywhere: the stock ({want}) and the unseen "
+                f"cards of the pile ({self.pile_unseen}) must hold them all"
+            )
+        plain = [c for c in s.stock if not (IS_WILD[c] or KEY_OF[c] in (RED3_KEY, 3))]
+        special = [c for c in s.stock if IS_WILD[c] or KEY_OF[c] in (RED3_KEY, 3)]
+        order = special + plain  # stock first takes the special cards
+        s.stock = order[:want]
+        return order[want:]
+
+
+def bring_to_stock(s: State, cards: tuple[int, ...], unseen: int) -> int:
+    """Make sure each of ``cards`` is in ``s``'s unknown-order stock, swapping it with an unseen
+    card at the bottom of the pile (one of the lowest ``unseen``) where it lies there instead.
+
+    Returns how many unseen pile cards remain (unchanged: a swap keeps the counts)."""
+    if s.stock_known or not unseen:
+        return unseen
+    for c in cards:
+        need = cards.count(c)
+        have = s.stock.count(c)
+        while have < need:
+            try:
+                i = s.pile.index(c, 0, unseen)
+            except ValueError:
+                break
+            # Swap with a stock card that the move does not name.
+            j = next((k for k, x in enumerate(s.stock) if x not in cards), None)
+            if j is None:
+                break
+            s.pile[i], s.stock[j] = s.stock[j], s.pile[i]
+            have += 1
+    return unseen

@@ -45,6 +45,12 @@ def _cards(text: str) -> tuple[int, ...]:
     return tuple(_card(t) for t in text.split())
 
 
+def _card_cols(tok: Token) -> tuple[int, ...]:
+    """The column of each card of a CARDS token."""
+    col = tok.column or 0
+    return tuple(col + m.start() for m in re.finditer(r"\S+", str(tok)))
+
+
 def _rank(text: str) -> int:
     t = text.rstrip(":").strip().upper()
     if t == "10":
@@ -256,7 +262,14 @@ class _ToAst(Transformer[Token, Any]):
     def upcard_line(children: list[Any]) -> A.UpcardLine:
         lists = _values(children, "CARDS")
         word = str(_values(children, "UPCARD_WORD")[0])
-        return A.UpcardLine(_cards(str(lists[0])) if lists else (), _where(children), word)
+        unseen = _values(children, "INT")
+        return A.UpcardLine(
+            _cards(str(lists[0])) if lists else (),
+            _where(children),
+            word,
+            int(unseen[0]) if unseen else 0,
+            _card_cols(lists[0]) if lists else (),
+        )
 
     @staticmethod
     def turn(children: list[Any]) -> A.Turn:
@@ -304,19 +317,24 @@ class _ToAst(Transformer[Token, Any]):
     def pos_hand(children: list[Any]) -> A.PosHand:
         seat = str(_values(children, "SEAT")[0])
         lists = _values(children, "CARDS")
-        return A.PosHand(seat, _cards(str(lists[0])) if lists else (), _where(children))
+        if not lists:
+            return A.PosHand(seat, (), _where(children))
+        return A.PosHand(seat, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
 
     @staticmethod
     def pos_melds(children: list[Any]) -> A.PosMelds:
         side = str(_values(children, "SIDE")[0])
-        melds = tuple(_cards(str(t)) for t in _values(children, "CARDS"))
-        return A.PosMelds(side, melds, _where(children))
+        toks = _values(children, "CARDS")
+        melds = tuple(_cards(str(t)) for t in toks)
+        return A.PosMelds(side, melds, _where(children), tuple(_card_cols(t) for t in toks))
 
     @staticmethod
     def pos_red(children: list[Any]) -> A.PosRed:
         side = str(_values(children, "SIDE")[0])
         lists = _values(children, "CARDS")
-        return A.PosRed(side, _cards(str(lists[0])) if lists else (), _where(children))
+        if not lists:
+            return A.PosRed(side, (), _where(children))
+        return A.PosRed(side, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
 
     @staticmethod
     def pos_tomove(children: list[Any]) -> A.PosToMove:
@@ -328,6 +346,28 @@ class _ToAst(Transformer[Token, Any]):
         seat = _values(children, "SEAT")[0]
         concealed = bool(_values(children, "CONCEALED"))
         return A.PosOut(str(seat), concealed, _where(children))
+
+    @staticmethod
+    def pos_melded(children: list[Any]) -> A.PosMelded:
+        seats = _values(children, "SEAT")
+        return A.PosMelded(
+            tuple(str(t) for t in seats), _where(children), tuple(t.column or 0 for t in seats)
+        )
+
+    @staticmethod
+    def pos_turn(children: list[Any]) -> A.PosTurn:
+        texts = _values(children, "TURNTEXT")
+        entries: list[tuple[str, tuple[str, ...], int]] = []
+        if texts:
+            tok = texts[0]
+            col = tok.column or 0
+            for m in re.finditer(r"[^,]+", str(tok)):
+                words = m.group().split()
+                if not words:
+                    continue
+                start = col + m.start() + (len(m.group()) - len(m.group().lstrip()))
+                entries.append((words[0], tuple(words[1:]), start))
+        return A.PosTurn(tuple(entries), _where(children))
 
 
 @cache
@@ -376,7 +416,7 @@ _ACTION_OF_TOKEN = {
 }
 _LINE_START = (
     'a line starts with a seat (N, E, S, W ...), a [Tag "value"], or one of: hand, deal, '
-    "upcard, pile, score, total, stock, frozen, penalty, melds, red, to move, out"
+    "upcard, pile, score, total, stock, frozen, penalty, melds, red, melded, turn, to move, out"
 )
 
 _WORDS = {
@@ -395,6 +435,8 @@ _WORDS = {
     "PENALTY": "a penalty name",
     "CONCEALED": "concealed",
     "UPCARD_WORD": "upcard or pile",
+    "UNSEEN": "unseen",
+    "TURNTEXT": "what happened this turn (drew stock, took CARDS, new RANKS, asked yes ...)",
     **{k: v for k, v in _ACTION_OF_TOKEN.items()},
 }
 
