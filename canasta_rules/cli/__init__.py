@@ -29,7 +29,7 @@ def _register_optional() -> None:
     """Command modules register themselves here as they exist."""
     import importlib
 
-    for name in ("notation", "check", "rules"):
+    for name in ("notation", "positions", "check", "rules"):
         try:
             mod = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:

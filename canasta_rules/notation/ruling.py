@@ -138,6 +138,7 @@ class RulingRow:
     verdict: Verdict | None
     error: str | None = None
     """Why the question cannot be put under this ruleset (the position does not fit it)."""
+    exception: CanastaError | None = None
 
 
 def rule_under(
@@ -153,7 +154,58 @@ def rule_under(
         try:
             pos = read_position(doc, ref, sets)
         except CanastaError as e:
-            rows.append(RulingRow(label, None, str(e)))
+            rows.append(RulingRow(label, None, str(e), e))
             continue
         rows.append(RulingRow(label, rule_on(pos, move)))
     return rows
+
+
+def consequences(before: State, after: State) -> list[str]:
+    """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
+    end. (The score of an ended hand is for the caller to print.)"""
+    from .. import cards as C
+    from ..engine.legality import rank_name
+    from ..seats import side_names
+
+    r = before.rules
+    sides = side_names(r.players, r.sides)
+    seats = seat_names(r.players)
+    out: list[str] = []
+    for side in range(r.sides):
+        old, new = before.melds[side], after.melds[side]
+        for key, m in new.items():
+            was = old.get(key)
+            what = rank_name(key)
+            if was is None:
+                out.append(f"{sides[side]} melds {what}: {C.names(m.cards)}")
+            elif len(m.cards) != len(was.cards):
+                added = C.names(m.cards[len(was.cards) :])
+                out.append(f"{sides[side]} adds {added} to the {what}")
+            now = r.is_canasta(m.naturals, m.size)
+            then = was is not None and r.is_canasta(was.naturals, was.size)
+            if now and not then:
+                kind = "natural" if m.wilds == 0 else "mixed"
+                out.append(f"{sides[side]} completes a {kind} canasta of {what}")
+        if len(after.red3[side]) > len(before.red3[side]):
+            laid = C.names(after.red3[side][len(before.red3[side]) :])
+            out.append(f"{sides[side]} lays down red three {laid}")
+    if after.pile != before.pile:
+        if len(after.pile) < len(before.pile):
+            taken = len(before.pile)
+            out.append(f"the pile is taken ({taken} card{'s' if taken != 1 else ''})")
+        elif after.pile:
+            out.append(f"{C.name(after.pile[-1])} is discarded")
+    if after.frozen != before.frozen:
+        out.append("the pile is now frozen" if after.frozen else "the pile is no longer frozen")
+    if len(after.stock) != len(before.stock):
+        out.append(f"the stock goes from {len(before.stock)} to {len(after.stock)} cards")
+    if after.over and not before.over:
+        if after.out_player >= 0:
+            how = " concealed" if after.concealed else ""
+            out.append(f"{seats[after.out_player]} goes out{how}: the hand ends")
+        else:
+            out.append(f"the hand ends ({after.end_reason.replace('_', ' ')})")
+    elif after.actor != before.actor or after.phase != before.phase:
+        phase = after.phase.name.lower()
+        out.append(f"{seats[after.actor]} is to move ({phase})")
+    return out

@@ -57,6 +57,11 @@ def _action(act: A.Action) -> str:
     return "ask " + ("yes" if act.yes else "no")
 
 
+def action_text(act: A.Action) -> str:
+    """One action in canonical notation (``take 7c with 7h 7d``, ``meld Kc Kd Kh``)."""
+    return _action(act)
+
+
 def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
