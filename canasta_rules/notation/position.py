@@ -121,13 +121,17 @@ class _Reader:
             raise _err(doc, A.Where(1, 1), "a position lists every hand ('hand N: ...')")
         self.hands_lines = hands_lines
         tag_players, names, ptag_at = _players(doc)
-        players = tag_players or len(hands_lines)
+        players = tag_players or len({h.seat for h in hands_lines})
         try:
             self.rules = r = rules_for(self.loaded.variant, players)
         except ValueError as e:
-            at = ptag_at or hands_lines[0].at
-            msg = f"{players} hands: {e}"
-            raise _err(doc, at, msg) from None
+            if tag_players is not None:
+                raise _err(doc, ptag_at or hands_lines[0].at, str(e)) from None
+            # A hand too many or too few: read the table the variant seats, so that the error
+            # names the seat at fault, unless the variant seats several table sizes.
+            if len(self.loaded.variant.seating) != 1:
+                raise _err(doc, hands_lines[0].at, f"{players} hands: {e}") from None
+            self.rules = r = rules_for(self.loaded.variant, None)
         self.seats = seat_names(r.players)
         self.sides = side_names(r.players, r.sides)
         self.names = {self.seats.index(s): n for s, n in names.items() if s in self.seats and n}
@@ -588,7 +592,9 @@ class _Reader:
             raise self.err(line.at, msg)
         if concealed:
             partners = [p for p in r.partners(went_out) if melded is not None and melded[p]]
-            if partners and not (r.concealed_player and r.concealed_partner_melds):
+            # Where the whole side goes out concealed, no partner can have melded; where one
+            # player does (going_out.concealed = player_first_meld), partner's melds are allowed.
+            if partners and not r.concealed_player:
                 msg = (
                     f"{self.who(went_out)} cannot have gone out concealed: "
                     f"{self.who(partners[0])} had melded (going_out.concealed)"
