@@ -41,6 +41,9 @@ class TurnState:
     """Cards were added this turn to melds from before it."""
     first_melds: bool = False
     """The player's own first melds of the hand were laid this turn."""
+    meld_action: bool = False
+    """The player has made a meld action this turn (a pickup's melds do not count: asking
+    permission must come before any meld action)."""
     permission: Permission = Permission.NONE
     """Partner's answer to "may I go out?" this turn."""
 
@@ -54,6 +57,7 @@ def turn_state_of(s: State) -> TurnState:
         new_melds=tuple(s.turn_new),
         added_old=s.turn_added_old,
         first_melds=s.player_melded[s.turn] and not s.prior_melded,
+        meld_action=s.turn_melded,
         permission=s.permission,
     )
 
@@ -182,7 +186,7 @@ class Position:
             s.drew = ts.drew or STOCK
             s.turn_new = list(ts.new_melds)
             s.turn_added_old = ts.added_old
-            s.turn_melded = bool(ts.new_melds) or ts.added_old or ts.first_melds
+            s.turn_melded = ts.meld_action
             s.permission = ts.permission
         if self.phase == Phase.ANSWER:
             s.answerer = self.answerer if self.answerer >= 0 else answerer_of(r, s.turn)

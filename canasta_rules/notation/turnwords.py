@@ -1,6 +1,6 @@
 """The words of a position's ``turn:`` line, both ways (docs/notation.md, "Positions").
 
-``turn: drew pile, took Kh Kd 7h, new K, added, first, asked no`` says what has happened so far in
+``turn: drew pile, took Kh Kd 7h, new K, added, first, melded, asked no`` says what has happened so far in
 the turn in progress. Each entry stands for one field of the engine's
 :class:`~canasta_rules.engine.position.TurnState`; a new field there is one more entry here.
 """
@@ -13,13 +13,13 @@ from .. import cards as C
 from ..engine.position import PILE, STOCK, TurnState
 from ..engine.state import Permission
 
-WORDS = ("drew", "took", "new", "added", "first", "asked")
+WORDS = ("drew", "took", "new", "added", "first", "melded", "asked")
 """The entries, in the order they are written."""
 
 HELP = (
     "drew stock|pile, took CARDS (the cards that came with the pile), new RANKS (melds begun "
     "this turn), added (cards added to earlier melds), first (the player's first melds of the "
-    "hand), asked yes|no"
+    "hand), melded (a meld action made this turn), asked yes|no"
 )
 
 
@@ -51,7 +51,7 @@ def apply_entry(ts: TurnState, word: str, args: tuple[str, ...]) -> TurnState:
     """``ts`` with one entry read into it (TurnWordError if the entry cannot be read)."""
     if word not in WORDS:
         raise TurnWordError(f"unknown turn entry {word!r}: expected {HELP}")
-    if word in ("added", "first") and args:
+    if word in ("added", "first", "melded") and args:
         raise TurnWordError(f"'{word}' takes nothing after it", 0)
     if word == "drew":
         if len(args) != 1 or args[0] not in ("stock", "pile"):
@@ -81,6 +81,8 @@ def apply_entry(ts: TurnState, word: str, args: tuple[str, ...]) -> TurnState:
         return replace(ts, added_old=True)
     if word == "first":
         return replace(ts, first_melds=True)
+    if word == "melded":
+        return replace(ts, meld_action=True)
     if len(args) != 1 or args[0] not in ("yes", "no"):
         raise TurnWordError("'asked' is followed by partner's answer: yes or no", 0 if args else -1)
     return replace(ts, permission=Permission.YES if args[0] == "yes" else Permission.NO)
@@ -100,6 +102,8 @@ def entries_of(ts: TurnState) -> list[tuple[str, tuple[str, ...]]]:
         out.append(("added", ()))
     if ts.first_melds:
         out.append(("first", ()))
+    if ts.meld_action:
+        out.append(("melded", ()))
     if ts.permission != Permission.NONE:
         out.append(("asked", ("yes" if ts.permission == Permission.YES else "no",)))
     return out
