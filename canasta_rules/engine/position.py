@@ -214,9 +214,13 @@ class Position:
                 f"{total} cards are not written anywhere: the stock ({want}) and the unseen "
                 f"cards of the pile ({self.pile_unseen}) must hold them all"
             )
-        plain = [c for c in s.stock if not (IS_WILD[c] or KEY_OF[c] in (RED3_KEY, 3))]
-        special = [c for c in s.stock if IS_WILD[c] or KEY_OF[c] in (RED3_KEY, 3)]
-        order = special + plain  # stock first takes the special cards
+
+        # Red threes first (one in the pile would have been laid down), then wild cards and
+        # black threes (one in the pile would freeze it), then the plain cards.
+        def rank(c: int) -> int:
+            return 0 if KEY_OF[c] == RED3_KEY else 1 if IS_WILD[c] or KEY_OF[c] == 3 else 2
+
+        order = sorted(s.stock, key=rank)  # the stock takes them first
         s.stock = order[:want]
         return order[want:]
 

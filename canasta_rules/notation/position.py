@@ -23,7 +23,7 @@ from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import refusal
-from ..engine.moves import Draw, Expose, Move, TakePile
+from ..engine.moves import Ask, Draw, Expose, Move, TakePile
 from ..engine.position import Position, TurnState, askers_of, bring_to_stock, meld_key
 from ..engine.rules import KEY_OF, RED3_KEY, Rules, rules_for
 from ..engine.state import DealError, Phase, State
@@ -33,6 +33,7 @@ from ..variant import LoadedVariant, load
 from . import ast as A
 from .replay import parse_side_values
 from .turnwords import TurnWordError, apply_entry
+from .wording import worded
 
 _PHASES = {
     "draw": Phase.DRAW,
@@ -298,6 +299,9 @@ class _Reader:
             assert pile_line is not None
             msg = f"only {rest} cards are not written anywhere; the pile cannot hide {unseen}"
             raise err(pile_line.at, msg)
+        if unseen:
+            assert pile_line is not None
+            self._check_unseen(pile_line, counts, rest - unseen, pile, frozen)
 
         # ---- tags
         scores = [0] * r.sides
@@ -456,6 +460,46 @@ class _Reader:
         if turns:
             self._play(rp, turns)
         return rp
+
+    def _check_unseen(
+        self,
+        pile_line: A.UpcardLine,
+        counts: list[int],
+        room: int,
+        pile: list[int],
+        frozen: A.Assertion | None,
+    ) -> None:
+        """The unseen cards of the pile must be cards a pile can hold: no red three (laid down
+        when drawn) and, in a pile that is not frozen, no card that freezes it."""
+        r = self.rules
+        left = [r.deck_counts[c] - counts[c] for c in range(C.NUM_CARD_IDS)]
+        reds = sum(n for c, n in enumerate(left) if C.is_red_three(c))
+        if reds > room:
+            msg = (
+                f"{reds} red threes are not written anywhere and a stock of {room} cannot hold "
+                "them; one in the pile would have been laid down: write it on its side's 'red' line"
+            )
+            raise self.err(pile_line.at, msg)
+        freezing = sum(
+            n
+            for c, n in enumerate(left)
+            if C.is_wild(c) or (r.black3_freezes and C.is_black_three(c))
+        )
+        is_frozen = (
+            frozen.flag
+            if frozen is not None
+            else any(
+                C.is_wild(c) or C.is_red_three(c) or (r.black3_freezes and C.is_black_three(c))
+                for c in pile
+            )
+        )
+        if not is_frozen and freezing > room - reds:
+            msg = (
+                f"{freezing} wild cards are not written anywhere and the stock has room for "
+                f"{max(0, room - reds)}; one in the pile would freeze it: place them, or write "
+                "'frozen yes'"
+            )
+            raise self.err(pile_line.at, msg)
 
     def err(self, at: A.Where, msg: str, column: int = 0) -> NotationError:
         return _err(self.doc, at, msg, column)
@@ -641,21 +685,18 @@ class _Reader:
                     msg = f"{self.who(s.turn)}'s turn is not over: a turn ends with a discard"
                     raise self.err(prev.at, msg)
                 count += 1
-                if p != s.actor:
+                if p != s.actor and not _asker_line(s, t, p):
                     wrong = Refusal(
                         "turn.out_of_turn", "", f"it is {self.who(s.actor)}'s turn, not {t.seat}'s"
                     )
                     raise IllegalMoveError(wrong, self._where(t.at, count, t.seat))
             prev = t
-            for act in t.actions:
-                for m in act.moves:
+            for act, moves in answering(s, t):
+                for m in moves:
                     unseen = rp.prepare(s, m, unseen)
-                    ref = (
-                        refusal(s, m)
-                        if not s.over
-                        else Refusal("hand.over", "", "the hand is over")
-                    )
+                    ref = refusal(s, m)
                     if ref is not None:
+                        ref = worded(s, m, ref)
                         raise IllegalMoveError(ref, self._where(act.at, count, t.seat), act.text)
                     actor = s.actor
                     rp.moves.append((actor, apply_unchecked(s, m)))
@@ -664,6 +705,27 @@ class _Reader:
 
     def _where(self, at: A.Where, turn: int, seat: str) -> str:
         return f"{self.doc.file}:{at.line}:{at.column}: turn {turn} from the position, {seat}"
+
+
+def _asker_line(s: State, t: A.Turn, p: int) -> bool:
+    """Whether line ``t`` by seat ``p`` is the asker's, written while partner answers: a
+    position in the ANSWER phase is followed by the asker's ``ask yes`` (or ``ask no``)."""
+    return (
+        s.phase == Phase.ANSWER
+        and p == s.turn
+        and bool(t.actions)
+        and isinstance(t.actions[0], A.AskAct)
+    )
+
+
+def answering(s: State, t: A.Turn) -> list[tuple[A.Action, tuple[Move, ...]]]:
+    """The moves of turn line ``t``, action by action. In a position where partner is answering,
+    the line's first action ``ask yes`` stands for the answer alone (the question was asked)."""
+    out = [(act, act.moves) for act in t.actions]
+    if out and s.phase == Phase.ANSWER and isinstance(t.actions[0], A.AskAct):
+        act, moves = out[0]
+        out[0] = (act, tuple(m for m in moves if not isinstance(m, Ask)))
+    return out
 
 
 def _continues(s: State, prev: A.Turn) -> bool:

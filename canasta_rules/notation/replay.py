@@ -8,6 +8,7 @@ assertion), or an illegal move, reported as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -24,6 +25,7 @@ from ..errors import IllegalMoveError, NotationError, Refusal
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
+from .wording import worded
 
 
 @dataclass
@@ -167,6 +169,10 @@ class _Replayer:
             if "".join(sorted(s)) == canon:
                 return i
         raise _err(self.doc, at, f"no side {name!r} (sides: {', '.join(self.sides)})")
+
+    def _seats_named(self, message: str) -> str:
+        """An engine message with "seat 2" written as the table names the seat."""
+        return re.sub(r"\bseat (\d)\b", lambda m: self.seats[int(m.group(1))], message)
 
     def _side_values(self, text: str, at: A.Where, what: str) -> list[int]:
         try:
@@ -319,7 +325,12 @@ class _Replayer:
                     header.number,
                 )
             except DealError as e:
-                raise _err(self.doc, (deals or ups)[0].at, str(e)) from None
+                at = (deals or ups)[0].at
+                named = re.search(r"\bseat (\d)\b", str(e))
+                if named is not None:  # point at that seat's deal line
+                    seat = self.seats[int(named.group(1))]
+                    at = next((d.at for d in deals if d.seat == seat), at)
+                raise _err(self.doc, at, self._seats_named(str(e))) from None
             return ReplayedHand(
                 header.number, dealer, list(scores), state.copy(), end=state, explicit_deal=True
             )
@@ -417,7 +428,9 @@ class _Replayer:
                         continue
                     if ref is not None:
                         raise IllegalMoveError(
-                            ref, self._where(act.at, hand, hand.turns, it.seat), act.text
+                            worded(s, m, ref),
+                            self._where(act.at, hand, hand.turns, it.seat),
+                            act.text,
                         )
                     moves.append((actor, apply_unchecked(s, m)))
             at_end = s.turn != seat or not (

@@ -14,14 +14,15 @@ from typing import Any
 from ..engine.apply import apply_unchecked
 from ..engine.legality import refusal
 from ..engine.moves import Move
-from ..engine.state import State
+from ..engine.state import Phase, State
 from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names
 from ..sources import cite
 from ..variant.compare import flatten, show_value
 from . import ast as A
 from .parser import parse
-from .position import ReadPosition, read_position
+from .position import ReadPosition, answering, read_position
+from .wording import worded
 
 
 @dataclass(frozen=True)
@@ -81,22 +82,23 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
     if s.over:
         ended = Refusal("hand.over", "", "the hand is over; nothing more can be played")
         return Verdict(False, ended, f"refused: {ended}")
-    if turn.seat != names[s.actor]:
+    asker = s.phase == Phase.ANSWER and turn.seat == names[s.turn]
+    if turn.seat != names[s.actor] and not asker:
         wrong = Refusal("turn.out_of_turn", "", f"it is {names[s.actor]}'s turn, not {turn.seat}'s")
         return Verdict(False, wrong, f"refused: {wrong}")
     done: list[tuple[int, Move]] = []
-    for act in turn.actions:
+    for act, moves in answering(s, turn):
         if isinstance(act, A.TakeAct) and act.top is not None and s.pile and act.top != s.pile[-1]:
             from .. import cards as C
 
             msg = f"the top of the pile is {C.name(s.pile[-1])}, not {C.name(act.top)}"
             bad = Refusal("pile.top_mismatch", "", msg)
             return Verdict(False, bad, f"refused: {bad}")
-        for m in act.moves:
+        for m in moves:
             pos.prepare(s, m)
             ref = refusal(s, m)
             if ref is not None:
-                return _refused(pos, ref)
+                return _refused(pos, worded(s, m, ref))
             actor = s.actor
             done.append((actor, apply_unchecked(s, m)))
     return Verdict(True, None, "legal", before=pos.state, after=s, moves=tuple(done))

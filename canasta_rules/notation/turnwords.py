@@ -1,7 +1,7 @@
 """The words of a position's ``turn:`` line, both ways (docs/notation.md, "Positions").
 
-``turn: drew pile, took Kh Kd 7h, new K, added, first, melded, asked no`` says what has happened so far in
-the turn in progress. Each entry stands for one field of the engine's
+``turn: drew pile, took Kh Kd 7h, new K, added, first, melded, asked no`` says what has happened
+so far in the turn in progress. Each entry stands for one field of the engine's
 :class:`~canasta_rules.engine.position.TurnState`; a new field there is one more entry here.
 """
 
