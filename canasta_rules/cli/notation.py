@@ -16,10 +16,46 @@ if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from ..notation.replay import Replay
     from ..notation.ruling import RulingRow
 
-FileArg = Annotated[str, typer.Argument(metavar="FILE", help="A record or position file.")]
+
+def complete_variants(incomplete: str) -> list[str]:
+    """Shell completion for a ruleset: built-in names, then variant files."""
+    from ..variant.builtin import names
+
+    found = [n for n in names() if n.startswith(incomplete)]
+    return found + [f for f in complete_files(incomplete) if f.endswith((".toml", "/"))]
+
+
+def complete_files(incomplete: str) -> list[str]:
+    """Shell completion for a file (folders end with a slash, to go on into them)."""
+    from pathlib import Path
+
+    folder, _, stem = incomplete.rpartition("/")
+    base = Path(folder or ".")
+    try:
+        entries = sorted(base.iterdir())
+    except OSError:
+        return []
+    prefix = f"{folder}/" if folder else ""
+    return [
+        prefix + e.name + ("/" if e.is_dir() else "")
+        for e in entries
+        if e.name.startswith(stem) and not e.name.startswith(".")
+    ]
+
+
+FileArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="FILE", help="A record or position file.", autocompletion=complete_files
+    ),
+]
 VariantOpt = Annotated[
     str | None,
-    typer.Option("--variant", help="Replay under this ruleset instead of the record's own."),
+    typer.Option(
+        "--variant",
+        help="Replay under this ruleset instead of the record's own.",
+        autocompletion=complete_variants,
+    ),
 ]
 
 
@@ -29,6 +65,7 @@ VariantsOpt = Annotated[
         "--variant",
         metavar="REF",
         help="Rule under this ruleset instead of the position's own (repeatable: one row each).",
+        autocompletion=complete_variants,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
@@ -132,7 +169,12 @@ def score_cmd(
     file: FileArg,
     variant: Annotated[
         str | None,
-        typer.Option("--variant", metavar="REF", help="Score under this ruleset instead."),
+        typer.Option(
+            "--variant",
+            metavar="REF",
+            help="Score under this ruleset instead.",
+            autocompletion=complete_variants,
+        ),
     ] = None,
     set_: SetOption = None,
     json_: JsonOpt = False,
@@ -218,7 +260,10 @@ def _short(error: str) -> str:
 
 
 def ruling_cmd(
-    position: Annotated[str, typer.Argument(metavar="POSITION", help="A position file.")],
+    position: Annotated[
+        str,
+        typer.Argument(metavar="POSITION", help="A position file.", autocompletion=complete_files),
+    ],
     move: Annotated[
         str, typer.Argument(metavar="MOVE", help="A move in the notation, e.g. 'take with Qc Qd'.")
     ],

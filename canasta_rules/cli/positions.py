@@ -8,12 +8,22 @@ from typing import Annotated
 import typer
 
 from .common import SetOption, console
+from .notation import complete_files, complete_variants
 
 
 def moves_cmd(
-    position: Annotated[str, typer.Argument(metavar="POSITION", help="A position file.")],
+    position: Annotated[
+        str,
+        typer.Argument(metavar="POSITION", help="A position file.", autocompletion=complete_files),
+    ],
     variant: Annotated[
-        str | None, typer.Option("--variant", metavar="REF", help="Under this ruleset instead.")
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="REF",
+            help="Under this ruleset instead.",
+            autocompletion=complete_variants,
+        ),
     ] = None,
     set_: SetOption = None,
     json_: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
@@ -37,13 +47,16 @@ def moves_cmd(
 
 
 def compare_cmd(
-    record: Annotated[str, typer.Argument(metavar="RECORD", help="A game record.")],
+    record: Annotated[
+        str, typer.Argument(metavar="RECORD", help="A game record.", autocompletion=complete_files)
+    ],
     variant: Annotated[
         list[str] | None,
         typer.Option(
             "--variant",
             metavar="REF",
             help="A ruleset to compare (repeatable); one alone is compared with the record's own.",
+            autocompletion=complete_variants,
         ),
     ] = None,
     set_: SetOption = None,

@@ -379,6 +379,9 @@ def _parser() -> Lark:
         maybe_placeholders=False,
         keep_all_tokens=True,
         transformer=_ToAst(),
+        # The LALR tables are cached in the temporary folder, keyed by the grammar's hash and
+        # lark's version: building them costs more than the rest of a command's start-up.
+        cache=True,
     )
 
 
