@@ -419,8 +419,12 @@ class _Replayer:
                     if ref is not None and self.on_refusal is not None:
                         # Comparing rulesets: note the refusal and play the move as written.
                         self.on_refusal(hand, hand.turns, it.seat, act, ref)
-                        moves.append((actor, apply_unchecked(s, m)))
-                        if card_problems(s):
+                        try:
+                            moves.append((actor, apply_unchecked(s, m)))
+                            broken = bool(card_problems(s))
+                        except Exception:
+                            broken = True
+                        if broken:
                             msg = "the game cannot be followed past this move"
                             raise IllegalMoveError(
                                 ref, self._where(act.at, hand, hand.turns, it.seat), msg
