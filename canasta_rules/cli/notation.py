@@ -219,7 +219,7 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
     if json_:
         data = [
             {"ruleset": row.ruleset, **(row.verdict.as_json() if row.verdict else {})}
-            | ({"verdict": "no position", "error": row.error} if row.error else {})
+            | ({"verdict": "unfit", "error": row.error} if row.error else {})
             for row in rows
         ]
         typer.echo(json.dumps(data if len(rows) > 1 else data[0], indent=2))
@@ -229,28 +229,26 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
         assert row.verdict is not None
         console.print(row.verdict.text, markup=False)
         return
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(box=None, pad_edge=False)
-    for col in ("ruleset", "ruling", "rule", "parameter"):
-        table.add_column(col, no_wrap=col != "parameter", overflow="fold")
+    # Plain columns, one row a line however wide (a script reads the second word of a row).
+    table = [("ruleset", "ruling", "rule", "parameter")]
     reasons: list[str] = []
     for row in rows:
         v = row.verdict
         if v is None:
-            table.add_row(Text(row.ruleset), Text("no position"), Text("see below"), Text(""))
+            table.append((row.ruleset, "unfit", "(see below)", ""))
             reasons.append(f"{row.ruleset}: {_short(row.error or '')}")
             continue
         ref = v.refusal
         code = ref.code if ref else ""
         param = f"{ref.parameter} = {v.value}" if ref and ref.parameter else ""
-        table.add_row(Text(row.ruleset), Text(v.word), Text(code), Text(param))
+        table.append((row.ruleset, v.word, code, param))
         if ref is not None and ref.message not in reasons:
             reasons.append(ref.message)
-    console.print(table)
+    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    for r in table:
+        typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     for reason in reasons:
-        console.print(f"- {reason}", markup=False)
+        typer.echo(f"- {reason}")
 
 
 def _short(error: str) -> str:
