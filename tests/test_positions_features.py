@@ -212,3 +212,12 @@ def test_one_turn_is_one_turn() -> None:
     from canasta_rules.cli.notation import _turns
 
     assert _turns(1) == "1 turn" and _turns(2) == "2 turns"
+
+
+def test_the_reference_example_in_the_docs_reads() -> None:
+    doc = (EXAMPLES.parent / "notation.md").read_text()
+    start = doc.index("## Reference: positions")
+    block = doc[doc.index("```\n", start) + 4 : doc.index("```", doc.index("```\n", start) + 4)]
+    pos = read_position(parse(block, "notation.md"))
+    assert pos.unseen == 45 and len(pos.state.stock) == 20
+    assert pos.state.player_melded == [False, True, True, False]
