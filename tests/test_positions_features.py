@@ -221,3 +221,20 @@ def test_the_reference_example_in_the_docs_reads() -> None:
     pos = read_position(parse(block, "notation.md"))
     assert pos.unseen == 45 and len(pos.state.stock) == 20
     assert pos.state.player_melded == [False, True, True, False]
+
+
+def test_how_the_turn_began() -> None:
+    """took-the-pile.pos: West took the pile, laid the sevens as a first meld, and holds the
+    rest of what came with it."""
+    from canasta_rules.cards import parse as card
+
+    pos = read_position(read(_pos("took-the-pile.pos")))
+    s = pos.state
+    assert s.drew == 2 and s.turn_new == [7] and s.turn_melded
+    assert s.player_melded[3] and not s.prior_melded
+    assert pos.taken == (card("7h"), card("9s"), card("Kh"))
+
+
+def test_position_then_turns_example() -> None:
+    pos = read_position(read(_pos("position-then-turns.pos")))
+    assert len(pos.moves) == 4 and pos.state.turn == 2
