@@ -55,11 +55,17 @@ CASES: dict[str, tuple[str, str]] = {
         "one Qc too many",
     ),
     "not a red three": (BASE + "red NS: 3h «4c\n", "4c is not a red three"),
-    "red three in a meld": (BASE + "melds EW: 7c 7d 7h, «3h 3d 2c\n", "3h is a red three"),
+    "red three in a meld": (
+        BASE + "melds EW: 7c 7d 7h, «3h 3d 2c\n",
+        "red threes are laid apart, never melded (meld.red_three)",
+    ),
     "red three in a hand": (BASE.replace("Kd\n", "Kd «3h\n", 1), "lays a red three down"),
     # ---- melds, judged by the variant
-    "meld mixes ranks": (BASE.replace("melds EW: Ad", "melds EW: «Kd Ad"), "mixes ranks"),
-    "meld of wild cards": (BASE.replace("2h\n", "2h, «2c 2d Jk\n", 1), "wild cards only"),
+    "meld mixes ranks": (BASE.replace("melds EW: Ad", "melds EW: «Kd Ad"), "a meld holds one rank"),
+    "meld of wild cards": (
+        BASE.replace("2h\n", "2h, «2c 2d Jk\n", 1),
+        "wild cards cannot be melded on their own",
+    ),
     "two melds of a rank": (BASE.replace("Kc Kh Ks\n", "Kc Kh Ks, «Kd Kd Ks\n"), "two melds of"),
     "meld too small": (BASE.replace("2h\n", "2h, «7c 7d\n", 1), "below the minimum 3"),
     "too many wild cards": (BASE.replace("2h\n", "2h, «9c 9d 2d 2c 2s Jk\n", 1), "above 3"),
@@ -142,6 +148,11 @@ CASES: dict[str, tuple[str, str]] = {
         "S had melded",
     ),
     # ---- tags
+    "names a player by name": (
+        '[Players "N Ana, E Ben, S Cy, W Dee"]\n'
+        + BASE.replace("hand E: 4c 5d 7h 7s 9c Td Jh", "«hand E:"),
+        "E (Ben) holds no cards",
+    ),
     "unknown variant": ('«[Variant "nope"]\n' + HANDS + PILE + MOVE, "no built-in variant"),
     "scores unreadable": (
         BASE.replace('[Scores "NS 1200, EW 900"]', '«[Scores "NS lots"]'),

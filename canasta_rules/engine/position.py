@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import cards as C
+from .legality import check_new_meld
 from .rules import IS_WILD, KEY_OF, RED3_KEY, Rules
 from .state import DealError, Permission, Phase, State, TableMeld, _empty_state, fill_stock
 
@@ -77,10 +78,11 @@ def askers_of(r: Rules, answerer: int) -> list[int]:
     return [p for p in r.partners(answerer) if r.partners(p) and answerer_of(r, p) == answerer]
 
 
-def meld_key(cards: tuple[int, ...] | list[int]) -> int | None:
-    """The key a meld is filed under: its natural rank (None: no single natural rank)."""
-    keys = {KEY_OF[c] for c in cards if not IS_WILD[c]}
-    return keys.pop() if len(keys) == 1 else None
+def meld_key(rules: Rules, cards: tuple[int, ...] | list[int]) -> int | None:
+    """The key a meld on the table is filed under (its rank, for an ordinary meld), as the
+    engine's new-meld check reads it; None for cards that form no meld of any kind."""
+    _, key, _, _ = check_new_meld(rules, cards)
+    return key or None
 
 
 @dataclass
@@ -139,7 +141,7 @@ class Position:
             if side >= r.sides:
                 raise DealError(f"melds listed for side {side}, but there are {r.sides} sides")
             for g in melds:
-                rank = meld_key(g)
+                rank = meld_key(r, g)
                 if rank is None:
                     raise DealError(f"meld {C.names(g)} does not have one natural rank")
                 if rank in s.melds[side]:

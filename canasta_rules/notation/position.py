@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.invariants import card_problems, meld_problems
-from ..engine.legality import refusal
+from ..engine.legality import check_new_meld, refusal
 from ..engine.moves import Ask, Draw, Expose, Move, TakePile
 from ..engine.position import Position, TurnState, askers_of, bring_to_stock, meld_key
 from ..engine.rules import KEY_OF, RED3_KEY, Rules, rules_for
@@ -534,17 +534,18 @@ class _Reader:
         index: int,
     ) -> None:
         col = cols[0] if cols else 0
-        for i, c in enumerate(g):
-            if KEY_OF[c] == RED3_KEY:
-                spot = cols[i] if i < len(cols) else col
-                msg = f"{C.name(c)} is a red three: red threes are laid down on the 'red' line"
-                raise self.err(it.at, msg, spot)
-        key = meld_key(g)
-        if key is None:
-            naturals = [c for c in g if not C.is_wild(c)]
-            if not naturals:
-                raise self.err(it.at, f"a meld of wild cards only ({C.names(g)})", col)
-            raise self.err(it.at, f"the meld {C.names(g)} mixes ranks", col)
+        # The engine's own reading of the cards: which meld they form, if any. Its limits for a
+        # new meld are not applied here (a meld on the table may have grown past them); the
+        # engine's invariants judge the meld as it lies, below.
+        ref, key, _, _ = check_new_meld(self.rules, g)
+        if not key or (ref is not None and ref.code == "meld.black_threes.never"):
+            assert ref is not None
+            spot = col
+            for i, c in enumerate(g):
+                if KEY_OF[c] == RED3_KEY and ref.code == "meld.red_three":
+                    spot = cols[i] if i < len(cols) else col
+                    break
+            raise self.err(it.at, f"{C.names(g)}: {ref}", spot)
         if (side, key) in meld_at:
             other, _ = meld_at[(side, key)]
             word = C.rank_word(key, True) if key != 3 else "black threes"
@@ -584,7 +585,7 @@ class _Reader:
                         f"or {self.sides[side]}'s melds, but it is in neither"
                     )
                     raise self.err(line.at, msg, cols["took"])
-        keys = {meld_key(g) for g in melds[side]}
+        keys = {meld_key(r, g) for g in melds[side]}
         for k in ts.new_melds:
             if k not in keys:
                 word = C.RANK_CHARS.get(k, str(k))
