@@ -109,7 +109,7 @@ CASES: dict[str, tuple[str, str]] = {
         "4s came with the pile",
     ),
     "took something not a card": (
-        BASE.replace(MOVE, "turn: took Qc «Zq\nto move: N play\n"),
+        BASE.replace(MOVE, "turn: took Qc   «Zq\nto move: N play\n"),
         "Zq",
     ),
     "new meld the side lacks": (

@@ -77,11 +77,6 @@ class ReadPosition:
             bring_to_stock(s, named, n)
         return 0 if isinstance(m, TakePile) else n
 
-    def seat_label(self, p: int) -> str:
-        seat = seat_names(self.rules.players)[p]
-        who = self.names.get(p)
-        return f"{seat} ({who})" if who else seat
-
 
 def _err(doc: A.Document, at: A.Where, msg: str, column: int = 0) -> NotationError:
     return NotationError(msg, doc.file, at.line, column or at.column)
@@ -509,18 +504,19 @@ class _Reader:
             return f"'out {it.seat}'"
         return f"'to move: {it.seat} {it.phase}'"
 
-    @staticmethod
-    def _arg_col(line: A.PosTurn, col: int, word: str, args: tuple[str, ...], index: int) -> int:
-        """The column of argument ``index`` of the entry at ``col`` (spacing as written)."""
-        src_col = col + len(word)
-        # Arguments are separated by runs of blanks; find them in order.
-        del line
-        pos = src_col
+    def _arg_col(
+        self, line: A.PosTurn, col: int, word: str, args: tuple[str, ...], index: int
+    ) -> int:
+        """The column of argument ``index`` of the entry at ``col``, found in the line's text."""
+        src = self.doc.source[line.at.line - 1] if 0 < line.at.line <= len(self.doc.source) else ""
+        pos = col - 1 + len(word)
         for i, a in enumerate(args):
-            pos += 1  # at least one blank
+            found = src.find(a, pos)
+            if found < 0:
+                return col
             if i == index:
-                return pos
-            pos += len(a)
+                return found + 1
+            pos = found + len(a)
         return col
 
     def _check_meld_cards(
