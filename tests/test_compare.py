@@ -108,3 +108,30 @@ def test_a_hand_scored_differently_shows_both_breakdowns(
     )
     assert code == 1 and "the score differs:" in out
     assert re.search(r"Mixed canastas\s+\d+\s+\d+", out)
+
+
+def test_seeded_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record that names each hand's seed is dealt again under each ruleset: general deals the
+    same hands as classic (its refusals are reported), bicycle does not (its dealt red threes
+    stay in the hand), and each such hand says so."""
+    rec = tmp_path / "seeded.can"
+    code, _, err = run_cli(
+        capsys,
+        "record",
+        "classic",
+        "--seed",
+        "3",
+        "--bots",
+        "greedy",
+        "--seeded-deals",
+        "--out",
+        str(rec),
+    )
+    assert code == 0, err
+    doc = read(str(rec))
+    general = compare(doc, [None, "general"])
+    assert general.refused and all(h.stopped == [None, None] for h in general.hands)
+    bicycle = compare(doc, [None, "bicycle"])
+    assert any(
+        h.stopped[1] is not None and "seed deals other hands" in h.stopped[1] for h in bicycle.hands
+    )

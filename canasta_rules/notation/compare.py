@@ -111,8 +111,8 @@ def compare(
                     first_deal = dealt
                 elif not hand.explicit_deal and dealt != first_deal:
                     result.stopped[i] = (
-                        "the seed deals other cards under this ruleset's setup (its pack or hand "
-                        "size differs), so the record's moves do not apply"
+                        "the seed deals other hands under this ruleset's setup (its pack, hand "
+                        "size or dealt red threes differ), so the record's moves do not apply"
                     )
                     continue
                 rp._play(hand, body)
