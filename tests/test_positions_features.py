@@ -238,3 +238,18 @@ def test_how_the_turn_began() -> None:
 def test_position_then_turns_example() -> None:
     pos = read_position(read(_pos("position-then-turns.pos")))
     assert len(pos.moves) == 4 and pos.state.turn == 2
+
+
+def test_show_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        capsys,
+        "ruling",
+        _pos("asking.pos"),
+        "N ask yes meld 5c 5d 5h, K: Kd discard 4s",
+        "--show",
+        "--json",
+    )
+    data = json.loads(out)
+    assert code == 0 and data["verdict"] == "legal"
+    assert "N goes out: the hand ends" in data["changes"]
+    assert read_position(parse(data["after"], "after.pos")).state.over

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
 
     from ..engine.scoring import SideScore
     from ..notation.replay import Replay
-    from ..notation.ruling import RulingRow
+    from ..notation.ruling import RulingRow, Verdict
 
 
 def complete_variants(incomplete: str) -> list[str]:
@@ -293,7 +293,12 @@ def ruling_cmd(
         label = rulesets[0] or doc.ruleset(None)[0]
         verdict = rule_on(pos, move)
         rows = [RulingRow(label, verdict)]
-        _print_rows(rows, json_)
+        if json_ and show and verdict.legal:
+            changes, text = _after(pos.tags, verdict, pos.unseen)
+            data = {"ruleset": label, **verdict.as_json(), "changes": changes, "after": text}
+            typer.echo(json.dumps(data, indent=2))
+        else:
+            _print_rows(rows, json_)
         if show and verdict.legal and not json_:
             _show(pos.tags, verdict, pos.unseen)
     else:
@@ -307,33 +312,35 @@ def ruling_cmd(
         raise typer.Exit(code=1)
 
 
-def _show(tags: list[tuple[str, str]], verdict: object, unseen: int) -> None:
-    from ..engine.scoring import score_hand
-    from ..notation.ruling import Verdict, consequences
+def _after(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> tuple[list[str], str]:
+    """What a legal move changed, and the position after it (in the notation)."""
+    from ..engine.moves import TakePile
+    from ..notation.ruling import consequences
     from ..notation.writer import position_text
+
+    assert verdict.before is not None and verdict.after is not None
+    took = any(isinstance(m, TakePile) for _, m in verdict.moves)  # the unseen cards now in hand
+    keep = [(n, v) for n, v in tags if n not in ("Scores", "Dealer")]
+    text = position_text(verdict.after, keep, 0 if took else unseen)
+    return consequences(verdict.before, verdict.after), text
+
+
+def _show(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> None:
+    from ..engine.scoring import score_hand
     from ..seats import side_names
 
-    assert isinstance(verdict, Verdict) and verdict.before is not None
+    changes, text = _after(tags, verdict, unseen)
     after = verdict.after
     assert after is not None
     console.print()
-    for line in consequences(verdict.before, after):
+    for line in changes:
         console.print(f"- {line}", markup=False)
     console.print()
     if after.over:
         r = after.rules
         console.print(breakdown_table(side_names(r.players, r.sides), score_hand(after)))
         console.print()
-    keep = [(n, v) for n, v in tags if n not in ("Scores", "Dealer")]
-    typer.echo(position_text(after, keep, unseen if not _took(verdict) else 0), nl=False)
-
-
-def _took(verdict: object) -> bool:
-    from ..engine.moves import TakePile
-    from ..notation.ruling import Verdict
-
-    assert isinstance(verdict, Verdict)
-    return any(isinstance(m, TakePile) for _, m in verdict.moves)
+    typer.echo(text, nl=False)
 
 
 def fmt_cmd(
