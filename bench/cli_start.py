@@ -10,6 +10,8 @@ median as a multiple of ``python -c pass`` measured in the same run, and the med
     python bench/cli_start.py [--rounds 15]
 
 The goal (issue 11) is a median under 0.15 s for each of the four commands on a quiet machine.
+Two rows measure the floor under the commands that take options: importing typer with the
+pydantic adapters it builds for every option, and that plus the variant model a ruling reads.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ EXAMPLES = ROOT / "docs" / "examples"
 _SCRIPT = Path(sys.executable).with_name("canasta")
 CANASTA = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "canasta_rules"]
 
+FLOOR_MODEL = "import typer.main, typer._adapters, canasta_rules.variant.model"
+
 COMMANDS: list[tuple[str, list[str]]] = [
     ("python -c pass", [sys.executable, "-c", "pass"]),
     ("canasta --help", [*CANASTA, "--help"]),
@@ -40,6 +44,11 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ),
     ("canasta score", [*CANASTA, "score", str(EXAMPLES / "e3-end-of-hand.pos")]),
     ("canasta variants list", [*CANASTA, "variants", "list"]),
+    # What every command with options pays before any of the project's code: typer (0.29 and
+    # later) coerces each option's value with a pydantic TypeAdapter, so it imports pydantic.
+    ("floor: typer + pydantic", [sys.executable, "-c", "import typer.main, typer._adapters"]),
+    # The rules model every ruling reads (pydantic model classes built at import).
+    ("floor: + variant model", [sys.executable, "-c", FLOOR_MODEL]),
 ]
 
 

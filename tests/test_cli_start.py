@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from canasta_rules.cli import LAZY, load_command
+from tests.helpers import run_cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -72,6 +73,22 @@ def test_help_imports_no_command_module() -> None:
         m for m in loaded if m.startswith("canasta_rules.cli.") and m != "canasta_rules.cli.common"
     ]
     assert "lark" not in loaded and "canasta_rules.engine" not in loaded
+    # The plain help: rich's panels would bring rich, markdown-it and pygments.
+    assert "rich" not in loaded and "markdown_it" not in loaded
+    assert "pydantic" not in loaded
+
+
+def test_a_ruling_prints_plain_lines_without_rich() -> None:
+    loaded = _modules("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk")
+    assert "rich" not in loaded
+    assert "canasta_rules.notation.writer" not in loaded
+
+
+def test_no_arguments_print_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("Usage: canasta [OPTIONS] COMMAND [ARGS]...")
+    assert "ruling" in out and "tally" in out
 
 
 @pytest.mark.parametrize("name", sorted(LAZY))

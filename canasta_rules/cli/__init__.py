@@ -22,6 +22,10 @@ from typing import Annotated, Any, NoReturn
 # pydantic looks for plugins among every installed package's entry points when the first model
 # is built, which costs a command more than reading its ruleset; the command uses none.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+# typer draws --help in rich panels when rich is installed, which imports rich, markdown-it and
+# pygments (about 0.1 s, most of a command's start-up); the plain help says the same. Set
+# TYPER_USE_RICH=1 for the panels.
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -228,7 +232,13 @@ def _main(argv: list[str] | None) -> None:
         _stdout_failed(e)
     except Exception as e:
         if type(e).__name__ == "NoArgsIsHelpError":
-            sys.exit(0)  # `canasta` alone, or a group alone: the help has been printed
+            # `canasta` alone, or a group alone: the help (printed already where typer draws it
+            # with rich; in the plain help it is the exception's message)
+            fmt = getattr(e, "format_message", None)
+            text = fmt() if callable(fmt) else ""
+            if text:
+                print(text.rstrip("\n"))
+            sys.exit(0)
         usage = _usage_error(e)
         if usage is not None:
             print(usage[0], file=sys.stderr)

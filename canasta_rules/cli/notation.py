@@ -232,7 +232,7 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
     if len(rows) == 1:
         row = rows[0]
         assert row.verdict is not None
-        console.print(row.verdict.text, markup=False)
+        typer.echo(row.verdict.text)
         return
     # Plain columns, one row a line however wide (a script reads the second word of a row).
     table = [("ruleset", "ruling", "rule", "parameter")]

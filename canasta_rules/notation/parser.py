@@ -650,3 +650,11 @@ def read_text(path: str) -> str:
         return limits.read_limited(path, limits.MAX_RECORD_BYTES)
     except limits.ReadRefused as e:
         raise NotationError(str(e), path, 0, 0) from None
+
+
+def parse_side_values(text: str) -> list[tuple[str, int]]:
+    """``"NS 1600, EW 0"`` as pairs; ValueError if it is not of that form."""
+    words = text.replace(",", " ").split()
+    if not words or len(words) % 2:
+        raise ValueError(text)
+    return [(words[i], int(words[i + 1])) for i in range(0, len(words), 2)]

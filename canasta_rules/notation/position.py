@@ -40,7 +40,7 @@ from ..errors import IllegalMoveError, NotationError, Refusal, VariantError, quo
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
-from .replay import parse_side_values
+from .parser import parse_side_values
 from .turnwords import TurnWordError, apply_entry
 from .wording import worded
 

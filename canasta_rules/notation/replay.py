@@ -25,6 +25,7 @@ from ..errors import IllegalMoveError, NotationError, Refusal, quoted
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
+from .parser import parse_side_values
 from .wording import worded
 
 
@@ -69,14 +70,6 @@ class Replay:
 
 def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
     return NotationError(message, doc.file, at.line, at.column)
-
-
-def parse_side_values(text: str) -> list[tuple[str, int]]:
-    """``"NS 1600, EW 0"`` as pairs; ValueError if it is not of that form."""
-    words = text.replace(",", " ").split()
-    if not words or len(words) % 2:
-        raise ValueError(text)
-    return [(words[i], int(words[i + 1])) for i in range(0, len(words), 2)]
 
 
 def moves_of(act: A.Action) -> tuple[Move, ...]:
