@@ -100,6 +100,20 @@ CASES: dict[str, tuple[str, str]] = {
         BASE.replace(MOVE, "turn: drew stock, «flew pile\nto move: N play\n"),
         "unknown turn entry 'flew'",
     ),
+    "opening count that the melds do not make": (
+        BASE.replace(
+            MOVE, "turn: drew stock, new Q K, first, melded, «opening 100\nto move: N play\n"
+        ),
+        "the cards NS has melded count 70, not 100",
+    ),
+    "new run where there is none": (
+        BASE.replace(MOVE, "turn: drew stock, «new 5h\nto move: N play\n"),
+        "NS has no run holding 5h",
+    ),
+    "asked before the draw where asking comes after it": (
+        BASE.replace(MOVE, "turn: «drew nothing, asked no\nto move: N draw\n"),
+        "asks partner only after the draw",
+    ),
     "drew from nowhere": (
         BASE.replace(MOVE, "turn: drew «deck\nto move: N play\n"),
         "stock, pile or nothing",

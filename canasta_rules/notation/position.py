@@ -459,7 +459,14 @@ class _Reader:
         try:
             state = pos.to_state()
         except DealError as e:
-            raise err(self.hands_lines[0].at, str(e)) from None
+            # The engine names seats by number: name them as the table does, at that seat's hand.
+            at, text = self.hands_lines[0].at, str(e)
+            for p in range(r.players):
+                if f"seat {p} " in text:
+                    text = text.replace(f"seat {p} ", f"{self.who(p)} ")
+                    h = hand_at[p]
+                    at = h.at if h is not None else at
+            raise err(at, text) from None
         if state.phase in (Phase.PLAY, Phase.ANSWER) and not state.stock:
             state.last_drawer = state.turn
         for pen in penalties:
