@@ -57,7 +57,8 @@ UNDRAWN = -1
 
 @dataclass(frozen=True)
 class TurnState:
-    """What has happened so far in the turn in progress (PLAY and ANSWER phases)."""
+    """What has happened so far in the turn in progress (PLAY and ANSWER phases, and DRAW after
+    partner answered a question asked before the draw)."""
 
     drew: int = 0
     """1: the turn began with a stock draw; 2: with taking the pile; ``UNDRAWN``: not yet (asked
