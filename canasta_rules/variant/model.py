@@ -43,7 +43,9 @@ PickupWay = Literal["natural_pair", "natural_and_wild", "add_to_meld"]
 class Model(BaseModel):
     """Base for every part of a variant: frozen, and unknown keys are errors."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
+    # defer_build: a model's schema is built when it first validates, not when the module is
+    # imported, so that a variant read back from the cache (variant/cache.py) costs no schema.
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True, defer_build=True)
 
 
 KeyPath = tuple[str | int, ...]
