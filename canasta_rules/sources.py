@@ -26,7 +26,23 @@ DESCRIPTIONS: dict[str, str] = {
     "W": "Wikipedia and its copies, as RULE-PARAMETERS.md reports them",
     "Brit": "Britannica's entry, as RULE-PARAMETERS.md reports it",
     "house": "a house rule, not from a published source",
+    "BCT": "Bicycle, 'Cutthroat Canasta' (Hoyle's three-hand game)",
+    "RG3": "Rummy-Games (Randy Rasa), 'Canasta For Three Players'",
+    "LR3": "LoveRummy, 'Play Canasta - Rules for three players'",
+    "RG5": "Rummy-Games (Randy Rasa), 'Canasta For Five Players'",
 }
+
+WEB_SOURCES: dict[str, str] = {
+    "BCT": "http://www.bicyclecards.com/card-games/rule/cutthroat-canasta",
+    "RG3": "http://www.rummy-games.com/rules/canasta-for-three.html",
+    "LR3": "http://loverummy.com/rummy-rules-three-player-canasta/",
+    "RG5": "http://www.rummy-games.com/rules/canasta-for-five.html",
+}
+"""Public rule texts for games of the family, by id: cited by title (``DESCRIPTIONS``) and
+address (docs/family/ summarises each)."""
+
+SOURCE_IDS: tuple[str, ...] = tuple(DESCRIPTIONS)
+"""Every id a variant file may cite (the variant model's ``SourceId`` accepts these)."""
 
 
 def cite(source: str) -> str:
@@ -39,4 +55,6 @@ def cite(source: str) -> str:
         "W": "Wikipedia (RULE-PARAMETERS.md)",
         "Brit": "Britannica (RULE-PARAMETERS.md)",
         "house": "house rule",
-    }.get(source, source)
+    }.get(source) or (
+        f"{DESCRIPTIONS[source]}, {WEB_SOURCES[source]}" if source in WEB_SOURCES else source
+    )

@@ -222,7 +222,9 @@ def _row(*cells: str) -> str:
 
 def _intro(lvs: Mapping[str, LoadedVariant]) -> list[str]:
     files = list(src.SOURCE_FILES)
-    letters = [k for k in src.DESCRIPTIONS if k not in src.SOURCE_FILES]
+    letters = [
+        k for k in src.DESCRIPTIONS if k not in src.SOURCE_FILES and k not in src.WEB_SOURCES
+    ]
     out = [
         GENERATED,
         "",
@@ -249,6 +251,18 @@ def _intro(lvs: Mapping[str, LoadedVariant]) -> list[str]:
         _row("letter", "what it stands for"),
         _row("---", "---"),
         *(_row(_code(k), _cell(src.DESCRIPTIONS[k])) for k in letters),
+        "",
+        "## Rule texts of the wider family",
+        "",
+        "Games beyond the five files (docs/family/ summarises each game, with every text read "
+        "and where they disagree) cite public rule texts by these ids:",
+        "",
+        _row("id", "title", "address"),
+        _row("---", "---", "---"),
+        *(
+            _row(_code(k), _cell(src.DESCRIPTIONS[k]), f"<{src.WEB_SOURCES[k]}>")
+            for k in src.WEB_SOURCES
+        ),
         "",
         "## The built-in variants",
         "",
