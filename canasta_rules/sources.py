@@ -113,6 +113,28 @@ FAMILY: dict[str, FamilySource] = {
         "https://read-online-books.com/book/read-online-the-penguin-book-of-card-games-"
         "everything-you-need-to-know-to-play-over-250-games-free/page-171",
     ),
+    # docs/family/three-hand-cutthroat.md
+    "BCT": FamilySource(
+        "three-hand-cutthroat",
+        "Bicycle, Cutthroat Canasta (Hoyle's three-hand game)",
+        "http://www.bicyclecards.com/card-games/rule/cutthroat-canasta",
+    ),
+    "RG3": FamilySource(
+        "three-hand-cutthroat",
+        "Rummy-Games (Randy Rasa), Canasta For Three Players",
+        "http://www.rummy-games.com/rules/canasta-for-three.html",
+    ),
+    "LR3": FamilySource(
+        "three-hand-cutthroat",
+        "LoveRummy, Play Canasta - Rules for three players",
+        "http://loverummy.com/rummy-rules-three-player-canasta/",
+    ),
+    # docs/family/five-hand.md
+    "RG5": FamilySource(
+        "five-hand",
+        "Rummy-Games (Randy Rasa), Canasta For Five Players",
+        "http://www.rummy-games.com/rules/canasta-for-five.html",
+    ),
 }
 """The family sources by id (the ids of the docs/family/ pages), with title and address."""
 

@@ -47,7 +47,17 @@ from .rules import (
     Rules,
     run_ref,
 )
-from .state import DealError, Permission, Phase, State, TableMeld, _empty_state, fill_stock
+from .state import (
+    DealError,
+    Permission,
+    Phase,
+    State,
+    TableMeld,
+    _empty_state,
+    fill_stock,
+    form_sides,
+    regrouped,
+)
 
 STOCK, PILE = 1, 2
 UNDRAWN = -1
@@ -96,7 +106,7 @@ def turn_state_of(s: State) -> TurnState:
     """The turn-level state of ``s`` (``taken`` is not kept by the engine, so it is empty)."""
     if not live_turn(s):
         return TurnState()
-    side = s.rules.side_of[s.turn]
+    side = s.side_of[s.turn]
     new = []
     for k in s.turn_new:
         m = s.melds[side].get(k)
@@ -235,6 +245,10 @@ class Position:
     """Unseen cards at the bottom of the pile, below ``pile``."""
     previous: list[int] | None = None
     """Each side's score in the previous hand (for ``initial_meld.basis = "previous_hand"``)."""
+    alone: int = -1
+    """Under ``seating.forming = "first_pickup_alone"``: the seat playing alone once the sides
+    have regrouped this hand (-1: not yet). The others' melds are then listed under the side of
+    the first of them in seat order; red threes stay on their owners' lines."""
     meld_keys: list[list[int]] = field(default_factory=list)
     """Set by :meth:`to_state`: the key each listed meld was filed under, per side."""
 
@@ -261,6 +275,16 @@ class Position:
                 for c in g:
                     counts[c] += 1
             s.opened[side] = bool(melds)
+        if self.alone >= 0:
+            if not r.lone_pickup:
+                raise DealError("this ruleset's sides do not regroup in a hand (seating.forming)")
+            s.side_of = regrouped(r, self.alone % n)
+            for side in range(r.sides):
+                if s.melds[side] and not s.members(side):
+                    raise DealError(
+                        f"melds listed for side {side}, whose player now plays for a partner's "
+                        "side: list them there"
+                    )
         for side, reds in enumerate(self.red_threes):
             for c in reds:
                 if not C.is_red_three(c):
@@ -282,7 +306,7 @@ class Position:
         unseen = self._unseen_in_pile(s)
         s.pile = unseen + list(self.pile)
         if self.melded is None:
-            s.player_melded = [s.opened[r.side_of[p]] for p in range(n)]
+            s.player_melded = [s.opened[s.side_of[p]] for p in range(n)]
         else:
             s.player_melded = list(self.melded)
         if self.had_turn is not None:
@@ -308,12 +332,13 @@ class Position:
             s.out_player = self.went_out
             s.concealed = self.concealed
             s.end_reason = "went_out" if self.went_out >= 0 else "stock_exhausted"
+            if r.lone_pickup and self.went_out >= 0:
+                form_sides(s, self.went_out)  # as the engine does when a player goes out
         return s
 
     def _turn_melds(self, s: State, ts: TurnState) -> None:
         """The turn's new melds (run references resolved to keys) and the opening so far."""
-        r = self.rules
-        side = r.side_of[s.turn]
+        side = s.side_of[s.turn]
         new = []
         for ref in ts.new_melds:
             key = resolve_key(s, side, ref) if ref >= RUN_REF0 else ref
@@ -330,7 +355,7 @@ class Position:
             s.turn_value = ts.opening
         elif begun:
             s.turn_opened = True
-            s.turn_value = opening_value(r, melds)
+            s.turn_value = opening_value(self.rules, melds)
 
     def _unseen_in_pile(self, s: State) -> list[int]:
         """Move the unplaced cards that are not in the stock to the bottom of the pile.

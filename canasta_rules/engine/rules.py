@@ -69,6 +69,9 @@ class Rules:
         self.members: tuple[tuple[int, ...], ...] = tuple(
             tuple(p for p in range(self.players) if p % self.sides == s) for s in range(self.sides)
         )
+        # seating.forming = "first_pickup_alone": sides of one that regroup during a hand
+        # (State.side_of holds the sides in play; these tables are the seating at the deal).
+        self.lone_pickup = seat.forming == "first_pickup_alone"
         self.step = 1 if v.deal.rotation == "clockwise" else -1
         self.deck: tuple[int, ...] = tuple(C.deck(v.deck.decks, v.deck.jokers_per_deck))
         self.deck_counts: tuple[int, ...] = tuple(self.deck.count(c) for c in range(C.NUM_CARD_IDS))

@@ -198,6 +198,16 @@ class PosOut:
 
 
 @dataclass(frozen=True)
+class PosAlone:
+    """``alone: E``: the seat playing alone once the sides regrouped this hand
+    (``seating.forming``)."""
+
+    seat: str
+    at: Where
+    col: int = 0
+
+
+@dataclass(frozen=True)
 class PosMelded:
     """``melded: N S``: the seats that have melded this hand."""
 
@@ -235,6 +245,7 @@ Item = (
     | PosToMove
     | PosOut
     | PosMelded
+    | PosAlone
     | PosTurn
     | CommentOnly
 )

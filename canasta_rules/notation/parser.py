@@ -395,6 +395,11 @@ class _ToAst(Transformer[Token, Any]):
         )
 
     @staticmethod
+    def pos_alone(children: list[Any]) -> A.PosAlone:
+        seat = _values(children, "SEAT")[0]
+        return A.PosAlone(str(seat), _where(children), seat.column or 0)
+
+    @staticmethod
     def pos_turn(children: list[Any]) -> A.PosTurn:
         texts = _values(children, "TURNTEXT")
         entries: list[tuple[str, tuple[str, ...], int]] = []

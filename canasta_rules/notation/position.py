@@ -35,7 +35,7 @@ from ..engine.position import (
     opening_value,
 )
 from ..engine.rules import KEY_OF, RED3_KEY, RUN_REF0, Rules, rules_for, run_ref_parts
-from ..engine.state import DealError, Permission, Phase, State
+from ..engine.state import DealError, Permission, Phase, State, regrouped
 from ..errors import IllegalMoveError, NotationError, Refusal, VariantError, quoted
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
@@ -139,6 +139,8 @@ class _Reader:
             self.rules = r = rules_for(self.loaded.variant, None)
         self.seats = seat_names(r.players)
         self.sides = side_names(r.players, r.sides)
+        self.side_of: tuple[int, ...] = r.side_of
+        """The side each seat plays for in the position (regrouped after an 'alone:' line)."""
         self.names = {self.seats.index(s): n for s, n in names.items() if s in self.seats and n}
         if ptag_at is not None:
             for s in names:
@@ -178,6 +180,7 @@ class _Reader:
         pile_line: A.UpcardLine | None = None
         move_line: A.PosToMove | A.PosOut | None = None
         melded_line: A.PosMelded | None = None
+        alone_line: A.PosAlone | None = None
         turn_line: A.PosTurn | None = None
         frozen: A.Assertion | None = None
         stock_line: A.Assertion | None = None
@@ -250,6 +253,10 @@ class _Reader:
                 if melded_line is not None:
                     raise err(it.at, "'melded:' is listed twice")
                 melded_line = it
+            elif isinstance(it, A.PosAlone):
+                if alone_line is not None:
+                    raise err(it.at, "'alone:' is listed twice")
+                alone_line = it
             elif isinstance(it, A.PosTurn):
                 if turn_line is not None:
                     raise err(it.at, "'turn:' is listed twice")
@@ -355,6 +362,28 @@ class _Reader:
                 raise err(move_line.at, msg)
             answerer, turn = actor, askers[0]
 
+        # ---- sides regrouped this hand (seating.forming)
+        alone = -1
+        if alone_line is not None:
+            alone = self.seat(alone_line.seat, alone_line.at, alone_line.col)
+            if not r.lone_pickup:
+                msg = (
+                    "this ruleset's sides stay as seated: nobody plays alone "
+                    "(seating.forming is 'fixed')"
+                )
+                raise err(alone_line.at, msg, alone_line.col)
+            self.side_of = regrouped(r, alone)
+            for side in range(r.sides):
+                if melds[side] and side not in self.side_of:
+                    line, col = meld_at[(side, 0)]
+                    keep = next(self.sides[self.side_of[p]] for p in range(r.players) if p != alone)
+                    msg = (
+                        f"{self.sides[side]} now plays in a partnership ('alone: "
+                        f"{self.seats[alone]}'): list these melds under {keep}"
+                    )
+                    raise err(line.at, msg, col)
+        members = [[p for p in range(r.players) if self.side_of[p] == q] for q in range(r.sides)]
+
         # ---- who has melded
         melded: list[bool] | None = None
         if melded_line is not None:
@@ -363,16 +392,17 @@ class _Reader:
                 p = self.seat(name, melded_line.at, col)
                 if melded[p]:
                     raise err(melded_line.at, f"{name} is listed twice", col)
-                if not melds[r.side_of[p]]:
+                if not melds[self.side_of[p]]:
                     msg = (
-                        f"{self.who(p)} cannot have melded: {self.sides[r.side_of[p]]} has no melds"
+                        f"{self.who(p)} cannot have melded: "
+                        f"{self.sides[self.side_of[p]]} has no melds"
                     )
                     raise err(melded_line.at, msg, col)
                 melded[p] = True
             for side in range(r.sides):
-                if melds[side] and not any(melded[p] for p in r.members[side]):
-                    members = " or ".join(self.who(p) for p in r.members[side])
-                    msg = f"{self.sides[side]} has melds, so {members} has melded: list them"
+                if melds[side] and not any(melded[p] for p in members[side]):
+                    who = " or ".join(self.who(p) for p in members[side])
+                    msg = f"{self.sides[side]} has melds, so {who} has melded: list them"
                     raise err(melded_line.at, msg)
 
         # ---- the turn in progress
@@ -455,6 +485,7 @@ class _Reader:
             stock_count=stock_count,
             pile_unseen=unseen,
             previous=previous,
+            alone=alone,
         )
         try:
             state = pos.to_state()
@@ -606,7 +637,7 @@ class _Reader:
         melded: list[bool] | None,
     ) -> None:
         r = self.rules
-        side = r.side_of[turn]
+        side = self.side_of[turn]
         cols = {word: col for word, _, col in line.entries}
         words = [w for w, _, _ in line.entries]
         if "drew" in words and "took" in words:
@@ -702,7 +733,7 @@ class _Reader:
                 f"{self.who(went_out)} went out, so holds no cards: 'hand {self.seats[went_out]}:'"
             )
             raise self.err(h.at, msg)
-        side = r.side_of[went_out]
+        side = self.side_of[went_out]
         canastas = sum(
             1 for g in melds[side] if r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
         )

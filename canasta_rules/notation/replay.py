@@ -77,7 +77,16 @@ def moves_of(act: A.Action) -> tuple[Move, ...]:
     return act.moves
 
 
-_POSITION_LINES = (A.PosHand, A.PosMelds, A.PosRed, A.PosToMove, A.PosOut, A.PosMelded, A.PosTurn)
+_POSITION_LINES = (
+    A.PosHand,
+    A.PosMelds,
+    A.PosRed,
+    A.PosToMove,
+    A.PosOut,
+    A.PosMelded,
+    A.PosAlone,
+    A.PosTurn,
+)
 
 OnRefusal = Callable[["ReplayedHand", int, str, A.Action, Refusal], None]
 """(hand, turn, seat, action, refusal)."""

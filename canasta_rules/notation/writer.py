@@ -111,6 +111,8 @@ def format_item(item: A.Item) -> str:
         return f"out {item.seat}" + (" concealed" if item.concealed else "")
     if isinstance(item, A.PosMelded):
         return "melded: " + " ".join(item.seats) if item.seats else "melded:"
+    if isinstance(item, A.PosAlone):
+        return f"alone: {item.seat}"
     if isinstance(item, A.PosTurn):
         entries = [" ".join([word, *args]) for word, args, _ in item.entries]
         return "turn: " + ", ".join(entries) if entries else "turn:"
@@ -281,6 +283,9 @@ def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list
     items: list[A.Item] = []
     for p in range(r.players):
         items.append(A.PosHand(seats[p], tuple(s.hand_cards(p)), _NOWHERE))
+    if s.sides_formed:
+        lone = next(p for p in range(r.players) if not s.partners(p))
+        items.append(A.PosAlone(seats[lone], _NOWHERE))
     for side in range(r.sides):
         melds = s.melds[side]
         groups = tuple(

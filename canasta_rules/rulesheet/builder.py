@@ -143,6 +143,14 @@ def _minimum(m: int) -> str:
 
 
 def _layout(seat: Seating) -> str:
+    if seat.forming == "first_pickup_alone":
+        return (
+            ", each alone at the start of a hand; the first player to take the discard pile plays "
+            "alone for the rest of the hand and the others become partners, joining their melds "
+            "(if someone goes out before the pile is taken, that player is the one alone). "
+            "A partner scores the partnership's whole total for the hand, plus or minus their own "
+            "red threes"
+        )
     if seat.side_size == 1:
         return ", each playing for themself"
     if seat.sides == 2 and seat.side_size == 2:
@@ -155,6 +163,8 @@ def _layout(seat: Seating) -> str:
 
 
 def _short_layout(seat: Seating) -> str:
+    if seat.forming == "first_pickup_alone":
+        return f"{seat.players} players, the first to take the pile alone against the rest"
     if seat.side_size == 1:
         return f"{seat.players} players, each alone"
     kind = "partnerships" if seat.side_size == 2 else "teams"

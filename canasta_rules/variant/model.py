@@ -134,8 +134,31 @@ class Seating(Model):
         ),
     )
 
+    forming: Literal["fixed", "first_pickup_alone"] = Field(
+        default="fixed",
+        description=(
+            "How sides form during a hand. 'fixed': as seated, for the whole game. "
+            "'first_pickup_alone' (cutthroat, with sides of one): everyone starts the hand alone; "
+            "the first player to take the discard pile plays alone for the rest of the hand and "
+            "the others become partners, their melds joined into one side's. If someone goes out "
+            "before the pile is taken, that player is the one alone. Each player keeps a score "
+            "column: a partner scores the partnership's whole total plus or minus their own red "
+            "threes (Hoyle's cutthroat three-hand, as Bicycle publishes it)."
+        ),
+    )
+
     @model_validator(mode="after")
     def _layout_fits(self) -> Seating:
+        if self.forming == "first_pickup_alone" and (self.side_size != 1 or self.players < 3):
+            raise conflict(
+                "layout",
+                "sides formed by the first pickup need everyone alone at the start "
+                "(side_size = 1) and at least 3 players; this layout has {players} players "
+                "in sides of {size}",
+                {"players": self.players, "size": self.side_size},
+                ("forming",),
+                ("side_size",),
+            )
         if self.players % self.side_size:
             raise conflict(
                 "layout",
