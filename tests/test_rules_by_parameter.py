@@ -203,6 +203,19 @@ def test_forming_the_first_pickup_plays_alone() -> None:
     assert rulings == ["meld.not_your_side", None]
 
 
+@rule("seating.sit_out")
+def test_sit_out_five_players_four_at_the_table() -> None:
+    """Rummy-Games, "Canasta For Five Players" (RG5,
+    http://www.rummy-games.com/rules/canasta-for-five.html): five play as three against two,
+    one of the three sitting out each hand in turn. Classic's table for five (everyone alone,
+    003's reading of more players) deals five hands; five-hand deals four, the sitter none."""
+    five = _rules("five-hand", 5)
+    alone = _rules("classic", 5, ("seating=[{players = 5, hand_size = 11, side_size = 1}]",))
+    assert deal(five, 1).hand_len == [11, 11, 11, 11]
+    assert deal(alone, 1).hand_len == [11, 11, 11, 11, 11]
+    assert (five.people, five.sides) == (5, 2) and (alone.people, alone.sides) == (5, 5)
+
+
 @rule("seating.hand_size")
 def test_hand_size_fifteen_or_eleven_cards_at_two_players() -> None:
     """002_d58438592396a398.txt and RULE-PARAMETERS.md (P, B): 15 cards each at two players;

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..seats import roster_note
 from .common import SetOption, check_seed, console, emit, load_ref
 
 if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
@@ -120,6 +121,8 @@ def _print_replay(rp: Replay) -> None:
         if end.out_player >= 0:
             how = f"{rp.seats[end.out_player]} went out" + (" concealed" if end.concealed else "")
         console.print(f"hand {h.number} (dealer {dealer}): {how} after {_turns(h.turns)}")
+        if rp.rules.sit_out:
+            console.print(roster_note(h.number))
         console.print(breakdown_table(names, h.score))
         console.print()
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, rp.totals, strict=True))

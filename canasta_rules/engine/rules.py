@@ -61,7 +61,12 @@ class Rules:
         v = variant
         self.variant = v
         seat = v.seating_for(players)
-        self.players = seat.players
+        self.players = seat.at_table
+        """Seats at the table in each hand (the engine's players)."""
+        self.people = seat.players
+        """Players in the game: one more than ``players`` when one sits out each hand
+        (``seating.sit_out``; ``seats.roster`` says who plays where)."""
+        self.sit_out = seat.sit_out != "none"
         self.hand_size = seat.hand_size
         self.side_size = seat.side_size
         self.sides = seat.sides
