@@ -129,6 +129,22 @@ FAMILY: dict[str, FamilySource] = {
         "LoveRummy, Play Canasta - Rules for three players",
         "http://loverummy.com/rummy-rules-three-player-canasta/",
     ),
+    # docs/family/hand-and-foot.md
+    "BW": FamilySource(
+        "hand-and-foot",
+        "Bill Whitnack, Our Rules for Hand and Foot (2005)",
+        "http://web.archive.org/web/20120203230831/http:/members.shaw.ca/bvwhit/hand.html",
+    ),
+    "RGH": FamilySource(
+        "hand-and-foot",
+        "Rummy-Games (Randy Rasa), Hand and Foot Rules",
+        "http://www.rummy-games.com/rules/hand-and-foot-canasta.html",
+    ),
+    "RDC": FamilySource(
+        "hand-and-foot",
+        "Roger DeMeritt, Hand and Foot: standard rules compiled from his questionnaire",
+        "http://rogerdem.tripod.com/composit.htm",
+    ),
     # docs/family/five-hand.md
     "RG5": FamilySource(
         "five-hand",

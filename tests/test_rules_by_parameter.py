@@ -1374,3 +1374,65 @@ def test_black_threes_left_in_hand_bolivia() -> None:
     )[0]
     assert a.black_threes == 0 and b.black_threes == -200
     assert b.total - a.total == -200
+
+
+# --------------------------------------------------------------------------------------------
+# Rounds (Hand and Foot's game shape; the game itself is not built in yet)
+
+_HF = (
+    'initial_meld.basis="round"',
+    "initial_meld.by_round=[50, 90, 120, 150]",
+)
+
+
+@rule("initial_meld.by_round")
+def test_minimum_by_round_50_90_120_150() -> None:
+    """Roger DeMeritt's compiled Hand and Foot rules (RDC, http://rogerdem.tripod.com/composit.htm):
+    the minimum is 50, 90, 120 and 150 in rounds one to four, whatever the score. Kings and a two
+    (50) open the first hand under those rounds, not the third; under classic the score decides
+    (001_0cb887cc6d824426.txt: 50 at 0)."""
+    kw: dict[str, Any] = {"hands": {"N": "Kc Kd Kh 2c 5c 9d"}, "phase": Phase.PLAY}
+    first = position("classic", sets=_HF, scores=[3000, 0], **kw)
+    third = position("classic", sets=_HF, scores=[0, 0], **kw)
+    third.hand_no = 3
+    opening = Meld((cs("Kc Kd Kh 2c"),))
+    assert first.minimum(0) == 50 and third.minimum(0) == 120
+    assert _code(first, opening) is None
+    assert _code(third, opening) == "open.below_minimum"
+    later = position("classic", sets=_HF, scores=[0, 0], **kw)
+    later.hand_no = 9  # after the last round listed, its minimum stays
+    assert later.minimum(0) == 150
+    assert position("classic", scores=[3000, 0], **kw).minimum(0) == 120
+    with pytest.raises(Exception, match="by_round"):
+        load("classic", ('initial_meld.basis="round"',))
+
+
+@rule("game.rounds")
+def test_rounds_the_game_is_four_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bill Whitnack's Hand and Foot (BW,
+    http://web.archive.org/web/20120203230831/http:/members.shaw.ca/bvwhit/hand.html) and RDC: a
+    game is four rounds, the higher total after the fourth winning. Under classic
+    (001_0cb887cc6d824426.txt) the same hands go on until a side reaches 5000."""
+    totals = [(400, 300), (500, 600), (700, 100), (200, 900), (3000, 3000), (500, 0)]
+    _scripted(monkeypatch, totals)
+    rounds = load("classic", ("game.rounds=4",)).variant
+    r = Game(rounds, seed=1).play(lambda s: Draw())
+    assert (r.reason, r.scores, r.winner, len(r.hands)) == ("target", [1800, 1900], 1, 4)
+    _scripted(monkeypatch, totals)
+    r = Game(load_variant("classic"), seed=1).play(lambda s: Draw())
+    assert (r.scores, r.winner, len(r.hands)) == ([5300, 4900], 0, 6)
+
+
+def test_five_packs_hold_270_cards_and_ten_red_threes() -> None:
+    """BW and RGH (Hand and Foot): one pack more than the players, 5 packs and their jokers for
+    four, 270 cards. Red-three totals follow the pack: ten red threes, eleven entries."""
+    five = (
+        "deck.decks=5",
+        "red_threes.totals=[0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]",
+    )
+    r = _rules("classic", sets=five)
+    assert len(r.deck) == 270
+    s = deal(r, 1)
+    assert s.card_total() == 270
+    with pytest.raises(Exception, match=r"red_threes\.totals has 5 entries"):
+        load("classic", ("deck.decks=5",))

@@ -261,6 +261,8 @@ class State:
             return self.rules.minimum(self.scores[side])
         if basis == "previous_hand":
             return self.rules.minimum(self.previous[side])
+        if basis == "round":
+            return self.rules.round_minimum(self.hand_no)
         p = self.turn if self.side_of[self.turn] == side else self.members(side)[0]
         return self.rules.minimum(self.player_scores[p])
 

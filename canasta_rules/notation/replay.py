@@ -259,7 +259,7 @@ class _Replayer:
                 scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
                 self.previous = [b.total for b in hand.score]
                 out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
-                game_over, winner = game_end(r, scores, out_side)
+                game_over, winner = game_end(r, scores, out_side, header.number)
             self._check_assertions(hand, body, scores)
             if not end.over:
                 last = body[-1].item.at if body else header.at

@@ -117,6 +117,7 @@ _BASIS_HEADER = {
     "side_total": "Side's total score before the deal",
     "previous_hand": "Side's score in the previous hand",
     "player_total": "Player's own total score before the deal",
+    "round": "Round",
 }
 _BASIS_SENTENCE = {
     "side_total": "The minimum is read from the side's total score before the deal.",
@@ -124,6 +125,8 @@ _BASIS_SENTENCE = {
     "(0 in the first hand), not from its running total.",
     "player_total": "The minimum is read from the opening player's own total score before the "
     "deal, which in fixed partnerships is the side's.",
+    "round": "The minimum follows the round (the hand's number), not any score; after the last "
+    "round listed, its minimum stays.",
 }
 
 
@@ -293,6 +296,25 @@ class _Builder:
         return Table(cap, ("Card", "Points"), tuple(self.value_rows(see)))
 
     def tiers_table(self, id_: str, lead: str) -> Table:
+        im = self.v.initial_meld
+        if im.basis == "round":
+            last = len(im.by_round) - 1
+            labels = [
+                f"{i + 1}" + (" and later" if i == last else "") for i in range(len(im.by_round))
+            ]
+            gist = "; ".join(
+                f"round {lab}: {m}" for lab, m in zip(labels, im.by_round, strict=True)
+            )
+            cap = self.s(id_, lead, "initial_meld.by_round", gist=gist)
+            header = (_BASIS_HEADER["round"], "Minimum")
+            return Table(
+                cap,
+                header,
+                tuple(
+                    Row(f"{id_}.{i}", (lab, _minimum(m)), header=header)
+                    for i, (lab, m) in enumerate(zip(labels, im.by_round, strict=True))
+                ),
+            )
         tiers = self.v.initial_meld.tiers
         gist = "; ".join(
             f"{tier_label(tiers, i)}: {_minimum(t.minimum)}" for i, t in enumerate(tiers)
@@ -753,7 +775,11 @@ class _Builder:
             self.tiers_table(
                 "initial_meld.tiers",
                 "A side's first melds of the hand, its initial meld, must count at least a "
-                "minimum that depends on a score (see below):",
+                + (
+                    "minimum that depends on the round:"
+                    if v.initial_meld.basis == "round"
+                    else "minimum that depends on a score (see below):"
+                ),
             )
         )
         blocks.append(
@@ -1285,6 +1311,13 @@ class _Builder:
                             f"When, after a hand, a side's total has reached {g.target} or "
                             "more, the game ends.",
                             "game.target",
+                        )
+                        if not g.rounds
+                        else self.s(
+                            "game.rounds",
+                            f"The game is {number(g.rounds)} rounds (hands); after the last, "
+                            "the side with the highest total wins.",
+                            "game.rounds",
                         ),
                         self.s(
                             "game.win",
@@ -1553,5 +1586,12 @@ def build(
 
 
 def unstated_keys(variant: Variant) -> set[str]:
-    """Parameters of ``variant`` that its sheet deliberately leaves out (a zero penalty)."""
-    return {PENALTY_KEY} if flatten(variant).get(PENALTY_KEY) == 0 else set()
+    """Parameters of ``variant`` that its sheet deliberately leaves out: a zero penalty, and the
+    rounds of a game that has none (no fixed number of hands; no minimums by round)."""
+    flat = flatten(variant)
+    out = {PENALTY_KEY} if flat.get(PENALTY_KEY) == 0 else set()
+    if not variant.game.rounds:
+        out.add("game.rounds")
+    if not variant.initial_meld.by_round:
+        out.add("initial_meld.by_round")
+    return out
