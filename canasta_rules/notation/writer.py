@@ -98,7 +98,8 @@ def format_item(item: A.Item) -> str:
             return f"stock {item.number}"
         return "frozen " + ("yes" if item.flag else "no")
     if isinstance(item, A.PenaltyLine):
-        return f"penalty {item.seat} {item.kind}"
+        card = "" if item.card is None else " " + C.name(item.card)
+        return f"penalty {item.seat} {item.kind}{card}"
     if isinstance(item, A.PosHand):
         return f"hand {item.seat}: {_cards(item.cards)}".rstrip()
     if isinstance(item, A.PosMelds):
