@@ -35,10 +35,6 @@ WITH_CARD = frozenset({"extra_card", "exposed_stock", "exposed"})
 """The kinds whose line names one card."""
 
 
-def _refuse(code: str, parameter: str, message: str) -> IllegalMoveError:
-    return IllegalMoveError(Refusal(code, parameter, message))
-
-
 def allowed(s: State, kind: str) -> bool:
     """Whether the ruleset of ``s`` has the penalty ``kind``."""
     p = s.rules.variant.penalties
@@ -59,56 +55,72 @@ def _check_allowed(s: State, kind: str) -> None:
     if allowed(s, kind):
         return
     if kind == "wild_returned":
-        raise _refuse(
-            "penalty.not_in_ruleset",
-            "penalties.wild_returned",
-            "this ruleset has no penalty for a wild card taken back "
-            "(penalties.wild_returned is 0)",
+        raise IllegalMoveError(
+            Refusal(
+                "penalty.wild_returned",
+                "penalties.wild_returned",
+                "this ruleset has no penalty for a wild card taken back "
+                "(penalties.wild_returned is 0)",
+            )
         )
     if kind == "extra_card":
-        raise _refuse(
-            "penalty.not_in_ruleset",
-            "penalties.extra_card",
-            "this ruleset has no rule for an extra card drawn (penalties.extra_card is none)",
+        raise IllegalMoveError(
+            Refusal(
+                "penalty.extra_card",
+                "penalties.extra_card",
+                "this ruleset has no rule for an extra card drawn (penalties.extra_card is none)",
+            )
         )
     if kind == "forgot_draw":
-        raise _refuse(
-            "penalty.not_in_ruleset",
-            "penalties.forgotten_draw",
-            "this ruleset has no rule for a forgotten draw (penalties.forgotten_draw is none)",
+        raise IllegalMoveError(
+            Refusal(
+                "penalty.forgotten_draw",
+                "penalties.forgotten_draw",
+                "this ruleset has no rule for a forgotten draw (penalties.forgotten_draw is none)",
+            )
         )
     if kind == "exposed_stock":
-        raise _refuse(
-            "penalty.not_in_ruleset",
-            "penalties.exposed_stock_card",
-            "this ruleset has no rule for an exposed stock card "
-            "(penalties.exposed_stock_card is none)",
+        raise IllegalMoveError(
+            Refusal(
+                "penalty.exposed_stock_card",
+                "penalties.exposed_stock_card",
+                "this ruleset has no rule for an exposed stock card "
+                "(penalties.exposed_stock_card is none)",
+            )
         )
     if kind == "exposed":
-        raise _refuse(
-            "penalty.not_in_ruleset",
-            "penalties.exposed_card",
-            "this ruleset has no rule for an exposed card (penalties.exposed_card is none)",
+        raise IllegalMoveError(
+            Refusal(
+                "penalty.exposed_card",
+                "penalties.exposed_card",
+                "this ruleset has no rule for an exposed card (penalties.exposed_card is none)",
+            )
         )
-    raise _refuse(
-        "penalty.unknown",
-        "",
-        f"no penalty is called '{kind}' (known: {', '.join(KINDS)})",
+    raise IllegalMoveError(
+        Refusal(
+            "penalty.unknown",
+            "",
+            f"no penalty is called '{kind}' (known: {', '.join(KINDS)})",
+        )
     )
 
 
 def _check_top(s: State, card: int, kind: str) -> None:
     if not s.stock:
-        raise _refuse("penalty.stock_empty", "", f"{kind}: the stock is empty")
+        raise IllegalMoveError(Refusal("penalty.stock_empty", "", f"{kind}: the stock is empty"))
     if s.stock_known:
         if s.stock[-1] != card:
-            raise _refuse(
-                "penalty.not_top",
-                "",
-                f"{kind}: {C.name(card)} is not the top stock card ({C.name(s.stock[-1])} is)",
+            raise IllegalMoveError(
+                Refusal(
+                    "penalty.not_top",
+                    "",
+                    f"{kind}: {C.name(card)} is not the top stock card ({C.name(s.stock[-1])} is)",
+                )
             )
     elif card not in s.stock:
-        raise _refuse("penalty.not_top", "", f"{kind}: {C.name(card)} is not in the stock")
+        raise IllegalMoveError(
+            Refusal("penalty.not_top", "", f"{kind}: {C.name(card)} is not in the stock")
+        )
 
 
 def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> None:
@@ -118,21 +130,25 @@ def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> No
     _check_allowed(s, kind)
     if (card is not None) != (kind in WITH_CARD):
         said = "names one card" if kind in WITH_CARD else "names no card"
-        raise _refuse("penalty.card", "", f"the penalty '{kind}' {said}")
+        raise IllegalMoveError(Refusal("penalty.card", "", f"the penalty '{kind}' {said}"))
     if s.phase == Phase.OVER and kind != "wild_returned":
-        raise _refuse("penalty.hand_over", "", f"{kind}: the hand is over")
+        raise IllegalMoveError(Refusal("penalty.hand_over", "", f"{kind}: the hand is over"))
     if kind == "wild_returned":
         r = s.rules
         s.penalties[s.side_of[seat]] += r.wild_returned_penalty
         return
     if kind == "forgot_draw":
         if not s.stock:
-            raise _refuse("penalty.stock_empty", "", "forgot_draw: the stock is empty")
+            raise IllegalMoveError(
+                Refusal("penalty.stock_empty", "", "forgot_draw: the stock is empty")
+            )
         if not s.stock_known:
-            raise _refuse(
-                "penalty.stock_unknown",
-                "",
-                "forgot_draw: the stock's order is not known, so its top card is not either",
+            raise IllegalMoveError(
+                Refusal(
+                    "penalty.stock_unknown",
+                    "",
+                    "forgot_draw: the stock's order is not known, so its top card is not either",
+                )
             )
         _draw_sequence(s, seat, None, 1)
         return
@@ -140,11 +156,13 @@ def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> No
     if kind == "extra_card":
         _check_top(s, card, kind)
         if C.is_red_three(card):
-            raise _refuse(
-                "penalty.red_three",
-                "penalties.extra_card",
-                "extra_card: a red three drawn by mistake is laid down like any red three "
-                "drawn (004 gives no other remedy); write the draw instead",
+            raise IllegalMoveError(
+                Refusal(
+                    "penalty.red_three",
+                    "penalties.extra_card",
+                    "extra_card: a red three drawn by mistake is laid down like any red three "
+                    "drawn (004 gives no other remedy); write the draw instead",
+                )
             )
         s.take_from_stock(card)
         s.add_card(seat, card)
@@ -159,7 +177,9 @@ def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> No
     shown = face_up(s, seat)
     if s.hands[seat][card] <= shown.count(card):
         held = "not in" if not s.hands[seat][card] else "already face up from"
-        raise _refuse("penalty.not_in_hand", "", f"exposed: {C.name(card)} is {held} the hand")
+        raise IllegalMoveError(
+            Refusal("penalty.not_in_hand", "", f"exposed: {C.name(card)} is {held} the hand")
+        )
     _set_face_up(s, seat, (*shown, card))
 
 
@@ -168,7 +188,9 @@ def start_without_draw(s: State) -> None:
     ``penalty SEAT forgot_draw`` (``penalties.forgotten_draw``)."""
     _check_allowed(s, "forgot_draw")
     if s.phase != Phase.DRAW:
-        raise _refuse("penalty.forgot_draw_turn", "", "forgot_draw: the turn has begun already")
+        raise IllegalMoveError(
+            Refusal("penalty.forgot_draw_turn", "", "forgot_draw: the turn has begun already")
+        )
     s.drew = NO_DRAW
     s.phase = Phase.PLAY
 
