@@ -502,6 +502,9 @@ class _Reader:
             state.last_drawer = state.turn
         for pen in penalties:
             p = self.seat(pen.seat, pen.at)
+            if pen.kind in ("extra_card", "forgot_draw", "exposed_stock", "exposed"):
+                msg = f"a position does not say a {pen.kind} penalty (docs/notation.md, Penalties)"
+                raise err(pen.at, msg)
             if pen.kind != "wild_returned" or r.wild_returned_penalty <= 0:
                 raise err(pen.at, f"this ruleset has no penalty {quoted(pen.kind)}")
             state.penalties[r.side_of[p]] += r.wild_returned_penalty
