@@ -201,7 +201,9 @@ def face_up(s: State, seat: int) -> tuple[int, ...]:
 
 
 def _set_face_up(s: State, seat: int, cards: tuple[int, ...]) -> None:
-    rows = list(s.face_up) if s.face_up else [() for _ in range(s.rules.players)]
+    rows: list[tuple[int, ...]] = (
+        list(s.face_up) if s.face_up else [() for _ in range(s.rules.players)]
+    )
     rows[seat] = tuple(sorted(cards, key=C.sort_key))
     s.face_up = tuple(rows) if any(rows) else ()
 

@@ -19,7 +19,6 @@ from .. import cards as C
 from ..errors import CanastaError
 from .rules import BLACK3_KEY, CLOSED_KEY0, IS_WILD, KEY_OF, RED3_KEY, RUN, RUN_KEY0, Rules
 
-
 NO_DRAW = 3
 """``State.drew`` for a turn that began with no draw (a penalty; 1 and 2 are a stock draw and
 taking the pile, see checks.py)."""

@@ -76,7 +76,8 @@ def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
 def _forgot_draw_follows(body: list[A.Line], i: int, turn: A.Turn) -> bool:
     """Whether the turn line ``body[i]`` opens without a draw and the next penalty or turn line
     is that seat's ``penalty SEAT forgot_draw``."""
-    if not turn.actions or isinstance(turn.actions[0], (A.DrawAct, A.TakeAct, A.ExposeAct, A.AskAct)):
+    first = turn.actions[0] if turn.actions else None
+    if first is None or isinstance(first, (A.DrawAct, A.TakeAct, A.ExposeAct, A.AskAct)):
         return False
     for ln in body[i + 1 :]:
         nxt = ln.item
@@ -369,7 +370,6 @@ class _Replayer:
         doc = self.doc
         s = hand.end
         assert s is not None
-        r = self.rules
         last_turn_line: A.Turn | None = None
         last_seat = -1
         forgot = -1  # the seat whose last turn had no draw, awaiting its forgot_draw line
