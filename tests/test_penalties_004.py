@@ -7,6 +7,7 @@ cards are Ts, Jk, Jc, Qh, then 3d, 3h, Jd, 7c.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from canasta_rules.engine.invariants import state_problems
 from canasta_rules.engine.state import NO_DRAW, Phase, State
 from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse, replay
+from canasta_rules.notation.position import read_position
 from canasta_rules.notation.writer import format_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,12 +189,44 @@ def test_penalty_lines_round_trip_through_fmt(
     assert code == 0
 
 
-def test_positions_refuse_record_only_penalties() -> None:
+def test_a_position_says_the_penalties_still_in_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position written mid-hand keeps N's face-up Kh and N's coming turn with no draw; read
+    back, the turn lines after it play that turn without a draw and the melded Kh leaves the
+    table (004 rules 3 and 6)."""
+    record = tmp_path / "slips.can"
+    record.write_text(
+        f'[Variant "general"]\n{HEAD}N draw Ts\npenalty N exposed Kh\nN discard 4c\n'
+        "penalty N extra_card Jk\nE draw Jc discard 3s\n"
+    )
+    code, out, err = run_cli(capsys, "replay", str(record), "--at", "1.2")
+    assert code == 0, err
+    assert "penalty N extra_card\npenalty N exposed Kh\n" in out
+    rp = read_position(parse(out))
+    assert rp.state.no_draw == 1 << N and rp.state.face_up[N] == (C.parse("Kh"),)
+    _ok(rp.state)
+    more = "S draw Qh discard 4s\nW draw 7c discard 3s\nN meld Kd Kh Kh Jk discard 4s\n"
+    s = read_position(parse(out + more)).state
+    assert s.turn == E and s.hand_len[N] == 7 and s.face_up == () and s.no_draw == 0
+    _ok(s)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("penalty N forgot_draw", "a position says only 'extra_card' (no card) and 'exposed CARD'"),
+        ("penalty N extra_card 4c", "not 'extra_card' with a card"),
+        ("penalty N exposed 9h", "exposed: 9h is not in the hand"),
+    ],
+)
+def test_a_position_refuses_what_cannot_be_pending(line: str, message: str) -> None:
     text = (
         '[Variant "general"]\n\nhand N: 4c 5d\nhand E: 4d 5s\nhand S: 6c 7d\nhand W: 8s 9h\n'
-        "pile: 7c\npenalty N exposed 4c\nto move: N draw\n"
+        f"pile: 7c\n{line}\nto move: N draw\n"
     )
-    from canasta_rules.notation.position import read_position
-
-    with pytest.raises(NotationError, match="a position does not say a exposed penalty"):
+    with pytest.raises(NotationError, match=rf"^<text>:8:1: .*{re.escape(message)}"):
         read_position(parse(text))
+    classic = text.replace("general", "classic")
+    with pytest.raises(NotationError, match=r"is none\)"):
+        read_position(parse(classic))

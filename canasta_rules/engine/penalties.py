@@ -183,6 +183,27 @@ def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> No
     _set_face_up(s, seat, (*shown, card))
 
 
+def set_pending(s: State, seat: int, kind: str, card: int | None) -> None:
+    """What a position says of penalties still in force: ``extra_card`` without a card (the
+    seat's next turn begins with no draw; the extra card is already in the hand) and
+    ``exposed CARD`` (a card of the hand lies face up). Other kinds leave nothing pending."""
+    _check_allowed(s, kind)
+    if kind == "exposed" and card is not None:
+        apply_penalty(s, seat, kind, card)
+        return
+    if kind == "extra_card" and card is None:
+        s.no_draw |= 1 << seat
+        return
+    raise IllegalMoveError(
+        Refusal(
+            "penalty.position",
+            "",
+            f"a position says only 'extra_card' (no card) and 'exposed CARD', not '{kind}'"
+            + (" with a card" if kind == "extra_card" else ""),
+        )
+    )
+
+
 def start_without_draw(s: State) -> None:
     """Begin the turn of the player to move with no draw: a turn the record follows with
     ``penalty SEAT forgot_draw`` (``penalties.forgotten_draw``)."""
