@@ -807,7 +807,7 @@ class _Reader:
                 raise self.err(t.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
             if not continuing:
                 last = -1 if prev is None else self.seat(prev.seat, prev.at)
-                if last == s.turn and s.phase == Phase.PLAY:
+                if prev is not None and last == s.turn and s.phase == Phase.PLAY:
                     msg = f"{self.who(s.turn)}'s turn is not over: a turn ends with a discard"
                     raise self.err(prev.at, msg)
                 count += 1
