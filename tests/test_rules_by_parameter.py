@@ -1013,6 +1013,62 @@ def test_wild_card_taken_back_costs_100_or_is_no_penalty() -> None:
         replay(parse(record), variant="classic")
 
 
+_SLIP = '[Players "N, E, S, W"]\n\nhand 1 dealer W seed 5\n'
+"""Seed 5, dealer W: N moves first; the stock's top cards are Ts, Jk, Jc, Qh."""
+
+
+@rule("penalties.extra_card")
+def test_extra_card_kept_with_a_drawless_next_turn_or_no_rule() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 3): an extra card drawn by mistake is discarded in a later
+    turn played without drawing. general: the joker N drew too stays in hand and N's next turn
+    has no draw; classic (001 has no such rule) refuses the line, naming the parameter."""
+    assert _differ("classic", "general", "penalties.extra_card")
+    body = "N draw Ts discard 4c\npenalty N extra_card Jk\n"
+    tail = "E draw Jc discard 3s\nS draw Qh discard 4s\nW draw discard 3s\nN discard 4s\n"
+    hand = replay(parse(_SLIP + body + tail), variant="general").hands[0]
+    assert hand.end is not None and hand.end.hand_len[0] == 11 and hand.end.turn == 1
+    with pytest.raises(NotationError, match=r"penalties\.extra_card is none"):
+        replay(parse(_SLIP + body), variant="classic")
+
+
+@rule("penalties.forgotten_draw")
+def test_forgotten_draw_taken_after_the_discard_or_refused() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 4): a player who discards without drawing takes the top
+    stock card before the next turn. general: N's drawless turn stands and N takes Ts; classic
+    refuses the line, naming the parameter."""
+    assert _differ("classic", "general", "penalties.forgotten_draw")
+    record = _SLIP + "N discard 4c\npenalty N forgot_draw\n"
+    s = replay(parse(record), variant="general").hands[0].end
+    assert s is not None and s.hand_len[0] == 11 and C.name(s.stock[-1]) == "Jk"
+    with pytest.raises(NotationError, match=r"penalties\.forgotten_draw is none"):
+        replay(parse(record), variant="classic")
+
+
+@rule("penalties.exposed_stock_card")
+def test_exposed_stock_card_shown_and_left_or_refused() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 5): a stock card exposed while drawing is shown and put
+    back. general: the stock is unchanged; classic refuses the line, naming the parameter."""
+    assert _differ("classic", "general", "penalties.exposed_stock_card")
+    record = _SLIP + "N draw Ts\npenalty N exposed_stock Jk\n"
+    s = replay(parse(record), variant="general").hands[0].end
+    assert s is not None and C.name(s.stock[-1]) == "Jk" and s.hand_len[0] == 12
+    with pytest.raises(NotationError, match=r"penalties\.exposed_stock_card is none"):
+        replay(parse(record), variant="classic")
+
+
+@rule("penalties.exposed_card")
+def test_exposed_card_left_face_up_or_refused() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 6): a card exposed by mistake lies face up until it is
+    melded or discarded. general: N's Kh is face up and still N's; classic refuses the line,
+    naming the parameter."""
+    assert _differ("classic", "general", "penalties.exposed_card")
+    record = _SLIP + "N draw Ts\npenalty N exposed Kh\n"
+    s = replay(parse(record), variant="general").hands[0].end
+    assert s is not None and s.face_up[0] == (C.parse("Kh"),) and s.hand_len[0] == 12
+    with pytest.raises(NotationError, match=r"penalties\.exposed_card is none"):
+        replay(parse(record), variant="classic")
+
+
 # --------------------------------------------------------------------------------------------
 # The game: target, winner and the deal's rotation
 

@@ -46,6 +46,38 @@ from .origin import attach, pinned_notes
 from .words import capital, count, digits_count, join, number, source_name, special_cards
 
 PENALTY_KEY = "penalties.wild_returned"
+SLIP_KEYS = (
+    "penalties.extra_card",
+    "penalties.forgotten_draw",
+    "penalties.exposed_stock_card",
+    "penalties.exposed_card",
+)
+"""004's remedies for slips at the table; a sheet states them only where the ruleset has them
+(or where a comparison needs them)."""
+SLIP_SENTENCES = {
+    ("penalties.extra_card", "skip_next_draw"): (
+        "A player who by mistake draws an extra card from the stock keeps it, and plays their "
+        "next turn without drawing: they may meld, then they discard."
+    ),
+    ("penalties.forgotten_draw", "draw_after_discard"): (
+        "A player who discards without having drawn takes the top card of the stock before the "
+        "next player's turn begins."
+    ),
+    ("penalties.exposed_stock_card", "shown_and_returned"): (
+        "A stock card turned face up by mistake while drawing is shown to every player and put "
+        "back on top of the stock."
+    ),
+    ("penalties.exposed_card", "left_face_up"): (
+        "A card a player exposes by mistake lies face up on the table, still one of their cards, "
+        "until they meld it or discard it."
+    ),
+}
+SLIP_NONE = {
+    "penalties.extra_card": "an extra card drawn from the stock by mistake",
+    "penalties.forgotten_draw": "a discard made without drawing first",
+    "penalties.exposed_stock_card": "a stock card turned face up while drawing",
+    "penalties.exposed_card": "a card exposed by mistake from a hand",
+}
 """Stated only when it is not zero (or when ``--diff`` finds it changed)."""
 
 # Card values in the order players list them, with the labels a table shows.
@@ -1292,6 +1324,15 @@ class _Builder:
                         style="note",
                     )
                 )
+        slips = flatten(self.v)
+        for key in SLIP_KEYS:
+            value = slips[key]
+            if value == "none" and key not in self.diff_keys:
+                continue
+            text = SLIP_SENTENCES.get((key, value)) or (
+                f"These rules give no remedy for {SLIP_NONE[key]}."
+            )
+            blocks.append(Para((self.s(key, text, key),)))
         cap = self.caption("bonuses", "The bonuses:")
         blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
         blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
@@ -1586,10 +1627,12 @@ def build(
 
 
 def unstated_keys(variant: Variant) -> set[str]:
-    """Parameters of ``variant`` that its sheet deliberately leaves out: a zero penalty, and the
-    rounds of a game that has none (no fixed number of hands; no minimums by round)."""
+    """Parameters of ``variant`` that its sheet deliberately leaves out: a zero penalty, the
+    irregularities the variant has no remedy for, and the rounds of a game that has none (no
+    fixed number of hands; no minimums by round)."""
     flat = flatten(variant)
     out = {PENALTY_KEY} if flat.get(PENALTY_KEY) == 0 else set()
+    out |= {k for k in SLIP_KEYS if flat.get(k) == "none"}
     if not variant.game.rounds:
         out.add("game.rounds")
     if not variant.initial_meld.by_round:

@@ -848,6 +848,41 @@ class Penalties(Model):
             "as a meld's fourth wild (0: no such penalty)."
         ),
     )
+    extra_card: Literal["none", "skip_next_draw"] = Field(
+        default="none",
+        description=(
+            "A card drawn from the stock by mistake on top of the draw (record line "
+            "`penalty SEAT extra_card CARD`): none (no such rule; the line is refused), or "
+            "skip_next_draw (the card stays in hand and the player's next turn begins with no "
+            "draw: they meld if they like and discard)."
+        ),
+    )
+    forgotten_draw: Literal["none", "draw_after_discard"] = Field(
+        default="none",
+        description=(
+            "A player who discarded without drawing (record line `penalty SEAT forgot_draw` "
+            "after that turn): none (no such rule; the line is refused), or draw_after_discard "
+            "(the turn is played without a draw and the player takes the top stock card before "
+            "the next player's turn)."
+        ),
+    )
+    exposed_stock_card: Literal["none", "shown_and_returned"] = Field(
+        default="none",
+        description=(
+            "A stock card exposed by mistake while drawing (record line `penalty SEAT "
+            "exposed_stock CARD`, CARD the top stock card): none (no such rule; the line is "
+            "refused), or shown_and_returned (every player sees it and it stays where it was, "
+            "on top of the stock)."
+        ),
+    )
+    exposed_card: Literal["none", "left_face_up"] = Field(
+        default="none",
+        description=(
+            "A card of a player's hand exposed by mistake (record line `penalty SEAT exposed "
+            "CARD`): none (no such rule; the line is refused), or left_face_up (the card stays "
+            "face up on the table, still the player's, until it is melded or discarded)."
+        ),
+    )
 
 
 class Game(Model):
