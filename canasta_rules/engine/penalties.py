@@ -135,7 +135,8 @@ def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> No
         raise IllegalMoveError(Refusal("penalty.hand_over", "", f"{kind}: the hand is over"))
     if kind == "wild_returned":
         r = s.rules
-        s.penalties[s.side_of[seat]] += r.wild_returned_penalty
+        # Charged to the seat's own score column (its side as seated at the deal).
+        s.penalties[r.side_of[seat]] += r.wild_returned_penalty
         return
     if kind == "forgot_draw":
         if not s.stock:
