@@ -277,7 +277,13 @@ class State:
             return self.rules.minimum(self.previous[side])
         if basis == "round":
             return self.rules.round_minimum(self.hand_no)
-        p = self.turn if self.side_of[self.turn] == side else self.members(side)[0]
+        # A side left without players when sides regrouped (seating.forming) reads its seated
+        # player's own total.
+        p = (
+            self.turn
+            if self.side_of[self.turn] == side
+            else (self.members(side) or self.rules.members[side])[0]
+        )
         return self.rules.minimum(self.player_scores[p])
 
     def opening_now(self, side: int) -> bool:
