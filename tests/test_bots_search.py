@@ -123,3 +123,17 @@ def test_pruning_stops_when_no_alternative_can_clear_the_margin() -> None:
     assert len(cands) >= 2
     assert bot(s) == pick
     assert bot.pruned == 1 and bot.rollouts == 2 * len(cands)
+
+
+def test_a_meld_the_strategy_bot_picks_is_played_without_search() -> None:
+    """By default the strategy bot's melds are played at once (no rollouts); with
+    ``search_melds`` the same decision is searched against holding back."""
+    s = position(hands={"N": "Kh Kd Ks 9c 7h 5d 6s 8c"}, melds={0: ["Ah Ad As"]}, phase=Phase.PLAY)
+    pick = StrategyBot(4)(s)
+    assert str(pick).startswith("meld")
+    quick = SearchBot(4, simulations=2)
+    assert quick(s) == pick
+    assert quick.searched == 0 and quick.rollouts == 0
+    searching = SearchBot(4, simulations=2, search_melds=True)
+    assert searching(s) in legal_moves(s)
+    assert searching.searched == 1 and searching.rollouts >= 2

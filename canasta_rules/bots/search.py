@@ -1,14 +1,18 @@
 """A search bot: determinised information-set search with the strategy bot as rollout policy.
 
 At a decision with a real choice the bot takes the strategy bot's pick and a few alternatives
-(every way to take the pile or draw; holding back instead of melding or asking; the next-best
-discards by the strategy bot's own costs; both answers to partner). It then deals the cards it
-cannot see afresh (other hands keep their sizes, the stock its size, in a new order), plays each
-candidate in that same world, and finishes the hand with strategy bots at every seat. The worlds
-are shared by the candidates, so their comparison is paired. After the budget (a number of worlds,
-or seconds) the candidate with the best mean hand score for its side (minus the others' mean) is
-played if its paired gain over the strategy bot's pick exceeds ``margin`` points and ``z``
-standard errors; otherwise the pick.
+(every way to take the pile or draw; holding back instead of asking to go out; the next-best
+discards by the strategy bot's own costs, one per rank where suits cannot matter; both answers to
+partner). A meld the strategy bot picks is played at once unless ``search_melds`` is set. It then
+deals the cards it cannot see afresh (other hands keep their sizes, the stock its size, in a new
+order), plays each candidate in that same world, and plays on with strategy bots at every seat
+for ``horizon`` turns (or to the end of the hand), scoring the hand as it then stands. The worlds
+are shared by the candidates, so their comparison is paired. From ``prune_after`` worlds on, an
+alternative whose paired gain over the pick stays below ``margin`` even ``prune_z`` standard
+errors up is dropped, and when none is left the pick is played at once. After the budget (a
+number of worlds, or seconds) the candidate with the best mean score for its side (minus the
+others' mean) is played if its paired gain over the strategy bot's pick exceeds ``margin`` points
+and ``z`` standard errors; otherwise the pick.
 
 Answering partner's "may I go out?", only worlds in which partner can go out are used (the ask
 says so). What the bot treats as unseen: every card not in its hand, on the table (melds, red
@@ -141,13 +145,12 @@ class SearchBot:
             if worlds >= self.prune_after:
                 # Drop the alternatives that cannot plausibly clear the margin; with none left,
                 # the pick stands and the search stops early.
-                live = [0] + [
-                    i
-                    for i in live[1:]
-                    if self._gain(values[i], values[0])[0]
-                    + self.prune_z * self._gain(values[i], values[0])[1]
-                    > self.margin
-                ]
+                keep = [0]
+                for i in live[1:]:
+                    mean, se = self._gain(values[i], values[0])
+                    if mean + self.prune_z * se > self.margin:
+                        keep.append(i)
+                live = keep
                 if len(live) == 1:
                     self.pruned += 1
                     return cands[0]
