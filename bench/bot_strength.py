@@ -4,7 +4,8 @@ Run from the repository root::
 
     .venv/bin/python bench/bot_strength.py                         # strategy vs greedy, 100 deals
     .venv/bin/python bench/bot_strength.py --deals 1000 --jobs 2 --variants classic
-    .venv/bin/python bench/bot_strength.py --a search --b strategy --deals 20 --budget 32
+    .venv/bin/python bench/bot_strength.py --a search --b strategy --deals 1000 --jobs 2 \
+        --variants classic --budget 6 --progress 50
 
 Deal ``i`` is the game seeded ``i`` (its shuffles and first dealer), played twice: once with bot A
 on side 0 and bot B on side 1, once the other way round. So each bot plays both sides of every

@@ -84,3 +84,56 @@ def test_search_bot_plays_a_hand_legally() -> None:
     while not s.over:
         apply(s, bot(s))
     assert bot.searched > 0 and s.end_reason
+
+
+def test_a_rollout_stops_after_its_horizon_of_turns() -> None:
+    """With ``horizon=1`` a rollout plays out the current turn only and scores the position
+    as it stands; with no horizon it plays to the end of the hand."""
+    r = rules_for(load_variant("classic"))
+    s = deal(r, "horizon")
+    short = SearchBot(2, horizon=1)
+    t = s.copy()
+    first = t.turn
+    short.rollout(t, 0)
+    assert not t.over and t.turn == r.next_seat(first)
+    full = SearchBot(2, horizon=None)
+    u = s.copy()
+    full.rollout(u, 0)
+    assert u.over
+
+
+def test_discards_of_one_rank_are_one_candidate() -> None:
+    """Discarding the king of hearts or of diamonds is the same play in classic (no runs), so
+    the search never spends a candidate slot (and its rollouts) on both."""
+    s = position(hands={"N": "Kh Kd Qs 9c 7h 5d"}, phase=Phase.PLAY)
+    bot = SearchBot(1, candidates=6)
+    moves = legal_moves(s)
+    cands = bot.candidates(s, moves, bot.policy(s))
+    ranks = [str(m)[-2] for m in cands if str(m).startswith("discard")]
+    assert len(ranks) == len(set(ranks)) == 5  # K, Q, 9, 7, 5: one king only
+
+
+def test_pruning_stops_when_no_alternative_can_clear_the_margin() -> None:
+    """With an unreachable margin every alternative is pruned after ``prune_after`` worlds:
+    the search plays the strategy bot's pick and spends only those worlds."""
+    bot, s = _draw_or_take()
+    bot = SearchBot(3, simulations=8, margin=1e9, prune_after=2)
+    pick = bot.policy(s)
+    cands = bot.candidates(s, legal_moves(s), pick)
+    assert len(cands) >= 2
+    assert bot(s) == pick
+    assert bot.pruned == 1 and bot.rollouts == 2 * len(cands)
+
+
+def test_a_meld_the_strategy_bot_picks_is_played_without_search() -> None:
+    """By default the strategy bot's melds are played at once (no rollouts); with
+    ``search_melds`` the same decision is searched against holding back."""
+    s = position(hands={"N": "Kh Kd Ks 9c 7h 5d 6s 8c"}, melds={0: ["Ah Ad As"]}, phase=Phase.PLAY)
+    pick = StrategyBot(4)(s)
+    assert str(pick).startswith("meld")
+    quick = SearchBot(4, simulations=2)
+    assert quick(s) == pick
+    assert quick.searched == 0 and quick.rollouts == 0
+    searching = SearchBot(4, simulations=2, search_melds=True)
+    assert searching(s) in legal_moves(s)
+    assert searching.searched == 1 and searching.rollouts >= 2
