@@ -25,14 +25,14 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
 from .. import limits
-from ..errors import Problem, VariantError, quoted, shorten
+from ..errors import Problem, VariantError, elide, quoted, shorten
 from . import builtin
 from .compare import flatten, show_value
 from .model import METADATA_KEYS, Provenance, Variant
@@ -101,10 +101,21 @@ class LoadedVariant:
         return found
 
     def is_default(self, key: str) -> bool:
-        """Whether no layer set ``key`` (a parameter or a table) or anything in it."""
-        return not any(
-            k == key or k.startswith(key + ".") or key.startswith(k + ".") for k in self.origins
+        """Whether no layer set ``key`` (a parameter or a table) or anything in it (nor a table
+        or an array that holds it)."""
+        parts = key.split(".")
+        return key not in self._set_prefixes and not any(
+            ".".join(parts[:i]) in self.origins for i in range(1, len(parts))
         )
+
+    @cached_property
+    def _set_prefixes(self) -> frozenset[str]:
+        """Each key a layer set, and each table above it."""
+        out: set[str] = set()
+        for k in self.origins:
+            parts = k.split(".")
+            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        return frozenset(out)
 
 
 def covering(prov: Mapping[str, Provenance], key: str) -> tuple[str, Provenance] | None:
@@ -235,6 +246,7 @@ def _parse_toml(text: str, label: str) -> dict[str, Any]:
         msg = getattr(e, "msg", None) or re.sub(
             r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg
         )
+        msg = elide(msg, 100)  # it may quote a whole key: ('t', 't', 't', ...)
         problem = Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
         raise VariantError([problem]) from None
     except RecursionError:
@@ -353,10 +365,8 @@ def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> 
     if child is not None and child.path is None:  # pragma: no cover - --set never extends
         raise at_extends("only a file can extend another")
     if not _looks_like_path(ref):
-        path = builtin.path_of(ref)
-        if path is not None:
-            data, text = _read_toml(path, f"builtin:{ref}")
-            return Layer(f"builtin:{ref}", data, text, path, builtin_name=ref)
+        if builtin.path_of(ref) is not None:
+            return _builtin_layer(ref)
         if child is not None:
             local = _sandboxed(ref, child, allowed)
         elif len(ref) <= limits.MAX_NAME_CHARS:
@@ -385,6 +395,17 @@ def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> 
             raise at_extends(f"parent file {quoted(label, 80)} not found")
     data, text = _read_toml(path, label)
     return Layer(label, data, text, path.resolve())
+
+
+@cache
+def _builtin_layer(name: str) -> Layer:
+    """The layer of a built-in file, read once: built-ins are the parents of most files, and are
+    read-only data of the package (as :func:`_load_builtin` assumes too). Nothing changes a
+    layer's document after it is read: merging copies what it changes."""
+    path = builtin.path_of(name)
+    assert path is not None
+    data, text = _read_toml(path, f"builtin:{name}")
+    return Layer(f"builtin:{name}", data, text, path, builtin_name=name)
 
 
 def _is_file(path: Path) -> bool:
@@ -871,6 +892,10 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, Mapping):
         inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
         return "{ " + inner + " }" if inner else "{}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if type(value) is int:
+        return str(value)  # as tomli_w writes it, without building a document
     return tomli_w.dumps({"v": value}).removeprefix("v = ").rstrip("\n")
 
 
