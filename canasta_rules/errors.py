@@ -151,11 +151,12 @@ def fit_refusal(where: str, move: str, refusal: Refusal, target: int = MESSAGE_T
     """``WHERE: MOVE: MESSAGE (CODE)`` on one line of at most ``target`` characters where it can
     be.
 
-    A refusal's message states the rule and then explains it; behind a location and a move the
-    explanation may not fit. Until the line fits, the message loses its asides in parentheses,
-    then its clauses after the last ``;``; then a long move is shortened further, and last the
-    message loses its tail (at a word, with an ellipsis). The rule code is always kept (it is how
-    the rule is looked up); the whole message stays in :attr:`IllegalMoveError.refusal`."""
+    A refusal's message states the rule, then (after a ``;``) what this move did, then perhaps an
+    aside in parentheses; behind a location and a move it may not fit. Until the line fits, the
+    message loses its asides, then its tail (at a word, with an ellipsis) as long as the rule's
+    own clause stays whole, else every clause but the rule's; then a long move is shortened
+    further, and last the rule's clause loses its tail too. The rule code is always kept (it is
+    how the rule is looked up); the whole message stays in :attr:`IllegalMoveError.refusal`."""
     code = f" ({refusal.code})" if refusal.code else ""
     message = one_line(refusal.message)
 
@@ -167,16 +168,24 @@ def fit_refusal(where: str, move: str, refusal: Refusal, target: int = MESSAGE_T
     room = target - len(start) - len(code)
     if len(message) > room:
         message = _ASIDE.sub("", message)
-    while len(message) > room and "; " in message:
-        message = message.rsplit("; ", 1)[0]
+    rule = message.split("; ", 1)[0]
+    if len(message) > room:
+        message = _cut(message, room) if len(rule) + 8 < room else rule
     if len(message) > room:
         start = lead(24)
-        room = target - len(start) - len(code)
-    room = max(room, 30)  # a location past all reason still leaves the rule readable
-    if len(message) > room:
-        cut = message[: room - 1]
-        message = (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(",;:") + "\u2026"
+        room = max(target - len(start) - len(code), 30)  # the rule stays readable
+        message = _cut(message, room)
     return f"{start}{message}{code}"
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut after a word to at most ``limit`` characters, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(",;: ") + "\u2026"
 
 
 class IllegalMoveError(CanastaError):

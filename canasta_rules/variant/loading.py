@@ -699,7 +699,12 @@ def _step(node: Any, key: str | int) -> Any:
 
 
 def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
-    """Index of the last layer whose data holds ``path`` (or an array that contains it)."""
+    """Index of the last layer whose data holds ``path`` (or an array that contains it).
+
+    A provenance note is replaced whole, never merged: what is wrong inside one (a missing
+    ``note``) belongs to the last layer that wrote the note, even where a parent's note had it."""
+    if len(path) > 2 and path[0] == "provenance":
+        path = path[:2]
     for i in range(len(layers) - 1, -1, -1):
         node: Any = layers[i].data
         for p in path:
