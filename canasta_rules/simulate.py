@@ -85,6 +85,8 @@ class GameStats:
     canastas: list[int] = field(default_factory=list)
     natural: int = 0
     mixed: int = 0
+    run: int = 0
+    wild: int = 0
     hand_scores: list[int] = field(default_factory=list)
     """Every side's score in every hand."""
     first_won: int = 0
@@ -167,9 +169,13 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
         stats.hand_ends.append(end)
         hand = [x.total for x in sc]
         stats.hand_scores.extend(hand)
-        stats.canastas.append(sum(x.natural_count + x.mixed_count for x in sc))
+        stats.canastas.append(
+            sum(x.natural_count + x.mixed_count + x.run_count + x.wild_count for x in sc)
+        )
         stats.natural += sum(x.natural_count for x in sc)
         stats.mixed += sum(x.mixed_count for x in sc)
+        stats.run += sum(x.run_count for x in sc)
+        stats.wild += sum(x.wild_count for x in sc)
         ev["red_threes_against"] += sum(1 for x in sc if x.red_threes < 0)
         best = max(hand)
         if hand.count(best) == 1 and hand.index(best) == first:
@@ -314,6 +320,10 @@ class Simulation:
             if hands
             else 0.0,
             "mixed_canastas_per_hand": round(sum(g.mixed for g in games) / hands, 4)
+            if hands
+            else 0.0,
+            "run_canastas_per_hand": round(sum(g.run for g in games) / hands, 4) if hands else 0.0,
+            "wild_canastas_per_hand": round(sum(g.wild for g in games) / hands, 4)
             if hands
             else 0.0,
             "hand_score": distribution(series["hand_score"]),

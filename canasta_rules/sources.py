@@ -2,10 +2,14 @@
 
 The five documents are in ``shared/sources/`` (not shipped); variant files cite them by the
 numeric prefix of their file names. The catalog letters are the further accounts that
-RULE-PARAMETERS.md reports.
+RULE-PARAMETERS.md reports. The family sources are the public rule texts of the wider Canasta
+family (Samba, Bolivia, Uruguayan Canasta) that docs/family/ summarises; they are cited by the
+short ids those pages give them.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 SOURCE_FILES: dict[str, str] = {
     "000": "000_1e7ce48765e073b7.txt",
@@ -29,10 +33,113 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 
+class FamilySource(NamedTuple):
+    """A public rule text of a family game: which game, its title and where it is."""
+
+    game: str
+    title: str
+    address: str
+
+
+FAMILY: dict[str, FamilySource] = {
+    # docs/family/samba.md
+    "BC": FamilySource(
+        "samba",
+        "Bicycle, Game Rules Finder: Samba",
+        "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32",
+    ),
+    "HSW": FamilySource(
+        "samba",
+        "HowStuffWorks, How to Play Canasta (Samba section)",
+        "https://entertainment.howstuffworks.com/how-to-play-canasta3.htm",
+    ),
+    "WK": FamilySource(
+        "samba", "White Knuckle Cards, Samba", "https://whiteknucklecards.com/games/samba.html"
+    ),
+    "PW": FamilySource(
+        "samba",
+        "Pagat, Samba (Harrie Wiering's Dutch rules)",
+        "https://www.pagat.com/rummy/samba.html",
+    ),
+    "DX": FamilySource(
+        "samba", "Denexa Games blog, Samba", "https://www.denexa.com/blog/tag/samba/"
+    ),
+    "UR": FamilySource(
+        "samba",
+        "Kanasta - og nu samba, Urval (Reykjavik), October 1952, pp. 26-27",
+        "https://timarit.is/page/7907399",
+    ),
+    "KS": FamilySource("samba", "Kortspel.net, Samba", "https://kortspel.net/samba.htm"),
+    # docs/family/bolivia.md
+    "BCB": FamilySource(
+        "bolivia",
+        "Bicycle, Game Rules Finder: Bolivia",
+        "http://www.bicyclecards.ca/game-rules/bolivia/48.php?page_id=32",
+    ),
+    "RGB": FamilySource(
+        "bolivia",
+        "Rummy-Games (Randy Rasa), Bolivia Rules",
+        "http://www.rummy-games.com/rules/bolivia.html",
+    ),
+    "BNC": FamilySource(
+        "bolivia",
+        "Bolivian Canasta (personal rules page, archived 2001)",
+        "http://web.archive.org/web/20010109180700/bright.net/~mile505/General/BCanasta.html",
+    ),
+    "SC": FamilySource(
+        "bolivia",
+        "Blackcoin, Canasta poker rules and variations (Bolivian Canasta)",
+        "https://blackcoin.co/canasta-poker-rules-and-variations/",
+    ),
+    "WKB": FamilySource(
+        "bolivia",
+        "White Knuckle Cards, Bolivia",
+        "https://whiteknucklecards.com/games/bolivia.html",
+    ),
+    # docs/family/uruguayan.md
+    "RGU": FamilySource(
+        "uruguayan",
+        "Rummy-Games (Randy Rasa), Uruguay Rules",
+        "http://www.rummy-games.com/rules/uruguay.html",
+    ),
+    "SCU": FamilySource(
+        "uruguayan",
+        "Blackcoin, Canasta poker rules and variations (Uruguay Canasta)",
+        "https://blackcoin.co/canasta-poker-rules-and-variations/",
+    ),
+    "PBU": FamilySource(
+        "uruguayan",
+        "David Parlett, The Penguin Book of Card Games, Canasta variants: Uruguay",
+        "https://read-online-books.com/book/read-online-the-penguin-book-of-card-games-"
+        "everything-you-need-to-know-to-play-over-250-games-free/page-171",
+    ),
+}
+"""The family sources by id (the ids of the docs/family/ pages), with title and address."""
+
+SOURCE_IDS: tuple[str, ...] = (
+    *SOURCE_FILES,
+    *(k for k in DESCRIPTIONS if k not in SOURCE_FILES),
+    *FAMILY,
+)
+"""Every id a variant file may cite."""
+
+SOURCE_PATTERN = "^(" + "|".join(SOURCE_IDS) + ")$"
+"""The pattern a cited source id must match."""
+
+
+def family_citation(source: str) -> str:
+    """``title (address)`` of a family source."""
+    f = FAMILY[source]
+    return f"{f.title} ({f.address})"
+
+
 def cite(source: str) -> str:
-    """A source id as it should be cited: the file name for 000-004, else the catalog's name."""
+    """A source id as it should be cited: the file name for 000-004, the title and address of a
+    family source, else the catalog's name."""
     if source in SOURCE_FILES:
         return SOURCE_FILES[source]
+    if source in FAMILY:
+        return family_citation(source)
     return {
         "P": "Pagat (RULE-PARAMETERS.md)",
         "B": "Bicycle/Hoyle (RULE-PARAMETERS.md)",

@@ -461,3 +461,23 @@ def test_six_hand_pairs() -> None:
     assert v.game.target == 7500
     assert v.deck.size == 162
     assert v.going_out.canastas == 2
+
+
+# --------------------------------------------------------------------------------------------
+# The family games (issue 10): docs/family/ and the sources it names
+
+
+FAMILY_BASES = {"samba": "classic", "bolivia": "samba", "uruguayan": "classic"}
+
+
+@pytest.mark.parametrize("name", sorted(FAMILY_BASES))
+def test_family_variants_follow_their_own_sources(name: str) -> None:
+    """Each family game cites the public texts of its own docs/family/ page and extends the
+    game its sources describe it against (Samba and Uruguayan: Canasta; Bolivia: Samba)."""
+    from canasta_rules.sources import FAMILY
+
+    lv = load(name)
+    assert lv.chain[-2].label == f"builtin:{FAMILY_BASES[name]}"
+    assert lv.variant.sources
+    assert all(FAMILY[s].game == name for s in lv.variant.sources)
+    assert (Path(__file__).resolve().parent.parent / "docs" / "family" / f"{name}.md").is_file()

@@ -256,12 +256,24 @@ def test_sources_intro_names_the_files_and_letters() -> None:
     assert sorted(r[0].strip("`") for r in variants) == builtin.names()
 
 
+def test_sources_lists_the_family_sources_with_title_and_address() -> None:
+    family = rows(section(committed("sources.md"), "## The family sources"))
+    assert [r[0].strip("`") for r in family] == list(src.FAMILY)
+    for r in family:
+        f = src.FAMILY[r[0].strip("`")]
+        assert r[1:] == [f.game, f.title, f"<{f.address}>"]
+    cited = {s for n in builtin.names() for s in load(n).variant.sources}
+    assert {"BC", "BCB", "RGU"} <= cited <= {*src.SOURCE_IDS}
+
+
 def test_sources_black_threes_discarded() -> None:
     table = rows(section(committed("sources.md"), "### `black_threes.discarded`"))
     by_variant = {v: r for r in table for v in r[1].split(", ")}
     assert set(by_variant) == set(builtin.names())
     classic, bicycle = by_variant["classic"], by_variant["bicycle"]
-    assert classic[0] == '`"stop"`' and classic[1] == "classic" and classic[2] == "001"
+    assert classic[0] == '`"stop"`' and classic[2] == "001"
+    # the family games that extend classic inherit its note
+    assert classic[1] == "classic, bolivia, samba, uruguayan"
     assert classic[3] == as_cell(load("classic").variant.provenance["black_threes.discarded"].note)
     assert bicycle[0] == '`"freeze"`' and bicycle[1] == "bicycle" and bicycle[2] == "B, 001"
     assert bicycle[3].startswith("A discarded black three freezes the pile")

@@ -81,7 +81,11 @@ def test_sheet_states_the_key_numbers(name: str) -> None:
         assert f"a bonus of {v.canastas.natural_bonus}" in text
         assert f"earns {v.canastas.mixed_bonus}" in text
         assert f"a bonus of {v.going_out.bonus}" in text
-        assert f"earns {v.going_out.concealed_bonus} instead of {v.going_out.bonus}" in text
+        g = v.going_out
+        if g.concealed_bonus != g.bonus:
+            assert f"earns {g.concealed_bonus} instead of {g.bonus}" in text
+        else:  # Samba, Bolivia: no extra for a concealed finish
+            assert f"Going out concealed earns no more than going out: {g.bonus}." in text
         assert f"together {v.red_threes.totals[-1]}" in text
     # The minimum tiers, row by row, in the Markdown table.
     tiers = v.initial_meld.tiers
@@ -343,6 +347,8 @@ def test_fixed_rules_are_stated_once(name: str) -> None:
             and not load_variant(name).black_threes.meld_when_going_out
         ):
             continue
+        if phrase.endswith("one meld of each rank") and load_variant(name).canastas.closed:
+            phrase = "A side keeps one open meld of each rank"  # Samba, Bolivia
         assert sum(phrase in t for t in texts) == 1, phrase
 
 
@@ -589,7 +595,8 @@ def test_card_has_the_quick_reference_tables(name: str) -> None:
 def test_card_is_short() -> None:
     for name in BUILTINS:
         txt = render(build(load_variant(name), card=True), "txt")
-        assert len(txt.splitlines()) < 90, name
+        # The family games (Samba, Bolivia) carry more bonuses and minimum tiers than classic.
+        assert len(txt.splitlines()) < 100, name
 
 
 # --------------------------------------------------------------------------------------------

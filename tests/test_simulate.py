@@ -173,3 +173,13 @@ def test_players_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["players"] == 3 and set(data["wins"]) == {"N", "E", "W", "tie"}
     code, _, err = run(["simulate", "classic", "--players", "3"], capsys)
     assert code == 2 and "is for 4 players, not 3" in err
+
+
+def test_runs_and_wild_canastas_are_counted_with_strategy_bots() -> None:
+    """The strategy bot weighs adds to runs (named by a card of the run), and the canastas per
+    hand count runs and canastas of wild cards with the natural and mixed ones (Bolivia)."""
+    st = simulate("bolivia", games=3, seed=0, bots="strategy").stats()
+    kinds = ("natural", "mixed", "run", "wild")
+    parts = sum(st[f"{k}_canastas_per_hand"] for k in kinds)
+    assert st["canastas_per_hand"]["mean"] == pytest.approx(parts, abs=1e-3)
+    assert st["run_canastas_per_hand"] > 0

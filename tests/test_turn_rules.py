@@ -142,3 +142,15 @@ def test_two_action_opening_replays_from_a_record_001() -> None:
         replay(parse(bad, "bad.can"))
     assert e.value.refusal.code == "open.below_minimum"
     assert "bad.can:12:" in str(e.value)
+
+
+def test_red_three_is_never_discarded_001() -> None:
+    """001: red threes are placed face up apart from the melds (and replaced), never played to
+    the pile. Legal play never leaves one in hand after the draw; a written position can, and
+    then the discard is refused while the other cards may still be discarded."""
+    s = position("classic", hands={"N": "3h 5c 9d Kc"}, phase=Phase.PLAY, drew=1)
+    assert code(s, Discard(C.parse("3h"))) == "discard.red_three"
+    moves = legal_moves(s)
+    discards = {m.card for m in moves if isinstance(m, Discard)}
+    assert C.parse("3h") not in discards
+    assert discards == {C.parse(c) for c in ("5c", "9d", "Kc")}

@@ -28,6 +28,7 @@ import random
 from math import comb
 
 from .. import cards as C
+from ..engine.checks import resolve_key
 from ..engine.generate import legal_moves
 from ..engine.goingout import going_out_plan
 from ..engine.moves import Answer, Ask, Discard, Draw, Meld, Move, TakePile
@@ -296,8 +297,11 @@ class StrategyBot:
                 score -= 2.5 * max(0, wild - needed)
                 if nat == r.min_naturals and nat < r.min_size:
                     score -= 1.5  # a pair is worth more in hand, to take the pile with
-        for k, g in m.adds:
-            old = melds[k]
+        for ref, g in m.adds:
+            key = resolve_key(s, side, ref)  # a run is named by a card of it, not by its key
+            if key is None:  # pragma: no cover - legal moves name the side's melds
+                continue
+            old = melds[key]
             nat = sum(1 for c in g if not IS_WILD[c])
             wild = len(g) - nat
             was = r.is_canasta(old.naturals, old.size)

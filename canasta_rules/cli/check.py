@@ -264,8 +264,9 @@ _END_LABELS = {
 }
 
 
-def _rows(st: dict[str, Any]) -> list[tuple[str, float, str]]:
-    """(label, value, kind) rows of the summary table; kind is 'pct', 'num' or a text."""
+def _rows(st: dict[str, Any], kinds: tuple[str, ...] = ()) -> list[tuple[str, float, str]]:
+    """(label, value, kind) rows of the summary table; kind is 'pct', 'num' or a text.
+    ``kinds``: the canasta kinds beyond natural and mixed to show ("run", "wild")."""
     score = st["hand_score"]
     rows: list[tuple[str, float, str]] = [
         ("hands played", st["hands"], "num"),
@@ -281,6 +282,7 @@ def _rows(st: dict[str, Any]) -> list[tuple[str, float, str]]:
         ("canastas per hand", st["canastas_per_hand"]["mean"], "num"),
         ("  natural", st["natural_canastas_per_hand"], "num"),
         ("  mixed", st["mixed_canastas_per_hand"], "num"),
+        *[(f"  {kind}", st[f"{kind}_canastas_per_hand"], "num") for kind in kinds],
         ("side's hand score: mean", score["mean"], "num"),
         ("side's hand score: sd", score["sd"], "num"),
         ("side's hand score: p10..p90", 0.0, f"{score['p10']:,}..{score['p90']:,}"),
@@ -332,7 +334,8 @@ def _show_sims(sims: list[Simulation]) -> None:
         table.add_column(s.name, justify="right", no_wrap=True)
     if len(sims) == 2:
         table.add_column("difference", justify="right", no_wrap=True)
-    rows = [_rows(st) for st in stats]
+    kinds = tuple(k for k in ("run", "wild") if any(st[f"{k}_canastas_per_hand"] for st in stats))
+    rows = [_rows(st, kinds) for st in stats]
     for i, (label, value, kind) in enumerate(rows[0]):
         cells = [_cell(r[i][1], r[i][2]) for r in rows]
         if len(sims) == 2:

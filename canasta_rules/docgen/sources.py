@@ -250,6 +250,16 @@ def _intro(lvs: Mapping[str, LoadedVariant]) -> list[str]:
         _row("---", "---"),
         *(_row(_code(k), _cell(src.DESCRIPTIONS[k])) for k in letters),
         "",
+        "## The family sources",
+        "",
+        "The built-in variants of the wider Canasta family (Samba, Bolivia, Uruguayan Canasta) "
+        "rest on public rule texts, summarised game by game under `docs/family/`. A variant file "
+        "cites them by the ids those pages give them.",
+        "",
+        _row("id", "game", "title", "address"),
+        _row("---", "---", "---", "---"),
+        *(_row(_code(k), f.game, _cell(f.title), f"<{f.address}>") for k, f in src.FAMILY.items()),
+        "",
         "## The built-in variants",
         "",
         _row("variant", "title", "follows", "extends"),

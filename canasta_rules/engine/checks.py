@@ -422,6 +422,20 @@ def concealed_now(s: State, player: int, turn_new: Iterable[int], added_old: boo
     return True
 
 
+def concealed_still_possible(s: State) -> bool:
+    """A quick necessary condition for going out concealed later this turn (``concealed_now``
+    can only become true if this holds): the player has not melded before this turn (or, for a
+    side's first meld, every meld the side has was laid this turn), and has not added to
+    partner's melds where that spoils it."""
+    r = s.rules
+    if not r.concealed_player:
+        new = s.turn_new
+        return all(k in new for k in s.melds[r.side_of[s.turn]])
+    if s.prior_melded:
+        return False
+    return not (s.turn_added_old and not r.concealed_partner_melds)
+
+
 # --------------------------------------------------------------------------------------------
 # Stock sequences (draws and replacements)
 

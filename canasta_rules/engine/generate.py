@@ -38,10 +38,10 @@ from itertools import compress
 from .. import cards as C
 from .checks import check_add, draw_ends_hand, keep_a_card, open_meld
 from .goingout import going_out_plan
-from .legality import forced_pickup, refusal
+from .legality import forced_pickup, keep_discard_refusal, refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
-from .rules import BLACK3_KEY, IS_WILD, RUN, WILD_KEY, run_ref
+from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
 from .state import Permission, Phase, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -52,6 +52,8 @@ _EXPOSE = Expose()
 _ASK = Ask()
 _YES, _NO = Answer(True), Answer(False)
 _DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
+# Plain ints for the hot paths (an IntEnum member's lookup costs more than a global's).
+_YES_GIVEN = int(Permission.YES)
 
 
 def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
@@ -69,13 +71,18 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
     rc = s.rc[p]
     melds = s.melds[side]
     is_canasta = r.is_canasta
+    # Rules.is_canasta inlined for the loops below (the hottest lines of the generator): a meld
+    # with naturals is a canasta at the size and base; one without is a meld of wild cards.
+    csize = r.canasta_size
+    base = r.canasta_base
     canastas = 0
     for m in melds.values():
-        if is_canasta(m.naturals, m.naturals + m.wilds):
+        n = m.naturals
+        if m.wilds + n >= csize and (n >= base if n else r.wild_melds):
             canastas += 1
     out: list[tuple[Meld, int, int]] = []
     if s.opened[side]:
-        wild = wilds_of(hand)
+        wild = wilds_of(hand) if rc[C.TWO] or rc[C.JOKER_RANK] else []
         n_wild = len(wild)
         min_naturals = r.min_naturals
         min_size = r.min_size
@@ -92,8 +99,13 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     if not nat:
                         continue
                 n = len(nat)
-                after = canastas - is_canasta(old.naturals, old.naturals + old.wilds)
-                after += is_canasta(old.naturals + n, old.naturals + old.wilds + n)
+                o_nat = old.naturals
+                o_size = o_nat + old.wilds
+                after = canastas
+                if o_size >= csize and o_nat >= base:
+                    after -= 1
+                if o_size + n >= csize and o_nat + n >= base:
+                    after += 1
                 out.append((Meld(adds=((k, tuple(nat)),)), n, after))
             elif c >= min_naturals:
                 nat = of_key(hand, k)
@@ -104,8 +116,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                 hi = min(r.meld_wild_cap(n), n_wild)
                 if closed:
                     hi = min(hi, r.canasta_size - n)
+                base_met = n >= base
                 for w in range(lo, hi + 1):
-                    after = canastas + is_canasta(n, n + w)
+                    after = canastas + (base_met and n + w >= csize)
                     out.append((Meld(melds=(tuple(nat + wild[:w]),)), n + w, after))
         if wild:
             one = wild[0]
@@ -125,7 +138,7 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         if r.runs:
             out.extend(_run_candidates(s, side, canastas))
     else:
-        groups = opening_groups(s, hand)
+        groups = opening_groups(s, hand, counts=rc)
         minimum = s.minimum(side)
         value = r.value
         vals = [sum(value[c] for c in g) for g in groups]
@@ -158,11 +171,11 @@ def _turn_bound(s: State, side: int) -> bool:
     """Whether this turn still owes something that only later actions can settle: a partner's
     binding "yes", black threes melded (the turn must go out), or an opening short of its
     minimum. Then every candidate goes through ``refusal``, which looks ahead."""
-    return (
-        (s.permission == Permission.YES and s.rules.yes_obliges)
-        or s.turn_black3
-        or (s.turn_opened and s.opening_short(side) > 0)
-    )
+    if s.turn_black3:
+        return True
+    if s.permission == _YES_GIVEN and s.rules.yes_obliges:
+        return True
+    return s.turn_opened and s.opening_short(side) > 0
 
 
 def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int, int]]:
@@ -195,7 +208,7 @@ def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int,
     return out
 
 
-def _meld_moves(s: State) -> list[Move]:
+def _meld_moves(s: State, bound: bool) -> list[Move]:
     """The canonical meld actions that are legal here.
 
     The candidates are legal in shape by construction, so only the going-out rules are checked
@@ -203,11 +216,11 @@ def _meld_moves(s: State) -> list[Move]:
     ahead, goes through ``refusal`` itself.
     """
     cands = _meld_candidates(s)
+    if bound:
+        return [m for m, _, _ in cands if refusal(s, m) is None]
     r = s.rules
     p = s.turn
     side = r.side_of[p]
-    if _turn_bound(s, side):
-        return [m for m, _, _ in cands if refusal(s, m) is None]
     hand_len = s.hand_len[p]
     out: list[Move] = []
     for m, n_cards, canastas_after in cands:
@@ -248,7 +261,8 @@ def legal_moves(s: State) -> list[Move]:
     plan = going_out_plan(s)
     if s.permission == Permission.YES and r.yes_obliges and plan is not None:
         return [plan[0]] if refusal(s, plan[0]) is None else []
-    moves: list[Move] = _meld_moves(s)
+    bound = _turn_bound(s, r.side_of[p])
+    moves: list[Move] = _meld_moves(s, bound)
     if (
         plan is not None
         and isinstance(plan[0], Meld)
@@ -265,10 +279,15 @@ def legal_moves(s: State) -> list[Move]:
     ):
         moves.append(_ASK)
     hand = s.hands[p]
-    if _turn_bound(s, r.side_of[p]):
-        moves.extend(d for d in compress(_DISCARDS, hand) if refusal(s, d) is None)
-    elif s.hand_len[p] >= 2:
-        moves.extend(compress(_DISCARDS, hand))
+    if s.hand_len[p] >= 2:
+        # A discard that keeps cards in hand is refused for reasons of the turn, the same for
+        # every card (``keep_discard_refusal``), or for its card (``discard_card_refusal``: only
+        # a red three, which legal play never leaves in hand after the draw).
+        if not bound or keep_discard_refusal(s, plan is not None) is None:
+            if s.rc[p][RED3_KEY]:
+                moves.extend(d for d in compress(_DISCARDS, hand) if not C.is_red_three(d.card))
+            else:
+                moves.extend(compress(_DISCARDS, hand))
     else:
         last = _DISCARDS[hand.index(1)]
         if refusal(s, last) is None:

@@ -15,7 +15,7 @@ partner told "yes" on a path out, and to offer bots a way out.
 from __future__ import annotations
 
 from .. import cards as C
-from .checks import STOCK, open_meld
+from .checks import STOCK, concealed_still_possible, open_meld
 from .moves import Discard, Meld, Move
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, Rules
@@ -44,24 +44,35 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     if rc[RED3_KEY]:
         return None
     melds = s.melds[side]
+    csize = r.canasta_size
+    base = r.canasta_base
+    closed = r.canasta_closed
+    unlimited = r.canasta_unlimited
     # Items: (rank, naturals after, wilds before, size before, lo, hi, was canasta, existing)
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
     for k in _NATURAL_KEYS:
         c = rc[k]
-        m = open_meld(s, side, k) if r.canasta_closed else melds.get(k)
-        if r.canasta_closed and (m.size if m is not None else 0) + c > r.canasta_size:
-            return None  # a closed canasta would overflow: beyond this planner (it is exact
-            # for groups up to the canasta's size)
+        m = open_meld(s, side, k) if closed else melds.get(k)
         if m is not None:
+            size = m.naturals + m.wilds
+            if closed and size + c > csize:
+                return None  # a closed canasta would overflow: beyond this planner (it is exact
+                # for groups up to the canasta's size)
             nat = m.naturals + c
-            was = r.is_canasta(m.naturals, m.size)
-            hi = _INF if was and r.canasta_unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
-            items.append((k, nat, m.wilds, m.size + c, 0, hi, was, True))
+            was = size >= csize and m.naturals >= base
+            hi = _INF if was and unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
+            if closed:  # wild cards too stop at the canasta's size
+                hi = min(hi, csize - size - c)
+            items.append((k, nat, m.wilds, size + c, 0, hi, was, True))
         elif c:
+            if closed and c > csize:
+                return None
             if c < r.min_naturals:
                 return None
             lo = max(0, r.min_size - c)
             hi = r.meld_wild_cap(c)
+            if r.canasta_closed:
+                hi = min(hi, r.canasta_size - c)
             if lo > hi:
                 return None
             items.append((k, c, 0, c, lo, hi, False, False))
@@ -70,16 +81,18 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         return None
     wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     # Dynamic programme over items: best[w] = (canastas, sink, choices) using w wild cards.
+    # (Every item holds naturals, so Rules.is_canasta is the size and base test, inlined.)
     best: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {(0, False): (0, ())}
     for _rank, nat, _w0, size0, lo, hi, _was, _existing in items:
         nxt: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {}
         top = min(hi, wilds)
+        enough = nat >= base
         for (used, sink), (score, choice) in best.items():
             for w in range(lo, top + 1):
                 if used + w > wilds:
                     break
-                is_c = r.is_canasta(nat, size0 + w)
-                key = (used + w, sink or (is_c and r.canasta_unlimited))
+                is_c = enough and size0 + w >= csize
+                key = (used + w, sink or (is_c and unlimited))
                 val = score + is_c
                 old = nxt.get(key)
                 if old is None or old[0] < val:
@@ -95,7 +108,9 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         other_canastas += sum(
             1
             for k, m in melds.items()
-            if k not in item_keys and k != BLACK3_KEY and r.is_canasta(m.naturals, m.size)
+            if k not in item_keys
+            and k != BLACK3_KEY
+            and r.is_canasta(m.naturals, m.naturals + m.wilds)
         )
     plan_choice: tuple[int, ...] | None = None
     for (used, sink), (score, choice) in best.items():
@@ -189,17 +204,24 @@ def going_out_plan(s: State) -> list[Move] | None:
     if r.run_canastas_to_go_out and s.run_canastas(side) < r.run_canastas_to_go_out:
         return None  # the runs going out needs must be complete already: the planner lays none
     rc = s.rc[p]
-    # Cheap screen: cards that can go nowhere must be the one discard.
-    stray: list[int] = []
+    # Cheap screen: cards that can go nowhere must be the one discard (stop at a second one).
+    strays = 0
+    stray_key = -1
     melds = s.melds[side]
+    min_naturals = r.min_naturals
     for k in _NATURAL_KEYS:
-        if rc[k] and k not in melds and rc[k] < r.min_naturals:
-            stray.extend([k] * rc[k])
+        c = rc[k]
+        if c and c < min_naturals and k not in melds:
+            strays += c
+            if strays > 1:
+                return None
+            stray_key = k
     b = rc[BLACK3_KEY]
     if b and (not r.black3_meldable or b < r.min_size):
-        stray.extend([BLACK3_KEY] * b)
-    if len(stray) > 1:
-        return None
+        strays += b
+        if strays > 1:
+            return None
+        stray_key = BLACK3_KEY
     # Not enough cards to make the canastas needed: skip the search. A rank can hold a canasta
     # after this turn only if its meld, all the player's naturals of it and every wild card held
     # reach the canasta's size and base (a canasta, once made, stays one).
@@ -208,7 +230,7 @@ def going_out_plan(s: State) -> list[Move] | None:
     wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     size, base = r.canasta_size, r.canasta_base
     for k, m in melds.items():
-        if r.is_canasta(m.naturals, m.size):
+        if r.is_canasta(m.naturals, m.naturals + m.wilds):
             have += 1
         elif k < len(rc):
             nat = m.naturals + rc[k]
@@ -224,11 +246,10 @@ def going_out_plan(s: State) -> list[Move] | None:
         if have + possible < r.canastas_to_go_out:
             return None
     candidates: list[int] = []
-    if stray:
-        key = stray[0]
-        candidates = [next(c for c in CARDS_OF_KEY[key] if s.hands[p][c])]
+    if strays:
+        candidates = [next(c for c in CARDS_OF_KEY[stray_key] if s.hands[p][c])]
     else:
-        if not r.discard_required or r.discard_unless_concealed:
+        if not r.discard_required or (r.discard_unless_concealed and concealed_still_possible(s)):
             candidates.append(-1)
         seen: set[int] = set()
         for c, n in enumerate(s.hands[p]):

@@ -152,8 +152,11 @@ def meld_name(ref: int) -> str:
         return "wild cards"
     if ref >= RUN_REF0:
         suit, rank = run_ref_parts(ref)
-        return f"run holding {C.name(C.card(rank, suit))}"
-    return rank_name(ref)
+        if 0 <= suit < 4 and 4 <= rank <= 14:
+            return f"run holding {C.name(C.card(rank, suit))}"
+    elif 3 <= ref <= 14:
+        return rank_name(ref)
+    return f"key {ref}"  # names no rank or run (a table key such as a run's, or junk)
 
 
 def _no_such_meld(s: State, side: int, ref: int) -> Refusal:
@@ -282,43 +285,71 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     return None
 
 
-def _check_discard(s: State, m: Discard) -> Refusal | None:
-    r = s.rules
-    p = s.turn
-    if not 0 <= m.card < C.NUM_CARD_IDS or s.hands[p][m.card] <= 0:
-        return not_held(m.card)
-    side = r.side_of[p]
-    after = s.hand_len[p] - 1
-    if after == 0:
-        if s.canastas(side) < r.canastas_to_go_out:
-            return Refusal(
-                "out.canastas",
-                "going_out.canastas",
-                f"you cannot go out: your side needs {needs_text(r)} first",
-            )
-        if s.run_canastas(side) < r.run_canastas_to_go_out:
-            return _runs_needed(r, 0)
-        if s.permission == Permission.NO:
-            return Refusal(
-                "out.permission_refused",
-                "going_out.permission",
-                "your partner said no: you may not go out this turn",
-            )
-        if s.turn_opened and s.opening_short(side) > 0:
-            concealed = concealed_now(s, p, s.turn_new, s.turn_added_old)
-            if not (r.concealed_waives and s.drew == STOCK and concealed):
-                return _below_minimum(s, side, s.turn_value, True)
-        return None
+def discard_card_refusal(s: State, card: int) -> Refusal | None:
+    """What refuses discarding ``card`` whatever the rest of the turn: not holding it, or its
+    being a red three (red threes are laid face up, never discarded: 000, 001, 002, 003, 004).
+    In legal play a red three is never in hand after the draw; a written position may hold
+    one."""
+    if not 0 <= card < C.NUM_CARD_IDS or s.hands[s.turn][card] <= 0:
+        return not_held(card)
+    if C.is_red_three(card):
+        return Refusal(
+            "discard.red_three",
+            "red_threes",
+            f"{C.name(card)} is a red three: it is laid face up, never discarded",
+        )
+    return None
+
+
+def keep_discard_refusal(s: State, can_out: bool | None = None) -> Refusal | None:
+    """What refuses a discard that leaves cards in hand, whichever card it is: black threes
+    melded this turn (only a going-out turn melds them), an opening still short of its minimum,
+    or a partner's binding "yes" while going out is still possible. ``can_out`` is whether the
+    player can still go out, when the caller already knows."""
+    side = s.rules.side_of[s.turn]
     if s.turn_black3:
         return _black_threes_not_out(True)
     if s.turn_opened and s.opening_short(side) > 0:
         return _below_minimum(s, side, s.turn_value, True)
-    if obliged_to_go_out(s):
+    if s.permission == Permission.YES and s.rules.yes_obliges:
+        if can_out is None:
+            can_out = can_go_out(s)
+        if can_out:
+            return Refusal(
+                "out.permission_obliges",
+                "going_out.permission",
+                "your partner said yes: you must go out this turn",
+            )
+    return None
+
+
+def _check_discard(s: State, m: Discard) -> Refusal | None:
+    ref = discard_card_refusal(s, m.card)
+    if ref is not None:
+        return ref
+    r = s.rules
+    p = s.turn
+    side = r.side_of[p]
+    if s.hand_len[p] - 1 > 0:
+        return keep_discard_refusal(s)
+    if s.canastas(side) < r.canastas_to_go_out:
         return Refusal(
-            "out.permission_obliges",
-            "going_out.permission",
-            "your partner said yes: you must go out this turn",
+            "out.canastas",
+            "going_out.canastas",
+            f"you cannot go out: your side needs {needs_text(r)} first",
         )
+    if s.run_canastas(side) < r.run_canastas_to_go_out:
+        return _runs_needed(r, 0)
+    if s.permission == Permission.NO:
+        return Refusal(
+            "out.permission_refused",
+            "going_out.permission",
+            "your partner said no: you may not go out this turn",
+        )
+    if s.turn_opened and s.opening_short(side) > 0:
+        concealed = concealed_now(s, p, s.turn_new, s.turn_added_old)
+        if not (r.concealed_waives and s.drew == STOCK and concealed):
+            return _below_minimum(s, side, s.turn_value, True)
     return None
 
 

@@ -82,10 +82,10 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
     wild = sum(1 for c in cards if IS_WILD[c])
     closed = s.rules.canasta_closed
     if (
-        old is not None
-        and closed
+        closed
+        and old is not None
         and old.kind == GROUP
-        and s.rules.is_canasta(old.naturals, old.size)
+        and s.rules.is_canasta(old.naturals, old.naturals + old.wilds)
     ):
         aside = _free_key(melds, CLOSED_KEY0)
         melds[aside] = old  # keeps its rank; only its key moves
@@ -98,14 +98,21 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
         if rank == BLACK3_KEY:
             s.turn_black3 = True
     else:
-        nat = len(cards) - wild
-        new = old._replace(
-            cards=old.cards + cards, naturals=old.naturals + nat, wilds=old.wilds + wild
-        )
+        # Built field by field: NamedTuple._replace costs several times a plain construction.
+        low, high = old.low, old.high
         if old.kind == RUN:
             ranks = [C.RANK_OF[c] for c in cards]
-            new = new._replace(low=min(old.low, *ranks), high=max(old.high, *ranks))
-        melds[rank] = new
+            low, high = min(low, *ranks), max(high, *ranks)
+        melds[rank] = TableMeld(
+            rank,
+            old.cards + cards,
+            old.naturals + len(cards) - wild,
+            old.wilds + wild,
+            old.kind,
+            old.suit,
+            low,
+            high,
+        )
         if rank not in s.turn_new:
             s.turn_added_old = True
 
@@ -161,22 +168,15 @@ def _apply_discard(s: State, m: Discard) -> Move:
     return m
 
 
-def _count_opening(s: State, side: int, cards: int) -> None:
-    """Cards laid while the side is opening count toward its minimum (judged over the turn)."""
-    if s.turn_opened or not s.opened[side]:
-        s.turn_opened = True
-        s.turn_value += cards
-
-
 def _apply_meld(s: State, m: Meld) -> Move:
     p = s.turn
     side = s.rules.side_of[p]
-    value = s.rules.value
-    _count_opening(
-        s,
-        side,
-        sum(value[c] for g in m.melds for c in g) + sum(value[c] for _, g in m.adds for c in g),
-    )
+    if s.turn_opened or not s.opened[side]:
+        # Cards laid while the side is opening count toward its minimum (judged over the turn).
+        value = s.rules.value
+        s.turn_opened = True
+        s.turn_value += sum(value[c] for g in m.melds for c in g)
+        s.turn_value += sum(value[c] for _, g in m.adds for c in g)
     for g in m.melds:
         for c in g:
             s.remove_card(p, c)
@@ -200,12 +200,12 @@ def _apply_take(s: State, m: TakePile) -> Move:
     p = s.turn
     side = r.side_of[p]
     top = s.pile.pop()
-    value = r.value
-    _count_opening(
-        s,
-        side,
-        value[top] + sum(value[c] for c in m.shown) + sum(value[c] for g in m.melds for c in g),
-    )
+    if s.turn_opened or not s.opened[side]:
+        # As for a meld action: the pickup's cards count toward the opening (judged over the turn).
+        value = r.value
+        s.turn_opened = True
+        s.turn_value += value[top] + sum(value[c] for c in m.shown)
+        s.turn_value += sum(value[c] for g in m.melds for c in g)
     rest = s.pile
     s.pile = []
     s.frozen = False

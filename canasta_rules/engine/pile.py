@@ -135,7 +135,8 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         )
     if existing is not None:
         ref, _, _ = check_add(r, existing, (top, *m.shown))
-        nat_after, size_after = existing.naturals + nat + 1, existing.size + len(m.shown) + 1
+        nat_after = existing.naturals + nat + 1
+        size_after = existing.naturals + existing.wilds + len(m.shown) + 1
         was_canasta = r.is_canasta(existing.naturals, existing.size)
     else:
         ref, _, _, _ = check_new_meld(r, (top, *m.shown))
@@ -241,10 +242,13 @@ _NATURAL_KEYS = tuple(range(4, 15))
 
 
 def of_key(hand: list[int], key: int) -> list[int]:
+    """The cards of ``key`` in ``hand``, by card id."""
     out: list[int] = []
     for c in CARDS_OF_KEY[key]:
         n = hand[c]
-        if n:
+        if n == 1:
+            out.append(c)
+        elif n:
             out.extend([c] * n)
     return out
 
@@ -254,13 +258,19 @@ def wilds_of(hand: list[int]) -> list[int]:
     return of_key(hand, C.TWO) + of_key(hand, C.JOKER_RANK)
 
 
-def opening_groups(s: State, hand: list[int], exclude: int = -1) -> list[tuple[int, ...]]:
-    """Canonical opening groups of ``hand`` (see the module docstring), most valuable first."""
+def opening_groups(
+    s: State, hand: list[int], exclude: int = -1, counts: list[int] | None = None
+) -> list[tuple[int, ...]]:
+    """Canonical opening groups of ``hand`` (see the module docstring), most valuable first.
+
+    ``counts``, when given, is the hand's count of cards per key (``State.rc``), which lets the
+    ranks too short for a meld be skipped without collecting their cards."""
     r = s.rules
     wild = wilds_of(hand)
     groups: list[tuple[int, ...]] = []
+    min_naturals = r.min_naturals
     for k in _NATURAL_KEYS:
-        if k == exclude:
+        if k == exclude or (counts is not None and counts[k] < min_naturals):
             continue
         nat = of_key(hand, k)
         if len(nat) < r.min_naturals:
@@ -343,9 +353,11 @@ def pile_takes(s: State) -> list[Move]:
             extras: list[tuple[int, ...]] = []
             if total < minimum:
                 left = hand[:]
+                left_counts = s.rc[p][:]
                 for c in show:
                     left[c] -= 1
-                for g in opening_groups(s, left, exclude=rank):
+                    left_counts[KEY_OF[c]] -= 1
+                for g in opening_groups(s, left, exclude=rank, counts=left_counts):
                     extras.append(g)
                     total += sum(r.value[c] for c in g)
                     if total >= minimum:

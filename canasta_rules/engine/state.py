@@ -216,8 +216,13 @@ class State:
         return out
 
     def canastas(self, side: int) -> int:
-        r = self.rules
-        return sum(1 for m in self.melds[side].values() if r.is_canasta(m.naturals, m.size))
+        """How many canastas the side holds (of every kind)."""
+        is_canasta = self.rules.is_canasta
+        n = 0
+        for m in self.melds[side].values():
+            if is_canasta(m.naturals, m.naturals + m.wilds):
+                n += 1
+        return n
 
     def run_canastas(self, side: int) -> int:
         """The side's runs as long as a canasta (``going_out.sequence_canastas`` counts them)."""

@@ -25,6 +25,13 @@ WILD + key          ``Meld`` add            one wild card (a two if held, else a
                                             side's meld ``key`` (0..15)
 OPEN + mask         ``Meld`` opening        the opening groups (docs/engine.md) of the ranks in
                                             ``mask`` (bit ``k-4`` for rank ``k``)
+RUN + (s, lo, hi)   ``Meld`` new run        the cards of suit ``s`` from rank ``lo`` to ``hi``
+                                            (``(s*11 + lo-4)*11 + hi-4``; only with runs)
+EXTEND + (s,lo,hi)  ``Meld`` add to a run   the cards that make the side's run of suit ``s``
+                                            reach ranks ``lo`` to ``hi`` (same numbering)
+WILD_MELD           ``Meld`` new            a meld of wild cards: every wild card held, twos
+                                            first, up to the most such a meld holds (only with
+                                            melds of wild cards)
 GO_OUT              ``Meld``                the going-out planner's first meld action, where it is
                                             none of the forms above
 =================  ======================  ==================================================
@@ -37,10 +44,20 @@ follows the one before, so ``num_distinct_actions`` is ``GO_OUT + 1``. Chance ou
 from __future__ import annotations
 
 from .. import cards as C
+from ..engine.checks import open_meld
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
 from ..engine.pile import opening_groups
-from ..engine.rules import CARDS_OF_KEY, IS_WILD, KEY_OF, Rules
-from ..engine.state import State
+from ..engine.rules import (
+    CARDS_OF_KEY,
+    IS_WILD,
+    KEY_OF,
+    RUN,
+    RUN_REF0,
+    Rules,
+    run_ref,
+    run_ref_parts,
+)
+from ..engine.state import State, TableMeld
 
 DRAW, EXPOSE, ASK, ANSWER_NO, ANSWER_YES = 0, 1, 2, 3, 4
 DISCARD = 5
@@ -64,7 +81,11 @@ class Encoding:
         self.new = self.add + len(_NATURAL_KEYS)
         self.wild = self.new + len(_NATURAL_KEYS) * (self.w + 1)
         self.open = self.wild + 16
-        self.go_out = self.open + (1 << len(_NATURAL_KEYS))
+        self.run = self.open + (1 << len(_NATURAL_KEYS))
+        self.extend = self.run + (_RUN_FORMS if rules.runs else 0)
+        self.wild_meld = self.extend + (_RUN_FORMS if rules.runs else 0)
+        self.go_out = self.wild_meld + (1 if rules.wild_melds else 0)
+        self.wild_meld_max = rules.wild_meld_max
         self.size = self.go_out + 1
 
     # ------------------------------------------------------------------ moves to ids
@@ -108,10 +129,23 @@ class Encoding:
             return None
         if m.adds:
             k, g = m.adds[0]
+            if k >= RUN_REF0:
+                suit, rank = run_ref_parts(k)
+                run = _run_of(s, side, suit, rank)
+                if run is None or self.extend == self.wild_meld:
+                    return None
+                ranks = [run.low, run.high, *(C.RANK_OF[c] for c in g)]
+                return self.extend + _run_form(suit, min(ranks), max(ranks))
             if len(g) == 1 and IS_WILD[g[0]]:
                 return self.wild + k if 0 <= k < 16 else None
             return self.add + k - 4 if k in _NATURAL_KEYS else None
         g = m.melds[0]
+        if all(IS_WILD[c] for c in g):
+            return self.wild_meld if self.wild_meld < self.go_out else None
+        suits = {C.SUIT_OF[c] for c in g}
+        if self.run < self.extend and len(suits) == 1 and len({KEY_OF[c] for c in g}) == len(g):
+            ranks = [C.RANK_OF[c] for c in g]
+            return self.run + _run_form(suits.pop(), min(ranks), max(ranks))
         k = next((KEY_OF[c] for c in g if not IS_WILD[c]), -1)
         w = sum(1 for c in g if IS_WILD[c])
         if k not in _NATURAL_KEYS or w > self.w:
@@ -122,22 +156,50 @@ class Encoding:
     def meld(self, s: State, a: int) -> Meld | None:
         """The canonical meld action of form ``a`` in ``s`` (None: not a meld form)."""
         hand = s.hands[s.turn]
+        r = s.rules
         if self.add <= a < self.new:
             k = a - self.add + 4
-            return Meld(adds=((k, _of_key(hand, k)),))
+            nat = _of_key(hand, k)
+            if r.canasta_closed:  # as the generator: only what the canasta still takes
+                old = open_meld(s, r.side_of[s.turn], k)
+                nat = nat[: max(0, r.canasta_size - old.size)] if old is not None else ()
+            return Meld(adds=((k, nat),))
         if self.new <= a < self.wild:
             k, w = divmod(a - self.new, self.w + 1)
-            return Meld(melds=(_of_key(hand, k + 4) + _wilds(hand)[:w],))
+            nat = _of_key(hand, k + 4)
+            if r.canasta_closed:
+                nat = nat[: r.canasta_size]
+            return Meld(melds=(nat + _wilds(hand)[:w],))
         if self.wild <= a < self.open:
             wild = _wilds(hand)
             return Meld(adds=((a - self.wild, wild[:1]),)) if wild else None
-        if self.open <= a < self.go_out:
+        if self.open <= a < self.run:
             mask = a - self.open
             groups = opening_groups(s, hand)
             chosen = tuple(
                 g for g in groups if mask >> (next(KEY_OF[c] for c in g if not IS_WILD[c]) - 4) & 1
             )
             return Meld(melds=chosen) if chosen else None
+        if self.run <= a < self.extend:
+            suit, lo, hi = _run_parts(a - self.run)
+            return Meld(melds=(tuple(C.card(k, suit) for k in range(lo, hi + 1)),))
+        if self.extend <= a < self.wild_meld:
+            suit, lo, hi = _run_parts(a - self.extend)
+            side = s.rules.side_of[s.turn]
+            run = next(
+                (
+                    m
+                    for m in s.melds[side].values()
+                    if m.kind == RUN and m.suit == suit and lo <= m.low and m.high <= hi
+                ),
+                None,
+            )
+            if run is None:
+                return None
+            ext = [C.card(k, suit) for k in range(lo, hi + 1) if not run.low <= k <= run.high]
+            return Meld(adds=((run_ref(suit, run.low), tuple(sorted(ext))),)) if ext else None
+        if a == self.wild_meld and self.wild_meld < self.go_out:
+            return Meld(melds=(_wilds(hand)[: self.wild_meld_max],))
         return None
 
     def describe(self, a: int) -> str:
@@ -164,13 +226,42 @@ class Encoding:
             return f"meld {C.rank_word(k + 4, True)} with {w} wild card(s)"
         if self.wild <= a < self.open:
             return f"add a wild card to meld {a - self.wild}"
-        if self.open <= a < self.go_out:
+        if self.open <= a < self.run:
             mask = a - self.open
             ranks = [C.rank_word(k, True) for k in _NATURAL_KEYS if mask >> (k - 4) & 1]
             return "open with " + ", ".join(ranks)
+        if self.run <= a < self.extend:
+            suit, lo, hi = _run_parts(a - self.run)
+            return f"meld the run {C.name(C.card(lo, suit))} to {C.name(C.card(hi, suit))}"
+        if self.extend <= a < self.wild_meld:
+            suit, lo, hi = _run_parts(a - self.extend)
+            return f"extend a run to {C.name(C.card(lo, suit))} to {C.name(C.card(hi, suit))}"
+        if a == self.wild_meld and a < self.go_out:
+            return "meld wild cards"
         if a == self.go_out:
             return "go-out meld"
         return f"action {a}"
+
+
+_RUN_FORMS = 4 * 11 * 11
+"""Runs (or run extensions) by suit, lowest and highest rank (4..14)."""
+
+
+def _run_form(suit: int, lo: int, hi: int) -> int:
+    return (suit * 11 + lo - 4) * 11 + hi - 4
+
+
+def _run_parts(x: int) -> tuple[int, int, int]:
+    sl, hi = divmod(x, 11)
+    suit, lo = divmod(sl, 11)
+    return suit, lo + 4, hi + 4
+
+
+def _run_of(s: State, side: int, suit: int, rank: int) -> TableMeld | None:
+    for m in s.melds[side].values():
+        if m.kind == RUN and m.suit == suit and m.low <= rank <= m.high:
+            return m
+    return None
 
 
 def _of_key(hand: list[int], key: int) -> tuple[int, ...]:

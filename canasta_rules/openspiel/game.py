@@ -404,6 +404,12 @@ class Table:
                 extra = s.hands[q][c] - t.known[q][c]
                 pool.extend([c] * extra)
         rng.shuffle(pool)
+        # Red threes unseen are in the stock: a hand holds one only before its first turn
+        # under red_threes.exposed = "first_turn", so dealing them to hands would make
+        # positions play cannot reach. (Such a hand is redealt without them: still a world
+        # consistent with what the player saw.)
+        reds = [c for c in pool if C.is_red_three(c)]
+        pool = [c for c in pool if not C.is_red_three(c)]
         i = 0
         for q, n in slots.items():
             for c in range(C.NUM_CARD_IDS):
@@ -412,7 +418,9 @@ class Table:
             for c in pool[i : i + n]:
                 s.add_card(q, c)
             i += n
-        s.stock = pool[i:]
+        stock = pool[i:] + reds
+        rng.shuffle(stock)
+        s.stock = stock
         t._legal = None
 
     def view(self, player: int) -> str:

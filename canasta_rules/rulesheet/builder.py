@@ -1009,7 +1009,9 @@ class _Builder:
         out.append(
             self.s(
                 "going_out.concealed_bonus",
-                f"Going out concealed earns {g.concealed_bonus} instead of {g.bonus}.",
+                f"Going out concealed earns {g.concealed_bonus} instead of {g.bonus}."
+                if g.concealed_bonus != g.bonus
+                else f"Going out concealed earns no more than going out: {g.bonus}.",
                 "going_out.concealed_bonus",
                 "going_out.bonus",
             )

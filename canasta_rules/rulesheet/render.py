@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from ..sources import FAMILY
 from .document import (
     Block,
     Bullets,
@@ -54,7 +55,12 @@ def _subtitle(sheet: Sheet) -> str:
 
 
 def _meta(sheet: Sheet) -> list[str]:
-    lines = [f"Sources: {'; '.join(sheet.sources) or 'none named'}."]
+    sources = sheet.sources
+    if sheet.kind != "rules":  # a card names family sources by id (the full sheet by title)
+        sources = tuple(x.split(":")[0] if x.split(":")[0] in FAMILY else x for x in sources)
+    lines = [f"Sources: {'; '.join(sources) or 'none named'}."]
+    if sheet.kind != "rules" and any(x in FAMILY for x in sources):
+        lines[0] += " Their titles and addresses are in docs/sources.md."
     if sheet.overrides:
         lines.append(f"Changed with --set: {', '.join(sheet.overrides)}.")
     if sheet.base is not None:
@@ -147,9 +153,17 @@ def legend(sheet: Sheet) -> str:
         for i in dict.fromkeys(s for o in origins if o.kind == "filled" for s in o.sources)
         if not i.isdigit() and i not in sheet.source_ids
     ]
-    if ids:
-        named = ", ".join(f"{i} {CATALOG_SHORT.get(i, i)}" for i in ids)
+    letters = [i for i in ids if i not in FAMILY]
+    if letters:
+        named = ", ".join(f"{i} {CATALOG_SHORT.get(i, i)}" for i in letters)
         text += f" Letters name the catalog of RULE-PARAMETERS.md: {named}."
+    family = [i for i in ids if i in FAMILY]
+    if family:
+        if sheet.kind == "rules":
+            named = "; ".join(f"{i} {FAMILY[i].title}" for i in family)
+        else:  # a card stays short: the ids alone
+            named = ", ".join(family)
+        text += f" Other ids name family sources (docs/sources.md): {named}."
     return text
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..sources import FAMILY
+
 _NUMBER_WORDS = (
     "no",
     "one",
@@ -84,5 +86,8 @@ CATALOG = {
 
 
 def source_name(source: str) -> str:
-    """A source id as a reader can find it: the file name for 000-004."""
+    """A source id as a reader can find it: the file name for 000-004, the title of a family
+    source (docs/sources.md gives its address)."""
+    if source in FAMILY:
+        return f"{source}: {FAMILY[source].title}"
     return SOURCE_FILES.get(source) or CATALOG.get(source, source)

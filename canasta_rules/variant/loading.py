@@ -33,6 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from .. import limits
 from ..errors import Problem, VariantError, elide, quoted, shorten
+from ..sources import SOURCE_PATTERN
 from . import builtin
 from .compare import flatten, show_value
 from .model import METADATA_KEYS, Provenance, Variant
@@ -632,7 +633,7 @@ def _field_models(model: type[BaseModel], name: str | int) -> list[type[BaseMode
     return _models_in(info.annotation) if info is not None else []
 
 
-_SOURCE_PATTERN = "^(000|001|002|003|004|P|B|W|Brit|house)$"
+_SOURCE_PATTERN = SOURCE_PATTERN
 _TYPE_WORDS = {
     "int_type": "must be an integer",
     "bool_type": "must be true or false",
@@ -680,7 +681,10 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
         return f"must be {ctx['expected']}{got}"
     if typ == "string_pattern_mismatch":
         if ctx.get("pattern") == _SOURCE_PATTERN:
-            return f"not a source: use 000 to 004, P, B, W, Brit or house{got}"
+            return (
+                "not a source: use 000 to 004, P, B, W, Brit, house or a family source of "
+                f"docs/sources.md{got}"
+            )
         return f"must match {ctx.get('pattern')}{got}"
     msg: str = err["msg"]
     if "keys" in ctx:  # a cross-field rule: its message is complete

@@ -20,14 +20,18 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from ..sources import SOURCE_PATTERN
+
 SourceId = Annotated[
     str,
     Field(
-        pattern=r"^(000|001|002|003|004|P|B|W|Brit|house)$",
+        pattern=SOURCE_PATTERN,
         description=(
             "A source: 000-004 are the files in shared/sources/ (by their numeric prefix); "
             "P, B, W and Brit are Pagat, Bicycle/Hoyle, Wikipedia and Britannica as "
-            "RULE-PARAMETERS.md reports them; 'house' is a group's own rule."
+            "RULE-PARAMETERS.md reports them; 'house' is a group's own rule; the other ids are "
+            "the public rule texts of the family games (Samba, Bolivia, Uruguayan Canasta) "
+            "listed in docs/sources.md."
         ),
     ),
 ]

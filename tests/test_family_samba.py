@@ -1,0 +1,332 @@
+"""Samba (variants/samba.toml) plays by its sources' rules.
+
+Sources, as docs/family/samba.md names them: "Bicycle, Game Rules Finder: Samba" (BC),
+"HowStuffWorks, How to Play Canasta" (HSW), "White Knuckle Cards, Samba" (WK), "Kanasta - og nu
+samba", Urval 1952 (UR), "Kortspel.net, Samba" (KS), "Denexa Games blog, Samba" (DX). Each test
+names the ones it rests on and asserts the ruling itself: the refusal's rule code, the score.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from family_helpers import laid, replays_identically
+from helpers import cs, position
+
+from canasta_rules import cards as C
+from canasta_rules.engine import (
+    Ask,
+    Discard,
+    Draw,
+    Meld,
+    Phase,
+    State,
+    TakePile,
+    apply,
+    deal,
+    legal_moves,
+    refusal,
+    rules_for,
+    score_hand,
+)
+from canasta_rules.engine.game import game_end
+from canasta_rules.engine.rules import run_ref
+from canasta_rules.variant import load_variant
+
+V = "samba"
+P = Phase.PLAY
+CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
+CANASTA_Q = "Qc Qd Qh Qs Qc Qd Qh"
+
+
+def _code(s: State, move: Any) -> str | None:
+    ref = refusal(s, move)
+    return None if ref is None else ref.code
+
+
+def _finished(s: State, out_player: int = -1, concealed: bool = False) -> State:
+    s.phase = Phase.OVER
+    s.out_player = out_player
+    s.concealed = concealed
+    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
+    return s
+
+
+# --------------------------------------------------------------------------------------------
+# The pack, the deal, the draw
+
+
+def test_three_packs_and_six_jokers_fifteen_cards_each() -> None:
+    """BC, HSW, WK: 162 cards, three packs and six jokers; 15 cards to each of four players."""
+    r = rules_for(load_variant(V))
+    assert len(r.deck) == 162
+    assert sum(1 for c in r.deck if c == C.JOKER) == 6
+    assert sum(1 for c in r.deck if C.is_red_three(c)) == 6
+    s = deal(r, 5)
+    assert r.players == 4 and r.sides == 2
+    assert [s.hand_len[p] for p in range(4)] == [15, 15, 15, 15]
+
+
+def test_draw_two_cards_discard_one() -> None:
+    """BC, HSW, UR, KS: a player draws two cards from the stock and discards one."""
+    s = position(V, hands={"N": "9c 9d Kc"})
+    two = tuple(c for c in s.stock if not C.is_red_three(c))[:2]
+    assert _code(s, Draw(two[:1])) == "draw.too_few"
+    apply(s, Draw(two))
+    assert s.hand_len[0] == 5 and s.phase == P
+
+
+# --------------------------------------------------------------------------------------------
+# Groups and canastas
+
+
+def test_a_group_holds_at_most_two_wild_cards() -> None:
+    """BC, WK, UR, KS: at most two wild cards in a meld of one rank."""
+    s = position(V, hands={"N": "Kh Kc Kd 2c 2d 2h 9c"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    assert _code(s, Meld((cs("Kh Kc Kd 2c 2d 2h"),))) == "meld.too_many_wild"
+    assert _code(s, Meld((cs("Kh Kc Kd 2c 2d"),))) is None
+
+
+def test_a_wild_card_is_never_melded_alone() -> None:
+    """BC, WK: no meld of wild cards in Samba (Bolivia adds them)."""
+    s = position(V, hands={"N": "2c 2d Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    assert _code(s, Meld((cs("2c 2d Jk"),))) == "meld.all_wild"
+
+
+def test_a_completed_canasta_is_closed_but_a_new_meld_of_its_rank_may_start() -> None:
+    """UR: nothing may be added to a completed canasta; KS: a new meld may start in the rank of
+    a completed canasta."""
+    s = position(V, hands={"N": "Ks Kh Kd 9c 9d"}, melds={0: [CANASTA_K]}, phase=P)
+    assert _code(s, Meld(adds=((13, cs("Ks")),))) == "meld.canasta_closed"
+    apply(s, Meld((cs("Ks Kh Kd"),)))
+    kings = [m for m in s.melds[0].values() if m.rank == 13]
+    assert sorted(m.size for m in kings) == [3, 7]
+
+
+def test_a_mixed_canasta_holds_five_naturals_and_scores_300() -> None:
+    """UR: a canasta holds at most two wild cards, so at least five naturals; natural 500 (UR),
+    mixed 300 (classic, pinned)."""
+    s = position(V, hands={"N": "9c 9d"}, melds={0: ["Kc Kd Kh Ks Kc 2d Jk", CANASTA_Q]})
+    sc = score_hand(_finished(s))[0]
+    assert (sc.mixed_count, sc.natural_count) == (1, 1)
+    assert sc.mixed_canastas == 300 and sc.natural_canastas == 500
+
+
+# --------------------------------------------------------------------------------------------
+# Runs and sambas
+
+
+def test_runs_of_one_suit_from_four_to_the_ace() -> None:
+    """BC, HSW, WK: a run is three or more cards of one suit in order, four low and ace high;
+    threes never belong to one, and it does not turn the corner."""
+    s = position(
+        V,
+        hands={"N": "3c 4c 5c Qh Kh Ah 4h 9c 9d"},
+        melds={0: ["Qc Qd Qh"]},
+        phase=P,
+    )
+    assert _code(s, Meld((cs("Qh Kh Ah"),))) is None
+    assert _code(s, Meld((cs("3c 4c 5c"),))) == "meld.run.threes"
+    assert _code(s, Meld((cs("Qh Kh Ah 4h"),))) == "meld.run.gap"
+
+
+def test_runs_hold_no_wild_cards() -> None:
+    """BC, HSW, WK, UR: no wild card may be used in a run."""
+    s = position(V, hands={"N": "4h 5h 2h 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    assert _code(s, Meld((cs("4h 5h 2h"),))) == "meld.run.wild"
+
+
+def test_a_run_stops_at_seven_cards() -> None:
+    """BC, DX: a run grows to seven cards, a samba, and no further."""
+    s = position(V, hands={"N": "4h 5h 6h 7h 8h 9h Th Jh 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    assert _code(s, Meld((cs("4h 5h 6h 7h 8h 9h Th Jh"),))) == "meld.run.too_long"
+    apply(s, Meld((cs("4h 5h 6h 7h 8h 9h Th"),)))
+    hearts = C.SUIT_OF[C.parse("4h")]
+    assert _code(s, Meld(adds=((run_ref(hearts, 4), cs("Jh")),))) == "meld.canasta_closed"
+
+
+def test_worked_example_hsw_the_five_windows_of_a_samba() -> None:
+    """HSW's tip: the lowest samba is 4 to 10, the highest 8 to ace, so every samba holds the 8, 9
+    and 10 of its suit; exactly five seven-card runs exist in a suit."""
+    ranks = ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+    legal = []
+    for low in range(len(ranks) - 6):
+        run = " ".join(f"{r}s" for r in ranks[low : low + 7])
+        s = position(V, hands={"N": run + " 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+        if _code(s, Meld((cs(run),))) is None:
+            legal.append(run)
+            assert all(f"{r}s" in run.split() for r in "89T")
+    assert len(legal) == 5
+    assert legal[0].startswith("4s") and legal[-1].endswith("As")
+
+
+def test_a_samba_scores_1500() -> None:
+    """BC, HSW: a sequence canasta (samba) earns 1500."""
+    seven = "5d 6d 7d 8d 9d Td Jd"
+    s = position(V, hands={"N": seven + " 9c 9h"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    apply(s, Meld((cs(seven),)))
+    sc = score_hand(_finished(s))[0]
+    assert sc.run_count == 1 and sc.run_canastas == 1500
+    assert sc.melds == 5 + 5 + 5 + 10 + 10 + 10 + 10 + 30
+
+
+def test_the_pile_top_never_starts_a_run() -> None:
+    """BC, HSW: the top card of the pile may not be taken to start a sequence."""
+    s = position(V, hands={"N": "4h 5h 9c 9d Kc"}, pile="5d 6h", melds={0: ["Qc Qd Qh"]})
+    assert _code(s, TakePile(shown=cs("4h 5h"))) == "pile.shown_wrong_card"
+
+
+def test_the_pile_top_never_extends_a_run() -> None:
+    """BC, HSW: nor may the top card be added to a sequence; only a natural pair of its rank
+    takes the pile."""
+    s = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 9d Kc")
+    assert _code(s, TakePile()) == "pile.way_not_allowed"
+    t = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 7h 7d Kc")
+    assert [str(m) for m in legal_moves(t)] == ["take with 7d 7h"]
+
+
+# --------------------------------------------------------------------------------------------
+# The pile
+
+
+def test_never_with_one_natural_and_one_wild_card() -> None:
+    """BC, UR: a natural card with a wild card does not take the pile, frozen or not."""
+    s = position(V, hands={"N": "Kh 2d 9c 9d"}, pile="5d Kc", melds={0: ["Qc Qd Qh"]})
+    assert s.frozen is False
+    assert _code(s, TakePile(shown=cs("Kh 2d"))) == "pile.way_not_allowed"
+
+
+def test_unfrozen_pile_top_card_onto_a_meld_below_seven() -> None:
+    """BC: an unfrozen pile may be taken by adding its top card to the side's meld of its rank
+    that is not yet a canasta; never onto a canasta (HSW), which is closed."""
+    s = position(V, hands={"N": "9c 9d 5h"}, pile="5d Kc", melds={0: ["Kd Kh Ks"]})
+    assert _code(s, TakePile()) is None
+    t = position(V, hands={"N": "9c 9d 5h"}, pile="5d Kc", melds={0: [CANASTA_K]})
+    assert _code(t, TakePile()) == "pile.way_not_allowed"
+
+
+def test_frozen_pile_only_with_a_natural_pair() -> None:
+    """BC, UR, KS: a frozen pile only with two natural cards of the top card's rank."""
+    kw: dict[str, Any] = {"pile": "2c 5d Kc", "melds": {0: ["Kd Kh Ks"]}}
+    s = position(V, hands={"N": "Kh 9c 9d"}, **kw)
+    assert s.frozen is True
+    assert _code(s, TakePile()) == "pile.frozen.needs_natural_pair"
+    t = position(V, hands={"N": "Kh Kd 9c 9d"}, **kw)
+    assert _code(t, TakePile(shown=cs("Kh Kd"))) is None
+
+
+# --------------------------------------------------------------------------------------------
+# The initial meld
+
+
+def test_initial_meld_minimums_up_to_160() -> None:
+    """BC, HSW: 15 below zero, 50, 90 from 1500, 120 from 3000, 160 from 7000 (UR's 150 is the
+    reading not pinned)."""
+    r = rules_for(load_variant(V))
+    assert [r.minimum(x) for x in (-5, 0, 1495, 1500, 2995, 3000, 6995, 7000, 9995)] == [
+        15, 50, 50, 90, 90, 120, 120, 160, 160,
+    ]  # fmt: skip
+
+
+def test_an_opening_of_150_is_short_at_7000() -> None:
+    """BC, HSW: a side with 7000 needs 160; three aces, three kings and three queens (150) with
+    a joker (200) suffice."""
+    hand = "Ac Ad Ah Kc Kd Kh Qc Qd Qh Jk 9c 9d"
+    kw: dict[str, Any] = {"hands": {"N": hand}, "phase": P, "scores": [7000, 0]}
+    s = position(V, **kw)
+    short = Meld((cs("Ac Ad Ah"), cs("Kc Kd Kh"), cs("Qc Qd Qh")))
+    apply(s, short)
+    assert _code(s, Discard(C.parse("9c"))) == "open.below_minimum"
+    t = position(V, **kw)
+    assert _code(t, Meld((cs("Ac Ad Ah Jk"), cs("Kc Kd Kh"), cs("Qc Qd Qh")))) is None
+
+
+# --------------------------------------------------------------------------------------------
+# Red threes, going out, scoring, the game
+
+
+def test_all_six_red_threes_score_1000_with_two_canastas() -> None:
+    """BC, HSW: 100 each, 1000 for all six; HSW: they count against a side without the two
+    canastas going out needs."""
+    six = "3d 3h 3d 3h 3d 3h"
+    two = position(V, melds={0: [CANASTA_K, CANASTA_Q]}, red3={0: six})
+    one = position(V, melds={0: [CANASTA_K, "Qc Qd Qh"]}, red3={0: six})
+    assert score_hand(_finished(two))[0].red_threes == 1000
+    assert score_hand(_finished(one))[0].red_threes == -1000
+    three = position(V, melds={0: [CANASTA_K, CANASTA_Q]}, red3={0: "3d 3h 3d"})
+    assert score_hand(_finished(three))[0].red_threes == 300
+
+
+def test_going_out_needs_two_canastas_a_samba_counting() -> None:
+    """BC, HSW, UR, KS: two canastas to go out, of any kind: natural, mixed or samba."""
+    one = position(V, hands={"N": "9d"}, melds={0: [CANASTA_K]}, phase=P)
+    assert _code(one, Discard(C.parse("9d"))) == "out.canastas"
+    seven = "5d 6d 7d 8d 9d Td Jd"
+    t = position(V, hands={"N": seven + " 9h"}, melds={0: [CANASTA_K]}, phase=P)
+    apply(t, Meld((cs(seven),)))
+    assert t.run_canastas(0) == 1
+    assert _code(t, Discard(C.parse("9h"))) is None
+    apply(t, Discard(C.parse("9h")))
+    sc = score_hand(t)[0]
+    assert t.out_player == 0 and sc.going_out == 200
+
+
+def test_going_out_concealed_earns_no_extra() -> None:
+    """BC, HSW: there is no bonus for going out concealed: 200, as for going out."""
+    hand = "Kc Kd Kh Ks Kc Kd Kh Qc Qd Qh Qs Qc Qd Qh 9d"
+    s = position(V, hands={"N": hand}, phase=P, melds={1: ["5c 5d 5h"]})
+    apply(s, Meld((cs(CANASTA_K), cs(CANASTA_Q))))
+    apply(s, Discard(C.parse("9d")))
+    assert s.concealed
+    assert score_hand(s)[0].going_out == 200
+
+
+def test_a_concealed_finish_still_needs_the_minimum() -> None:
+    """Pinned (BC and HSW give a concealed finish nothing special): going out in one turn after
+    a stock draw does not lift the initial-meld minimum, unlike classic (001)."""
+    hand = "5c 5d 5h 5s 5c 5d 5h 6c 6d 6h 6s 6c 6d 6h 9d"
+    kw: dict[str, Any] = {"hands": {"N": hand}, "phase": P, "scores": [7000, 0]}
+    melds = Meld((cs("5c 5d 5h 5s 5c 5d 5h"), cs("6c 6d 6h 6s 6c 6d 6h")))
+    assert _code(position(V, **kw), melds) == "open.below_minimum"
+    c = position("classic", **{**kw, "scores": [3000, 0]})
+    apply(c, melds)
+    apply(c, Discard(C.parse("9d")))
+    assert c.concealed and c.out_player == 0
+
+
+def test_the_game_is_to_10000() -> None:
+    """BC, HSW, DX, UR, KS: the game ends when a side reaches 10000."""
+    r = rules_for(load_variant(V))
+    assert game_end(r, [9995, 5000], 0) == (False, None)
+    assert game_end(r, [10000, 5000], 0) == (True, 0)
+
+
+def test_no_asking_when_wild_cards_would_overflow_a_closed_canasta() -> None:
+    """Regression (found by `canasta check samba`): with six aces melded, two jokers cannot both
+    go on them (UR: a canasta is closed at seven), so the player cannot go out and may not ask;
+    the planner once counted both jokers onto the aces."""
+    s = position(
+        V,
+        hands={"W": "Jk Jk 9d"},
+        melds={1: ["Ac Ac Ad Ad Ah As", "7c 7c 7d 7d 7h 7s 7h"]},
+        turn="W",
+        phase=P,
+    )
+    moves = [str(m) for m in legal_moves(s)]
+    assert "ask" not in moves and "add A: Jk" in moves
+    assert _code(s, Ask()) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Whole games
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_a_bot_game_is_recorded_and_replays_identically(
+    bots: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """issue 10: a whole bot game of Samba, written by `canasta record`, replays to the same
+    moves, hands and totals."""
+    replays_identically(capsys, tmp_path, V, bots, seed=2)
