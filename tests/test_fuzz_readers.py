@@ -88,7 +88,7 @@ def test_the_harness_tells_a_crash_from_a_rejection(folder: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted([*CORPUS.rglob("*.toml"), *CORPUS.rglob("*.can")]),
+    sorted([*CORPUS.rglob("*.toml"), *CORPUS.rglob("*.can"), *CORPUS.rglob("*.pos")]),
     ids=lambda p: f"{p.parent.name}/{p.name}",
 )
 def test_corpus_of_former_crashes(path: Path, folder: Path) -> None:
@@ -97,7 +97,8 @@ def test_corpus_of_former_crashes(path: Path, folder: Path) -> None:
     sub = folder / path.stem  # each in a folder of its own, as a file would be
     sub.mkdir(exist_ok=True)
     is_variant = path.suffix == ".toml"
-    out = try_variant(text, sub) if is_variant else try_record("record", text, sub)
+    kind = "position" if path.suffix == ".pos" else "record"
+    out = try_variant(text, sub) if is_variant else try_record(kind, text, sub)
     assert out.kind == "rejected", out.detail
     assert expect in out.detail
     assert out.flaws == (), out.flaws

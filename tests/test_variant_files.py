@@ -311,8 +311,8 @@ def test_bad_provenance_entry(tmp_path: Path) -> None:
         (
             5,
             'provenance."melds.max_wild".sources.0',
-            "not a source: use 000 to 004, P, B, W, Brit, house or a family source of "
-            'docs/sources.md, got "Hoyle"',
+            "not a source: use 000 to 004, P, B, W, Brit, house or an id in docs/sources.md, "
+            'got "Hoyle"',
         ),
         (5, 'provenance."melds.max_wild".note', "must not be empty"),
     ]

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from .rules import IS_WILD, KEY_OF, Rules
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, Rules
 from .state import DealError, Permission, Phase, State, TableMeld, _empty_state, fill_stock
+
+_THREES = {RED3_KEY: "red threes", BLACK3_KEY: "black threes"}
 
 
 @dataclass
@@ -64,7 +66,9 @@ class Position:
                     raise DealError(f"meld {C.names(g)} does not have one natural rank")
                 rank = keys.pop()
                 if rank in s.melds[side]:
-                    raise DealError(f"side {side} has two melds of {C.rank_word(rank, True)}")
+                    # a meld of threes has a key, not a rank: the red or the black threes
+                    word = _THREES.get(rank) or C.rank_word(rank, True)
+                    raise DealError(f"side {side} has two melds of {word}")
                 wild = sum(1 for c in g if IS_WILD[c])
                 s.melds[side][rank] = TableMeld(rank, tuple(g), len(g) - wild, wild)
                 for c in g:

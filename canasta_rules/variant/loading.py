@@ -681,10 +681,8 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
         return f"must be {ctx['expected']}{got}"
     if typ == "string_pattern_mismatch":
         if ctx.get("pattern") == _SOURCE_PATTERN:
-            return (
-                "not a source: use 000 to 004, P, B, W, Brit, house or a family source of "
-                f"docs/sources.md{got}"
-            )
+            ids = "000 to 004, P, B, W, Brit, house or an id in docs/sources.md"
+            return f"not a source: use {ids}{got}"
         return f"must match {ctx.get('pattern')}{got}"
     msg: str = err["msg"]
     if "keys" in ctx:  # a cross-field rule: its message is complete
