@@ -43,3 +43,28 @@ def side_index(players: int, sides: int, name: str) -> int:
         if "".join(sorted(n)) == canon:
             return i
     raise ValueError(f"no side {name!r} (sides: {', '.join(names)})")
+
+
+# Five players, a side of three taking turns to sit out (seating.sit_out, RG5): the side of two
+# (B1, B2) sits N and S every hand; two of the three (A1, A2, A3) sit E and W in their listed
+# order, and the third sits out: A3 in the first hand, then A2, then A1, and again.
+SIDE_OF_THREE = ("A1", "A2", "A3")
+SIDE_OF_TWO = ("B1", "B2")
+
+
+def sitting_out(hand_no: int) -> str:
+    """Who of the side of three sits out hand ``hand_no`` (1, 2, ...)."""
+    return SIDE_OF_THREE[2 - (hand_no - 1) % 3]
+
+
+def roster(hand_no: int) -> tuple[str, ...]:
+    """Who plays at N, E, S and W in hand ``hand_no`` of a five-player game."""
+    out = sitting_out(hand_no)
+    first, second = (a for a in SIDE_OF_THREE if a != out)
+    return (SIDE_OF_TWO[0], first, SIDE_OF_TWO[1], second)
+
+
+def roster_note(hand_no: int) -> str:
+    """``A3 sits out: N B1, E A1, S B2, W A2``: the table of one hand, for records and replays."""
+    seats = ", ".join(f"{s} {p}" for s, p in zip(SEAT_NAMES[4], roster(hand_no), strict=True))
+    return f"{sitting_out(hand_no)} sits out: {seats}"

@@ -432,7 +432,10 @@ def test_three_hand() -> None:
     assert v.game.target == 7500
     assert isinstance(v.stock_out, StockOutLastTurn)
     assert isinstance(v.going_out.permission, PermissionNone)
-    assert _pinned("three-hand", "seating")
+    # The plain game (W, RG3): everyone alone all hand; the cutthroat form is its own built-in.
+    assert not _pinned("three-hand", "seating")
+    assert v.seating[0].forming == "fixed"
+    assert load_variant("three-hand-cutthroat").seating[0].forming == "first_pickup_alone"
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 @pytest.fixture(autouse=True)
 def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables as a wide terminal shows them, one row per line."""
-    monkeypatch.setattr(common.console, "width", 250)
+    monkeypatch.setattr(common.console.real(), "width", 250)  # type: ignore[attr-defined]
 
 
 cli = cli_lines

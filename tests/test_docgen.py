@@ -273,7 +273,7 @@ def test_sources_black_threes_discarded() -> None:
     classic, bicycle = by_variant["classic"], by_variant["bicycle"]
     assert classic[0] == '`"stop"`' and classic[2] == "001"
     # the family games that extend classic inherit its note
-    assert classic[1] == "classic, bolivia, samba, uruguayan"
+    assert classic[1] == "classic, bolivia, five-hand, samba, uruguayan"
     assert classic[3] == as_cell(load("classic").variant.provenance["black_threes.discarded"].note)
     assert bicycle[0] == '`"freeze"`' and bicycle[1] == "bicycle" and bicycle[2] == "B, 001"
     assert bicycle[3].startswith("A discarded black three freezes the pile")
@@ -358,3 +358,17 @@ def test_disagreement_backings_match_provenance() -> None:
     assert backing.provenance == load("bicycle").provenance("black_threes.discarded")
     absent = [r for r in found["going_out.permission.yes_obliges"].readings if not r.present]
     assert absent and "novice" in absent[0].variants
+
+
+def test_sources_lists_pinned_and_unexpressed_rules_source_by_source() -> None:
+    """Issue 9: docs/sources.md says, source by source, what is still pinned or not expressed.
+    The cutthroat game is now a variant, so B no longer carries three-hand's pinned seating."""
+    from canasta_rules import sources as src
+
+    text = committed("sources.md")
+    table = rows(section(text, "## Source by source: pinned, and not expressed"))
+    by_id = {r[0].strip("`"): r for r in table}
+    assert "three-hand: `seating`" not in by_id["B"][1]
+    assert by_id["W"][1] == "novice: `seating`"
+    for source, missing in src.NOT_EXPRESSED.items():
+        assert by_id[source][2].startswith(missing[0][:40])

@@ -332,7 +332,8 @@ def test_non_utf8_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["check", "classic", "-n", "0"], "canasta: --games must be at least 1, not 0"),
         (
             ["replay", "--at", "1.99999", str(EXAMPLES / "concealed.can")],
-            f"canasta: {EXAMPLES / 'concealed.can'}: the record has no hand 1, turn 99999",
+            f"canasta: {EXAMPLES / 'concealed.can'}: hand 1 has 1 turn, so there is no turn 99999 "
+            "(use --at 1.1 for the hand's last position)",
         ),
         (
             ["replay", "--at", "1.0", str(EXAMPLES / "concealed.can")],

@@ -182,6 +182,40 @@ def test_players_three_hand_table() -> None:
     assert rules_for(load_variant("novice"), 4).next_seat(2) == 3
 
 
+@rule("seating.forming")
+def test_forming_the_first_pickup_plays_alone() -> None:
+    """Bicycle, "Cutthroat Canasta" (BCT, http://www.bicyclecards.com/card-games/rule/cutthroat-canasta),
+    with Rummy-Games and LoveRummy: the first to take the pile plays alone and the other two
+    join as partners. Under three-hand (everyone alone all hand) W may not add to E's kings
+    after N's pickup; under three-hand-cutthroat W and E are partners and W may."""
+    assert _differ("three-hand", "three-hand-cutthroat", "seating")
+    kw: dict[str, Any] = {
+        "hands": {"N": "9d 9h 6c 7c", "W": "Ks 8d 8h"},
+        "melds": {0: ["5c 5d 5h"], 1: ["Kc Kd Kh"], 2: ["Qc Qd Qh"]},
+        "pile": "4c 9c",
+    }
+    rulings = []
+    for name in ("three-hand", "three-hand-cutthroat"):
+        s = position(name, **kw)
+        apply(s, TakePile(cs("9d 9h")))
+        s.turn, s.phase = 2, Phase.PLAY  # W, after a draw (what E did does not matter here)
+        rulings.append(_code(s, Meld(adds=((13, cs("Ks")),))))
+    assert rulings == ["meld.not_your_side", None]
+
+
+@rule("seating.sit_out")
+def test_sit_out_five_players_four_at_the_table() -> None:
+    """Rummy-Games, "Canasta For Five Players" (RG5,
+    http://www.rummy-games.com/rules/canasta-for-five.html): five play as three against two,
+    one of the three sitting out each hand in turn. Classic's table for five (everyone alone,
+    003's reading of more players) deals five hands; five-hand deals four, the sitter none."""
+    five = _rules("five-hand", 5)
+    alone = _rules("classic", 5, ("seating=[{players = 5, hand_size = 11, side_size = 1}]",))
+    assert deal(five, 1).hand_len == [11, 11, 11, 11]
+    assert deal(alone, 1).hand_len == [11, 11, 11, 11, 11]
+    assert (five.people, five.sides) == (5, 2) and (alone.people, alone.sides) == (5, 5)
+
+
 @rule("seating.hand_size")
 def test_hand_size_fifteen_or_eleven_cards_at_two_players() -> None:
     """002_d58438592396a398.txt and RULE-PARAMETERS.md (P, B): 15 cards each at two players;

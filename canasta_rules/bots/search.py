@@ -95,7 +95,7 @@ class SearchBot:
     # ------------------------------------------------------------------ search
     def search(self, s: State, cands: list[Move]) -> Move:
         me = s.actor
-        side = s.rules.side_of[me]
+        side = s.side_of[me]
         values: list[list[float]] = [[] for _ in cands]
         worlds = 0
         start = time.perf_counter()

@@ -97,13 +97,13 @@ class StrategyBot:
     def opponents_close(s: State, p: int) -> bool:
         """An opponent could go out soon: few cards in hand and a canasta (or the stock is low)."""
         r = s.rules
-        side = r.side_of[p]
+        side = s.side_of[p]
         if len(s.stock) <= 2 * r.players * r.draw_count:
             return True
         for q in range(r.players):
-            if r.side_of[q] == side:
+            if s.side_of[q] == side:
                 continue
-            if s.hand_len[q] <= 4 and s.canastas(r.side_of[q]) >= r.canastas_to_go_out:
+            if s.hand_len[q] <= 4 and s.canastas(s.side_of[q]) >= r.canastas_to_go_out:
                 return True
         return False
 
@@ -111,7 +111,7 @@ class StrategyBot:
     def would_win(s: State, p: int) -> bool:
         """Whether going out now very likely ends the game with this side ahead."""
         r = s.rules
-        side = r.side_of[p]
+        side = s.side_of[p]
         melds = sum(r.value[c] for m in s.melds[side].values() for c in m.cards)
         bonus = sum(
             (r.mixed_bonus if m.wilds else r.natural_bonus)
@@ -129,12 +129,12 @@ class StrategyBot:
             return True
         if self.opponents_close(s, p) or self.would_win(s, p):
             return True
-        partner_cards = sum(s.hand_len[q] for q in r.partners(p))
+        partner_cards = sum(s.hand_len[q] for q in s.partners(p))
         if partner_cards <= 4:
             return True
         # Hold back while partner holds many cards, the stock is deep and there are canastas
         # within reach: they are worth more than the going-out bonus.
-        side = r.side_of[p]
+        side = s.side_of[p]
         near = sum(
             1
             for m in s.melds[side].values()
@@ -150,7 +150,7 @@ class StrategyBot:
         asker = s.turn
         if self.opponents_close(s, me) or self.would_win(s, asker):
             return True
-        side = r.side_of[me]
+        side = s.side_of[me]
         melds = s.melds[side]
         hand = s.hands[me]
         rc = s.rc[me]
@@ -175,7 +175,6 @@ class StrategyBot:
 
     # ------------------------------------------------------------------ the draw
     def draw_or_take(self, s: State, moves: list[Move]) -> Move:
-        r = s.rules
         takes = [m for m in moves if isinstance(m, TakePile)]
         draw = next((m for m in moves if isinstance(m, Draw)), None)
         if not takes:
@@ -192,7 +191,7 @@ class StrategyBot:
         wild = cost(best)[0]
         if draw is None:
             return best
-        side = r.side_of[s.turn]
+        side = s.side_of[s.turn]
         opening = not s.opened[side]
         # A pile that opens the side, or any pile of a few cards, is worth a pair from hand; a
         # wild card is spent only on a rich pile.
@@ -239,7 +238,7 @@ class StrategyBot:
         """Whether following the going-out plan would count as concealed (the engine's rule,
         ``legality.concealed_now``, applied to the plan before it is played)."""
         r = s.rules
-        side = r.side_of[p]
+        side = s.side_of[p]
         if not r.concealed_player:
             return not s.opened[side]
         if s.prior_melded or s.turn_melded:
@@ -261,7 +260,7 @@ class StrategyBot:
         r = s.rules
         if r.concealed_bonus <= r.out_bonus or s.player_melded[p] or s.turn_melded:
             return False
-        side = r.side_of[p]
+        side = s.side_of[p]
         if not s.opened[side] or self.opponents_close(s, p):
             return False
         if s.hand_len[p] > r.canasta_size + 5:
@@ -280,7 +279,7 @@ class StrategyBot:
     def _meld_score(self, s: State, m: Meld, danger: bool) -> float:
         r = s.rules
         p = s.turn
-        side = r.side_of[p]
+        side = s.side_of[p]
         melds = s.melds[side]
         laid = sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds)
         left = s.hand_len[p] - laid
@@ -340,9 +339,9 @@ class StrategyBot:
             return out
         r = s.rules
         p = s.turn
-        side = r.side_of[p]
+        side = s.side_of[p]
         nxt = r.next_seat(p)
-        nside = r.side_of[nxt]
+        nside = s.side_of[nxt]
         rc = s.rc[p]
         unseen = _unseen(s, p)
         pool = sum(s.hand_len[q] for q in range(r.players) if q != p) + len(s.stock)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import os
 import signal
 import sys
@@ -16,22 +17,113 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
+
+# pydantic looks for plugins among every installed package's entry points when the first model
+# is built, which costs a command more than reading its ruleset; the command uses none.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+# typer draws --help in rich panels when rich is installed, which imports rich, markdown-it and
+# pygments (about 0.1 s, most of a command's start-up); the plain help says the same. Set
+# TYPER_USE_RICH=1 for the panels.
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from ..errors import CanastaError
-from ..variant.loading import ALLOW_EXTENDS_ENV
-from . import variants as _variants
+
+ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
+"""The environment variable ``--allow-extends`` sets: the same name as
+:data:`canasta_rules.variant.loading.ALLOW_EXTENDS_ENV` (a test keeps them equal), written here so
+that the command's start-up does not import the variant loader and pydantic."""
+
+LAZY: dict[str, tuple[str, str]] = {
+    "replay": (
+        "notation",
+        "Replay a record, checking every move, and print each hand's score and the result.",
+    ),
+    "score": ("notation", "The score breakdown of a finished-hand position."),
+    "ruling": (
+        "notation",
+        "Is this move legal here, and why: the rule code, the parameter and its source.",
+    ),
+    "moves": ("positions", "The legal moves in a position, grouped by kind, in the notation."),
+    "compare": ("positions", "Replay one game under several rulesets and report every divergence."),
+    "fmt": ("notation", "Rewrite a record or position in canonical form (idempotent)."),
+    "record": ("notation", "A game played by bots, written as a record."),
+    "check": (
+        "check",
+        "Is a ruleset consistent? Lints, then seeded bot games with the invariants checked.",
+    ),
+    "simulate": ("check", "How a ruleset plays: statistics over whole games played by bots."),
+    "rules": ("rules", "The rules of a variant in words, generated from its parameters."),
+    "play": (
+        "play",
+        "Play a game: you (and friends) against bots, every move written to a record.",
+    ),
+    "tally": (
+        "tally",
+        "Score a game played with cards: per-side counts in, the variant's arithmetic out.",
+    ),
+    "variants": (
+        "variants",
+        "The built-in rulesets and house-rules files: list, show, compare, check, export.",
+    ),
+}
+"""Commands loaded when they run (start-up speed): name -> (module under ``cli``, the first line
+of its help, which ``canasta --help`` lists without importing the module; a test keeps these in
+step with the commands' own help)."""
+
+EAGER: tuple[str, ...] = ()
+"""Command modules imported at start-up, each with a ``register(app)`` (for modules not in LAZY)."""
+
+
+def load_command(name: str) -> Any:
+    """The real click command ``name`` of LAZY, built by its module's ``register``."""
+    module = importlib.import_module(f"{__name__}.{LAZY[name][0]}")
+    if name == "variants":
+        return typer.main.get_group(module.app)
+    scratch = typer.Typer()
+    module.register(scratch)
+    return typer.main.get_group(scratch).commands[name]
+
+
+class LazyGroup(TyperGroup):
+    """The root group: commands of LAZY are imported when they are run, completed or documented;
+    the command list of ``--help`` is drawn from LAZY's one-line helps without importing them."""
+
+    listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = list(super().list_commands(ctx))
+        return names + [n for n in LAZY if n not in names]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None or cmd_name not in LAZY:
+            return cmd
+        if self.listing:
+            return TyperCommand(name=cmd_name, help=LAZY[cmd_name][1], callback=None)
+        cmd = load_command(cmd_name)
+        self.add_command(cmd, cmd_name)
+        return cmd
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
 
 app = typer.Typer(
     name="canasta",
     help="The rules of Canasta as checkable data: variants, replays, checks and rule sheets.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    cls=LazyGroup,
 )
-app.add_typer(_variants.app, name="variants")
 
 
 @app.callback()
@@ -54,10 +146,8 @@ def _options(
 
 
 def _register_optional() -> None:
-    """Command modules register themselves here as they exist."""
-    import importlib
-
-    for name in ("notation", "check", "rules", "tally", "play"):
+    """Command modules that register themselves at start-up (see EAGER)."""
+    for name in EAGER:
         try:
             mod = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:
@@ -142,7 +232,13 @@ def _main(argv: list[str] | None) -> None:
         _stdout_failed(e)
     except Exception as e:
         if type(e).__name__ == "NoArgsIsHelpError":
-            sys.exit(0)  # `canasta` alone, or a group alone: the help has been printed
+            # `canasta` alone, or a group alone: the help (printed already where typer draws it
+            # with rich; in the plain help it is the exception's message)
+            fmt = getattr(e, "format_message", None)
+            text = fmt() if callable(fmt) else ""
+            if text:
+                print(text.rstrip("\n"))
+            sys.exit(0)
         usage = _usage_error(e)
         if usage is not None:
             print(usage[0], file=sys.stderr)

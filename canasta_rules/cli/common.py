@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
 from ..fileio import write_text_atomic
-from ..variant import LoadedVariant, load
+
+if TYPE_CHECKING:  # rich and the variant model load when a command needs them (start-up speed)
+    from rich.console import Console
+
+    from ..variant import LoadedVariant
 
 SetOption = Annotated[
     list[str] | None,
@@ -19,7 +22,29 @@ SetOption = Annotated[
     ),
 ]
 
-console = Console(highlight=False, soft_wrap=True)
+
+class _LazyConsole:
+    """The commands' rich console, made on first use: a command that prints plain lines (a
+    ruling) does not import rich at all."""
+
+    _console: Console | None = None
+
+    @classmethod
+    def real(cls) -> Console:
+        if cls._console is None:
+            from rich.console import Console
+
+            cls._console = Console(highlight=False, soft_wrap=True)
+        return cls._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self.real(), name, value)
+
+
+console: Console = _LazyConsole()  # type: ignore[assignment]
 
 
 MAX_SEED = (1 << 63) - 1
@@ -36,6 +61,8 @@ def check_seed(seed: int) -> None:
 
 def load_ref(ref: str, sets: list[str] | None) -> LoadedVariant:
     """A built-in variant name or a variant file, with ``--set`` overrides applied."""
+    from ..variant import load
+
     return load(ref, tuple(sets or ()))
 
 

@@ -2,34 +2,82 @@
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from ..bots import make_bot
-from ..engine.game import Game
-from ..engine.scoring import OPTIONAL_ROWS, SideScore, score_hand
-from ..errors import CanastaError, NotationError
-from ..fileio import write_text_atomic
-from ..notation import format_document, parse, read, read_position, replay
-from ..notation.parser import read_text
-from ..notation.record import game_record
-from ..notation.replay import Replay
-from ..notation.ruling import rule_on
-from ..notation.writer import position_text
-from ..seats import side_names
+from ..seats import roster_note
 from .common import SetOption, check_seed, console, emit, load_ref
 
-FileArg = Annotated[str, typer.Argument(metavar="FILE", help="A record or position file.")]
+if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
+    from rich.table import Table
+
+    from ..engine.scoring import SideScore
+    from ..notation.replay import Replay
+    from ..notation.ruling import RulingRow, Verdict
+
+
+def complete_variants(incomplete: str) -> list[str]:
+    """Shell completion for a ruleset: built-in names, then variant files."""
+    from ..variant.builtin import names
+
+    found = [n for n in names() if n.startswith(incomplete)]
+    return found + [f for f in complete_files(incomplete) if f.endswith((".toml", "/"))]
+
+
+def complete_files(incomplete: str) -> list[str]:
+    """Shell completion for a file (folders end with a slash, to go on into them)."""
+    from pathlib import Path
+
+    folder, _, stem = incomplete.rpartition("/")
+    base = Path(folder or ".")
+    try:
+        entries = sorted(base.iterdir())
+    except OSError:
+        return []
+    prefix = f"{folder}/" if folder else ""
+    return [
+        prefix + e.name + ("/" if e.is_dir() else "")
+        for e in entries
+        if e.name.startswith(stem) and not e.name.startswith(".")
+    ]
+
+
+FileArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="FILE", help="A record or position file.", autocompletion=complete_files
+    ),
+]
 VariantOpt = Annotated[
     str | None,
-    typer.Option("--variant", help="Replay under this ruleset instead of the record's own."),
+    typer.Option(
+        "--variant",
+        help="Replay under this ruleset instead of the record's own.",
+        autocompletion=complete_variants,
+    ),
 ]
 
 
+VariantsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        metavar="REF",
+        help="Rule under this ruleset instead of the position's own (repeatable: one row each).",
+        autocompletion=complete_variants,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
+
+
 def breakdown_table(sides: tuple[str, ...], scores: list[SideScore], title: str = "") -> Table:
+    from rich.table import Table
+
+    from ..engine.scoring import OPTIONAL_ROWS
+
     table = Table(title=title or None, title_justify="left", box=None, pad_edge=False)
     table.add_column("")
     for s in sides:
@@ -53,6 +101,10 @@ def _parse_at(text: str) -> tuple[int, int]:
     return hand, turn
 
 
+def _turns(n: int) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"
+
+
 def _print_replay(rp: Replay) -> None:
     names = rp.sides
     for h in rp.hands:
@@ -60,16 +112,17 @@ def _print_replay(rp: Replay) -> None:
         assert end is not None
         dealer = rp.seats[h.dealer]
         if h.score is None:
+            moves = "1 move" if len(h.moves) == 1 else f"{len(h.moves)} moves"
             console.print(
-                f"hand {h.number} (dealer {dealer}): unfinished after {h.turns} turns, "
-                f"{len(h.moves)} moves"
+                f"hand {h.number} (dealer {dealer}): unfinished after {_turns(h.turns)}, {moves}"
             )
             continue
         how = end.end_reason.replace("_", " ")
         if end.out_player >= 0:
             how = f"{rp.seats[end.out_player]} went out" + (" concealed" if end.concealed else "")
-        turns = "1 turn" if h.turns == 1 else f"{h.turns} turns"
-        console.print(f"hand {h.number} (dealer {dealer}): {how} after {turns}")
+        console.print(f"hand {h.number} (dealer {dealer}): {how} after {_turns(h.turns)}")
+        if rp.rules.sit_out:
+            console.print(roster_note(h.number))
         console.print(breakdown_table(names, h.score))
         console.print()
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, rp.totals, strict=True))
@@ -88,14 +141,16 @@ def replay_cmd(
     ] = None,
 ) -> None:
     """Replay a record, checking every move, and print each hand's score and the result."""
+    from ..errors import NotationError
+    from ..notation import read, replay
+    from ..notation.writer import position_text
+
     doc = read(file)
     stop = _parse_at(at) if at else None
     rp = replay(doc, variant, tuple(set_ or ()), stop)
     if stop is not None:
-        last = rp.hands[-1] if rp.hands else None
-        if rp.stopped is None or last is None or last.turns < stop[1]:
-            # past the last turn of a hand, the replay stops at the hand's end: not the turn asked
-            raise NotationError(f"the record has no hand {stop[0]}, turn {stop[1]}", file, 0, 0)
+        if rp.stopped is None or rp.stop_turn != stop[1]:
+            raise NotationError(_no_such_turn(rp, stop), file, 0, 0)
         # The position names the ruleset the replay used: the record's own (with its Set
         # tags and any --set), or --variant.
         vtag = doc.tag("Variant")
@@ -107,10 +162,38 @@ def replay_cmd(
     _print_replay(rp)
 
 
-def score_cmd(file: FileArg, set_: SetOption = None) -> None:
+def _no_such_turn(rp: Replay, stop: tuple[int, int]) -> str:
+    hand, turn = stop
+    if rp.stopped is None or not rp.hands or rp.hands[-1].number != hand:
+        last = rp.hands[-1].number if rp.hands else 0
+        return f"the record has no hand {hand} (it has {last} hand{'s' if last != 1 else ''})"
+    return (
+        f"hand {hand} has {_turns(rp.stop_turn)}, so there is no turn {turn} "
+        f"(use --at {hand}.{rp.stop_turn} for the hand's last position)"
+    )
+
+
+def score_cmd(
+    file: FileArg,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="REF",
+            help="Score under this ruleset instead.",
+            autocompletion=complete_variants,
+        ),
+    ] = None,
+    set_: SetOption = None,
+    json_: JsonOpt = False,
+) -> None:
     """The score breakdown of a finished-hand position."""
-    doc = read(file)
-    pos = read_position(doc, None, tuple(set_ or ()))
+    from ..engine.scoring import score_hand
+    from ..errors import NotationError
+    from ..notation import read, read_position
+    from ..seats import side_names
+
+    pos = read_position(read(file), variant, tuple(set_ or ()))
     s = pos.state
     if not s.over:
         raise NotationError(
@@ -120,24 +203,152 @@ def score_cmd(file: FileArg, set_: SetOption = None) -> None:
             0,
         )
     r = pos.rules
-    console.print(breakdown_table(side_names(r.players, r.sides), score_hand(s)))
+    sides = side_names(r.players, r.sides)
+    scores = score_hand(s)
+    if json_:
+        data = {
+            name: {**{k: v for k, v in sc.rows()}, "Total": sc.total}
+            for name, sc in zip(sides, scores, strict=True)
+        }
+        typer.echo(json.dumps(data, indent=2))
+        return
+    console.print(breakdown_table(sides, scores))
+
+
+def _ruleset_list(variants: list[str] | None, all_: bool) -> list[str | None]:
+    if all_:
+        from ..variant.builtin import names
+
+        return list(names())
+    return list(variants) if variants else [None]
+
+
+def _print_rows(rows: list[RulingRow], json_: bool) -> None:
+    if json_:
+        data = [
+            {"ruleset": row.ruleset, **(row.verdict.as_json() if row.verdict else {})}
+            | ({"verdict": "unfit", "error": row.error} if row.error else {})
+            for row in rows
+        ]
+        typer.echo(json.dumps(data if len(rows) > 1 else data[0], indent=2))
+        return
+    if len(rows) == 1:
+        row = rows[0]
+        assert row.verdict is not None
+        typer.echo(row.verdict.text)
+        return
+    # Plain columns, one row a line however wide (a script reads the second word of a row).
+    table = [("ruleset", "ruling", "rule", "parameter")]
+    reasons: list[str] = []
+    for row in rows:
+        v = row.verdict
+        if v is None:
+            table.append((row.ruleset, "unfit", "(see below)", ""))
+            reasons.append(f"{row.ruleset}: {_short(row.error or '')}")
+            continue
+        ref = v.refusal
+        code = ref.code if ref else ""
+        param = f"{ref.parameter} = {v.value}" if ref and ref.parameter else ""
+        table.append((row.ruleset, v.word, code, param))
+        if ref is not None and ref.message not in reasons:
+            reasons.append(ref.message)
+    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    for r in table:
+        typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    for reason in reasons:
+        typer.echo(f"- {reason}")
+
+
+def _short(error: str) -> str:
+    """An error message without its FILE:LINE:COL prefix."""
+    head, sep, rest = error.partition(": ")
+    return rest if sep and head.count(":") >= 2 else error
 
 
 def ruling_cmd(
-    position: Annotated[str, typer.Argument(metavar="POSITION", help="A position file.")],
+    position: Annotated[
+        str,
+        typer.Argument(metavar="POSITION", help="A position file.", autocompletion=complete_files),
+    ],
     move: Annotated[
         str, typer.Argument(metavar="MOVE", help="A move in the notation, e.g. 'take with Qc Qd'.")
     ],
+    variant: VariantsOpt = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Rule under every built-in ruleset, one row each.")
+    ] = False,
     set_: SetOption = None,
+    json_: JsonOpt = False,
+    show: Annotated[
+        bool,
+        typer.Option("--show", help="For a legal move: the position after it, and what changed."),
+    ] = False,
 ) -> None:
     """Is this move legal here, and why: the rule code, the parameter and its source.
 
-    Exit status 0 when the move is legal, 1 when it is not."""
-    pos = read_position(read(position), None, tuple(set_ or ()))
-    verdict = rule_on(pos, move)
-    console.print(verdict.text)
-    if not verdict.legal:
+    The answer's first word is 'legal' or 'refused'. Exit status 0 when the move is legal (under
+    every ruleset asked), 1 when it is refused (under any), 2 when the position cannot be read."""
+    from ..notation import read
+    from ..notation.ruling import rule_under
+
+    rulesets = _ruleset_list(variant, all_)
+    doc = read(position)
+    if len(rulesets) == 1:
+        from ..notation import read_position
+        from ..notation.ruling import RulingRow, rule_on
+
+        pos = read_position(doc, rulesets[0], tuple(set_ or ()))
+        label = rulesets[0] or doc.ruleset(None)[0]
+        verdict = rule_on(pos, move)
+        rows = [RulingRow(label, verdict)]
+        if json_ and show and verdict.legal:
+            changes, text = _after(pos.tags, verdict, pos.unseen)
+            data = {"ruleset": label, **verdict.as_json(), "changes": changes, "after": text}
+            typer.echo(json.dumps(data, indent=2))
+        else:
+            _print_rows(rows, json_)
+        if show and verdict.legal and not json_:
+            _show(pos.tags, verdict, pos.unseen)
+    else:
+        rows = rule_under(doc, move, rulesets, tuple(set_ or ()))
+        if all(row.exception is not None for row in rows):
+            first = rows[0].exception
+            assert first is not None
+            raise first  # the position fits no ruleset asked: one error, exit 2
+        _print_rows(rows, json_)
+    if any(row.verdict is not None and not row.verdict.legal for row in rows):
         raise typer.Exit(code=1)
+
+
+def _after(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> tuple[list[str], str]:
+    """What a legal move changed, and the position after it (in the notation)."""
+    from ..engine.moves import TakePile
+    from ..notation.ruling import consequences
+    from ..notation.writer import position_text
+
+    assert verdict.before is not None and verdict.after is not None
+    took = any(isinstance(m, TakePile) for _, m in verdict.moves)  # the unseen cards now in hand
+    keep = [(n, v) for n, v in tags if n not in ("Scores", "Dealer")]
+    text = position_text(verdict.after, keep, 0 if took else unseen)
+    return consequences(verdict.before, verdict.after), text
+
+
+def _show(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> None:
+    from ..engine.scoring import score_hand
+    from ..seats import side_names
+
+    changes, text = _after(tags, verdict, unseen)
+    after = verdict.after
+    assert after is not None
+    console.print()
+    for line in changes:
+        console.print(f"- {line}", markup=False)
+    console.print()
+    if after.over:
+        r = after.rules
+        console.print(breakdown_table(side_names(r.players, r.sides), score_hand(after)))
+        console.print()
+    typer.echo(text, nl=False)
 
 
 def fmt_cmd(
@@ -148,6 +359,10 @@ def fmt_cmd(
     ] = False,
 ) -> None:
     """Rewrite a record or position in canonical form (idempotent)."""
+    from ..fileio import write_text_atomic
+    from ..notation import format_document, parse
+    from ..notation.parser import read_text
+
     if in_place and check:
         raise typer.BadParameter("use one of --in-place and --check, not both", param_hint="-i")
     original = read_text(file)
@@ -181,6 +396,11 @@ def record_cmd(
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file.")] = None,
 ) -> None:
     """A game played by bots, written as a record."""
+    from ..bots import make_bot
+    from ..engine.game import Game
+    from ..errors import CanastaError
+    from ..notation.record import game_record
+
     check_seed(seed)
     if bots not in ("random", "greedy"):
         raise typer.BadParameter("use random or greedy", param_hint="--bots")

@@ -13,7 +13,7 @@ from ..errors import VariantError
 from ..variant import builtin, load
 from ..variant.compare import differences, flatten, show_value
 from ..variant.loading import export_toml
-from ..variant.model import Provenance, Variant
+from ..variant.model import Provenance, Seating, Variant
 from ..variant.schema import schema_text
 from .common import SetOption, console, emit, load_ref
 
@@ -29,10 +29,14 @@ OutOption = Annotated[
 
 
 def _players(v: Variant) -> str:
-    return ", ".join(
-        f"{s.players}" + (" solo" if s.side_size == 1 else f" ({s.sides}x{s.side_size})")
-        for s in v.seating
-    )
+    def one(s: Seating) -> str:
+        if s.sit_out != "none":
+            return f"{s.players} (3 v 2, one sits out)"
+        if s.forming != "fixed":
+            return f"{s.players} (cutthroat)"
+        return f"{s.players}" + (" solo" if s.side_size == 1 else f" ({s.sides}x{s.side_size})")
+
+    return ", ".join(one(s) for s in v.seating)
 
 
 def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:

@@ -311,6 +311,48 @@ def _pinned_section(name: str, lv: LoadedVariant, pins: list[Pinned]) -> list[st
     return [*out, ""]
 
 
+def by_source(
+    lvs: Mapping[str, LoadedVariant], pins: Mapping[str, list[Pinned]]
+) -> dict[str, list[tuple[str, str]]]:
+    """Source id -> the pinned readings (variant, parameter) whose notes cite it, each reading
+    once (not again in the variants that inherit it unchanged), in variant order."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name in lvs:
+        for p in pins[name]:
+            if p.same_as is not None:
+                continue
+            for src_id in p.provenance.sources:
+                out.setdefault(src_id, []).append((name, p.key))
+    return out
+
+
+def _source_section(
+    lvs: Mapping[str, LoadedVariant], pins: Mapping[str, list[Pinned]]
+) -> list[str]:
+    found = by_source(lvs, pins)
+    n_pins = sum(len(v) for v in found.values())
+    n_open = sum(len(v) for v in src.NOT_EXPRESSED.values())
+    out = [
+        "## Source by source: pinned, and not expressed",
+        "",
+        "For each source, the readings the built-in variants had to pin where it is silent or "
+        "says two things (a reading that rests on several sources is listed under each), and "
+        "the rules it states that no parameter expresses yet. "
+        f"In all: {n_pins} source citations in pinned readings, {n_open} rules not expressed.",
+        "",
+        _row("source", "pinned readings", "not expressed yet"),
+        _row("---", "---", "---"),
+    ]
+    for src_id in src.SOURCE_IDS:
+        readings = found.get(src_id, [])
+        missing = src.NOT_EXPRESSED.get(src_id, ())
+        if not readings and not missing:
+            continue
+        cited = "; ".join(f"{v}: {_code(k)}" for v, k in readings) or "none"
+        out.append(_row(_code(src_id), cited, _cell(" ".join(missing)) or "none"))
+    return [*out, ""]
+
+
 def page() -> str:
     """The text of ``docs/sources.md``."""
     lvs = _loaded()
@@ -342,6 +384,7 @@ def page() -> str:
     ]
     for name, lv in lvs.items():
         out += _pinned_section(name, lv, pins[name])
+    out += _source_section(lvs, pins)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"

@@ -408,7 +408,7 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
 def concealed_now(s: State, player: int, turn_new: Iterable[int], added_old: bool) -> bool:
     """Whether going out at this point of the turn counts as concealed."""
     r = s.rules
-    side = r.side_of[player]
+    side = s.side_of[player]
     new = set(turn_new)
     melds = s.melds[side]
     if not r.concealed_player:
@@ -430,7 +430,7 @@ def concealed_still_possible(s: State) -> bool:
     r = s.rules
     if not r.concealed_player:
         new = s.turn_new
-        return all(k in new for k in s.melds[r.side_of[s.turn]])
+        return all(k in new for k in s.melds[s.side_of[s.turn]])
     if s.prior_melded:
         return False
     return not (s.turn_added_old and not r.concealed_partner_melds)

@@ -66,7 +66,7 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
     """
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     hand = s.hands[p]
     rc = s.rc[p]
     melds = s.melds[side]
@@ -220,7 +220,7 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
         return [m for m, _, _ in cands if refusal(s, m) is None]
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     hand_len = s.hand_len[p]
     out: list[Move] = []
     for m, n_cards, canastas_after in cands:
@@ -261,7 +261,7 @@ def legal_moves(s: State) -> list[Move]:
     plan = going_out_plan(s)
     if s.permission == Permission.YES and r.yes_obliges and plan is not None:
         return [plan[0]] if refusal(s, plan[0]) is None else []
-    bound = _turn_bound(s, r.side_of[p])
+    bound = _turn_bound(s, s.side_of[p])
     moves: list[Move] = _meld_moves(s, bound)
     if (
         plan is not None

@@ -36,7 +36,7 @@ def _cards_of(hand: list[int], key: int, skip: int) -> list[int]:
 def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     """A plan that places every card except ``discard`` (-1: none)."""
     r: Rules = s.rules
-    side = r.side_of[p]
+    side = s.side_of[p]
     hand = s.hands[p]
     rc = list(s.rc[p])
     if discard >= 0:
@@ -200,7 +200,7 @@ def going_out_plan(s: State) -> list[Move] | None:
         return None
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     if r.run_canastas_to_go_out and s.run_canastas(side) < r.run_canastas_to_go_out:
         return None  # the runs going out needs must be complete already: the planner lays none
     rc = s.rc[p]
@@ -277,7 +277,7 @@ def _layable_value(s: State, rc: list[int], hand: list[int]) -> int:
     which only a going-out turn melds): every natural that joins a side meld or forms a new one,
     and the wild cards that fit, the dearest first."""
     r: Rules = s.rules
-    side = r.side_of[s.turn]
+    side = s.side_of[s.turn]
     wild_vals = sorted(
         [
             r.value[c]
@@ -333,7 +333,7 @@ def can_complete_opening(s: State) -> bool:
     if s.phase != Phase.PLAY or s.turn_black3:
         return False
     p = s.turn
-    short = s.opening_short(s.rules.side_of[p])
+    short = s.opening_short(s.side_of[p])
     if short <= 0:
         return True
     if s.hand_len[p] < 3:

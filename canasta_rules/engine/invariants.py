@@ -47,6 +47,9 @@ def meld_problems(s: State) -> list[str]:
     out = []
     for side, melds in enumerate(s.melds):
         runs: list[tuple[int, int, int]] = []
+        # Sides that regrouped (seating.forming) joined their players' melds of one rank into
+        # one meld, each within the limits when joined: the limits scale with the players.
+        joined = max(1, len(s.members(side))) if s.sides_formed else 1
         for key, m in melds.items():
             wild = sum(1 for c in m.cards if IS_WILD[c])
             nat = len(m.cards) - wild
@@ -82,11 +85,11 @@ def meld_problems(s: State) -> list[str]:
                 out.append(f"{where}: {nat} naturals, below {r.min_naturals}")
             if m.rank == BLACK3_KEY and wild:
                 out.append(f"{where}: black threes with wild cards")
-            if r.canasta_closed and len(m.cards) > r.canasta_size:
+            if r.canasta_closed and len(m.cards) > r.canasta_size * joined:
                 out.append(f"{where}: {len(m.cards)} cards in a canasta closed at {r.canasta_size}")
             unlimited = r.canasta_unlimited and r.is_canasta(nat, len(m.cards))
             if not unlimited:
-                if wild > r.max_wild:
+                if wild > r.max_wild * joined:
                     out.append(f"{where}: {wild} wild cards, above {r.max_wild}")
                 if r.wild_le_nat and wild > nat:
                     out.append(f"{where}: more wild than natural cards")

@@ -72,7 +72,7 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
     whether it adds to a meld made before this turn)."""
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     melds = s.melds[side]
     all_cards = [c for g in m.melds for c in g] + [c for _, g in m.adds for c in g]
     if not all_cards:
@@ -239,7 +239,7 @@ def _waived(s: State, after: State) -> bool:
 def _check_meld(s: State, m: Meld) -> Refusal | None:
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     ref, canastas_after, new_ranks, _added_old = meld_outcome(s, m)
     if ref is not None:
         return ref
@@ -306,7 +306,7 @@ def keep_discard_refusal(s: State, can_out: bool | None = None) -> Refusal | Non
     melded this turn (only a going-out turn melds them), an opening still short of its minimum,
     or a partner's binding "yes" while going out is still possible. ``can_out`` is whether the
     player can still go out, when the caller already knows."""
-    side = s.rules.side_of[s.turn]
+    side = s.side_of[s.turn]
     if s.turn_black3:
         return _black_threes_not_out(True)
     if s.turn_opened and s.opening_short(side) > 0:
@@ -329,7 +329,7 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
         return ref
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     if s.hand_len[p] - 1 > 0:
         return keep_discard_refusal(s)
     if s.canastas(side) < r.canastas_to_go_out:
@@ -423,7 +423,7 @@ def forced_pickup(s: State) -> bool:
         return True
     p = s.turn
     top = s.pile[-1]
-    return not s.frozen_for(p) and KEY_OF[top] in s.melds[r.side_of[p]]
+    return not s.frozen_for(p) and KEY_OF[top] in s.melds[s.side_of[p]]
 
 
 def _refuse_expose(s: State, m: Expose) -> Refusal | None:

@@ -26,7 +26,7 @@ from .rules import (
     WILD,
     WILD_KEY,
 )
-from .state import Permission, Phase, State, TableMeld, begin_turn
+from .state import Permission, Phase, State, TableMeld, begin_turn, form_sides
 
 
 def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
@@ -54,6 +54,8 @@ def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: i
 
 
 def _went_out(s: State, player: int) -> None:
+    if s.rules.lone_pickup:
+        form_sides(s, player)  # nobody took the pile: whoever goes out is the one alone
     s.out_player = player
     s.concealed = concealed_now(s, player, s.turn_new, s.turn_added_old)
     s.end("went_out")
@@ -170,7 +172,7 @@ def _apply_discard(s: State, m: Discard) -> Move:
 
 def _apply_meld(s: State, m: Meld) -> Move:
     p = s.turn
-    side = s.rules.side_of[p]
+    side = s.side_of[p]
     if s.turn_opened or not s.opened[side]:
         # Cards laid while the side is opening count toward its minimum (judged over the turn).
         value = s.rules.value
@@ -198,7 +200,7 @@ def _apply_meld(s: State, m: Meld) -> Move:
 def _apply_take(s: State, m: TakePile) -> Move:
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     top = s.pile.pop()
     if s.turn_opened or not s.opened[side]:
         # As for a meld action: the pickup's cards count toward the opening (judged over the turn).
@@ -214,9 +216,10 @@ def _apply_take(s: State, m: TakePile) -> Move:
         s.remove_card(p, c)
     _lay(s, side, KEY_OF[top], (top, *m.shown))
     reds = 0
+    own = r.side_of[p]  # red threes are their owner's, whatever side the owner plays for now
     for c in rest:
         if C.is_red_three(c):
-            s.red3[side].append(c)
+            s.red3[own].append(c)
             reds += 1
         else:
             s.add_card(p, c)
@@ -230,6 +233,8 @@ def _apply_take(s: State, m: TakePile) -> Move:
         out = TakePile(m.shown, m.melds, replaced)
     s.opened[side] = True
     s.player_melded[p] = True
+    if r.lone_pickup:
+        form_sides(s, p)  # the first to take the pile plays alone (seating.forming)
     if not s.over:
         s.drew = PILE
         s.phase = Phase.PLAY
@@ -254,7 +259,7 @@ def _apply_expose(s: State, m: Expose) -> Move:
 def _apply_ask(s: State, m: Ask) -> Move:
     r = s.rules
     p = s.turn
-    partners = r.partners(p)
+    partners = s.partners(p)
     s.answerer = partners[0]
     for q in partners:  # the next partner in the direction of play answers
         if (q - p) * r.step % r.players < (s.answerer - p) * r.step % r.players:

@@ -81,7 +81,7 @@ def _ways_text(ways: Iterable[str], rank: int) -> str:
 def check_take(s: State, m: TakePile) -> Refusal | None:
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     if not s.pile:
         return Refusal("pile.empty", "", "the discard pile is empty")
     top = s.pile[-1]
@@ -321,7 +321,7 @@ def pile_takes(s: State) -> list[Move]:
         return []
     r = s.rules
     p = s.turn
-    side = r.side_of[p]
+    side = s.side_of[p]
     hand = s.hands[p]
     rank = KEY_OF[top]
     ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways

@@ -61,7 +61,12 @@ class Rules:
         v = variant
         self.variant = v
         seat = v.seating_for(players)
-        self.players = seat.players
+        self.players = seat.at_table
+        """Seats at the table in each hand (the engine's players)."""
+        self.people = seat.players
+        """Players in the game: one more than ``players`` when one sits out each hand
+        (``seating.sit_out``; ``seats.roster`` says who plays where)."""
+        self.sit_out = seat.sit_out != "none"
         self.hand_size = seat.hand_size
         self.side_size = seat.side_size
         self.sides = seat.sides
@@ -69,6 +74,9 @@ class Rules:
         self.members: tuple[tuple[int, ...], ...] = tuple(
             tuple(p for p in range(self.players) if p % self.sides == s) for s in range(self.sides)
         )
+        # seating.forming = "first_pickup_alone": sides of one that regroup during a hand
+        # (State.side_of holds the sides in play; these tables are the seating at the deal).
+        self.lone_pickup = seat.forming == "first_pickup_alone"
         self.step = 1 if v.deal.rotation == "clockwise" else -1
         self.deck: tuple[int, ...] = tuple(C.deck(v.deck.decks, v.deck.jokers_per_deck))
         self.deck_counts: tuple[int, ...] = tuple(self.deck.count(c) for c in range(C.NUM_CARD_IDS))

@@ -79,64 +79,73 @@ def red_three_points(r: Rules, count: int, melded: bool, canastas: int, opponent
 
 
 def score_hand(s: State) -> list[SideScore]:
-    """Each side's score for the hand as it stands (normally a finished hand).
+    """Each side's score for the hand as it stands (normally a finished hand), one per side as
+    seated at the deal (a score column).
 
     Red threes still in a hand at the end (dealt to a player who never had a turn, under
     ``red_threes.exposed = "first_turn"``) count as if laid down: the player would have laid them
     down at the first chance, and no source charges them as cards in hand.
+
+    When sides regrouped during the hand (``seating.forming``), each column scores the side its
+    player played for at the end: that side's melds, canastas and going out, minus the cards
+    left in all its players' hands, in full for each of them (BCT: each partner receives the
+    partnership's total), and the column's own red threes, plus or minus by that side's melds.
     """
     r = s.rules
-    out: list[SideScore] = []
-    for side in range(r.sides):
-        melds = s.melds[side]
-        meld_points = sum(r.value[c] for m in melds.values() for c in m.cards)
-        natural = mixed = runs = wilds = 0
-        for m in melds.values():
-            if r.is_canasta(m.naturals, m.size):
-                if m.kind == RUN:
-                    runs += 1
-                elif m.kind == WILD:
-                    wilds += 1
-                elif m.wilds:
-                    mixed += 1
+    return [_column(s, side) for side in range(r.sides)]
+
+
+def _column(s: State, seated: int) -> SideScore:
+    r = s.rules
+    # The side this column plays for now, and its players (in fixed partnerships: the same).
+    side = s.side_of[r.members[seated][0]]
+    melds = s.melds[side]
+    meld_points = sum(r.value[c] for m in melds.values() for c in m.cards)
+    natural = mixed = runs = wilds = 0
+    for m in melds.values():
+        if r.is_canasta(m.naturals, m.size):
+            if m.kind == RUN:
+                runs += 1
+            elif m.kind == WILD:
+                wilds += 1
+            elif m.wilds:
+                mixed += 1
+            else:
+                natural += 1
+    hand_points = 0
+    black = 0
+    reds = len(s.red3[seated])
+    for p in s.members(side):
+        own = r.side_of[p] == seated
+        for c, n in enumerate(s.hands[p]):
+            if n:
+                if C.is_red_three(c):
+                    reds += n if own else 0
                 else:
-                    natural += 1
-        hand_points = 0
-        black = 0
-        reds = len(s.red3[side])
-        for p in r.members[side]:
-            for c, n in enumerate(s.hands[p]):
-                if n:
-                    if C.is_red_three(c):
-                        reds += n
-                    else:
-                        hand_points -= r.value[c] * n
-                        if C.is_black_three(c):
-                            black += n
-        opponents_out = s.out_player >= 0 and r.side_of[s.out_player] != side
-        canastas = natural + mixed + runs + wilds
-        red = red_three_points(r, reds, bool(melds), canastas, opponents_out)
-        black_points = -black * r.black3_in_hand_penalty if s.out_player >= 0 else 0
-        out_points = 0
-        if s.out_player >= 0 and r.side_of[s.out_player] == side:
-            out_points = r.concealed_bonus if s.concealed else r.out_bonus
-        out.append(
-            SideScore(
-                melds=meld_points,
-                hands=hand_points,
-                mixed_canastas=mixed * r.mixed_bonus,
-                natural_canastas=natural * r.natural_bonus,
-                run_canastas=runs * r.run_bonus,
-                wild_canastas=wilds * r.wild_canasta_bonus,
-                black_threes=black_points,
-                run_count=runs,
-                wild_count=wilds,
-                red_threes=red,
-                going_out=out_points,
-                penalties=-s.penalties[side],
-                mixed_count=mixed,
-                natural_count=natural,
-                red_three_count=reds,
-            )
-        )
-    return out
+                    hand_points -= r.value[c] * n
+                    if C.is_black_three(c):
+                        black += n
+    opponents_out = s.out_player >= 0 and s.side_of[s.out_player] != side
+    canastas = natural + mixed + runs + wilds
+    red = red_three_points(r, reds, bool(melds), canastas, opponents_out)
+    black_points = -black * r.black3_in_hand_penalty if s.out_player >= 0 else 0
+    out_points = 0
+    if s.out_player >= 0 and s.side_of[s.out_player] == side:
+        out_points = r.concealed_bonus if s.concealed else r.out_bonus
+    return SideScore(
+        melds=meld_points,
+        hands=hand_points,
+        mixed_canastas=mixed * r.mixed_bonus,
+        natural_canastas=natural * r.natural_bonus,
+        run_canastas=runs * r.run_bonus,
+        wild_canastas=wilds * r.wild_canasta_bonus,
+        black_threes=black_points,
+        run_count=runs,
+        wild_count=wilds,
+        red_threes=red,
+        going_out=out_points,
+        penalties=-s.penalties[seated],
+        mixed_count=mixed,
+        natural_count=natural,
+        red_three_count=reds,
+    )

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .. import cards as C
 from ..errors import CanastaError
-from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, Rules
+from .rules import BLACK3_KEY, CLOSED_KEY0, IS_WILD, KEY_OF, RED3_KEY, RUN, RUN_KEY0, Rules
 
 
 class Phase(IntEnum):
@@ -95,6 +95,7 @@ class State:
         "red3",
         "rules",
         "scores",
+        "side_of",
         "stock",
         "stock_known",
         "turn",
@@ -116,7 +117,14 @@ class State:
     frozen: bool
     freeze_card: int
     melds: list[dict[int, TableMeld]]
+    """Each side's melds, by key. A side absorbed when sides regroup keeps none."""
     red3: list[list[int]]
+    """Red threes laid down, by the side seated at the deal (they stay their owner's when sides
+    regroup: cutthroat red threes are personal)."""
+    side_of: tuple[int, ...]
+    """The side each player plays for now: ``rules.side_of`` (the same object) until sides
+    regroup under ``seating.forming``; then the lone player keeps their side and the others
+    share the side of the first of them in seat order."""
     opened: list[bool]
     player_melded: list[bool]
     prior_melded: bool
@@ -165,6 +173,7 @@ class State:
         s.freeze_card = self.freeze_card
         s.melds = [m.copy() for m in self.melds]
         s.red3 = [r[:] for r in self.red3]
+        s.side_of = self.side_of
         s.opened = self.opened[:]
         s.player_melded = self.player_melded[:]
         s.prior_melded = self.prior_melded
@@ -205,7 +214,22 @@ class State:
         return self.answerer if self.phase == Phase.ANSWER else self.turn
 
     def side(self, player: int) -> int:
-        return self.rules.side_of[player]
+        """The side ``player`` plays for now (see ``side_of``)."""
+        return self.side_of[player]
+
+    def members(self, side: int) -> list[int]:
+        """The players of ``side`` now, in seat order."""
+        return [p for p, q in enumerate(self.side_of) if q == side]
+
+    def partners(self, player: int) -> list[int]:
+        """The players on ``player``'s side now, other than ``player``."""
+        side = self.side_of[player]
+        return [p for p, q in enumerate(self.side_of) if q == side and p != player]
+
+    @property
+    def sides_formed(self) -> bool:
+        """Whether the sides have regrouped this hand (``seating.forming``)."""
+        return self.side_of is not self.rules.side_of
 
     def hand_cards(self, player: int) -> list[int]:
         """The cards in a player's hand, sorted for printing."""
@@ -237,7 +261,7 @@ class State:
             return self.rules.minimum(self.scores[side])
         if basis == "previous_hand":
             return self.rules.minimum(self.previous[side])
-        p = self.turn if self.rules.side_of[self.turn] == side else self.rules.members[side][0]
+        p = self.turn if self.side_of[self.turn] == side else self.members(side)[0]
         return self.rules.minimum(self.player_scores[p])
 
     def opening_now(self, side: int) -> bool:
@@ -257,7 +281,7 @@ class State:
             return True
         if self.rules.freeze_until_player_melds:
             return not self.player_melded[player]
-        return not self.opened[self.rules.side_of[player]]
+        return not self.opened[self.side_of[player]]
 
     def card_total(self) -> int:
         """Every card this state holds anywhere; always the size of the pack."""
@@ -337,6 +361,7 @@ def _empty_state(
     s.freeze_card = -1
     s.melds = [{} for _ in range(rules.sides)]
     s.red3 = [[] for _ in range(rules.sides)]
+    s.side_of = rules.side_of
     s.opened = [False] * rules.sides
     s.player_melded = [False] * n
     s.prior_melded = False
@@ -410,6 +435,49 @@ def _expose_dealt_red_threes(s: State) -> None:
                     s.dealt_red3[p].append(c)
                     s.add_card(p, s.stock.pop())
         p = r.next_seat(p)
+
+
+def form_sides(s: State, lone: int) -> None:
+    """Regroup the sides (``seating.forming = "first_pickup_alone"``): ``lone`` plays alone for
+    the rest of the hand; everyone else joins the side of the first of them in seat order, their
+    melds joined into that side's (two melds of one rank become one meld, which keeps every card
+    even past a wild-card limit: the sources do not say, and this keeps every card in play), and
+    the side counts as opened if any of them had melded. Red threes stay with their owners."""
+    if s.sides_formed:
+        return
+    rules = s.rules
+    others = [p for p in range(rules.players) if p != lone]
+    keep = rules.side_of[others[0]]
+    into = s.melds[keep]
+    for p in others[1:]:
+        side = s.side_of[p]
+        for key, m in s.melds[side].items():
+            old = into.get(key)
+            if key >= RUN_KEY0:
+                # A run or a closed canasta stays a meld of its own, under a free key.
+                free = RUN_KEY0 if key < CLOSED_KEY0 else CLOSED_KEY0
+                while free in into:
+                    free += 1
+                into[free] = m._replace(rank=free) if m.kind == RUN else m
+            elif old is None:
+                into[key] = m
+            else:
+                into[key] = old._replace(
+                    cards=old.cards + m.cards,
+                    naturals=old.naturals + m.naturals,
+                    wilds=old.wilds + m.wilds,
+                )
+        s.melds[side] = {}
+        s.opened[keep] = s.opened[keep] or s.opened[side]
+        s.opened[side] = False
+    s.side_of = regrouped(rules, lone)
+
+
+def regrouped(rules: Rules, lone: int) -> tuple[int, ...]:
+    """The sides after ``lone`` is left alone (``seating.forming``): ``lone`` keeps its seated
+    side; every other player plays for the side of the first of them in seat order."""
+    keep = rules.side_of[0 if lone != 0 else 1]
+    return tuple(rules.side_of[p] if p == lone else keep for p in range(rules.players))
 
 
 def begin_turn(s: State, player: int) -> None:

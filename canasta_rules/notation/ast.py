@@ -126,6 +126,10 @@ class UpcardLine:
     cards: tuple[int, ...]
     at: Where
     word: str = "upcard"
+    unseen: int = 0
+    """``pile: 40 unseen, 7c 2c``: cards at the bottom of a position's pile left unknown."""
+    cols: tuple[int, ...] = ()
+    """The column of each card (0 where not read from text)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,8 @@ class PosHand:
     seat: str
     cards: tuple[int, ...]
     at: Where
+    cols: tuple[int, ...] = ()
+    """The column of each card (empty where not read from text)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +171,8 @@ class PosMelds:
     side: str
     melds: tuple[tuple[int, ...], ...]
     at: Where
+    cols: tuple[tuple[int, ...], ...] = ()
+    """The column of each card of each meld (empty where not read from text)."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,7 @@ class PosRed:
     side: str
     cards: tuple[int, ...]
     at: Where
+    cols: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -185,6 +194,35 @@ class PosToMove:
 class PosOut:
     seat: str
     concealed: bool
+    at: Where
+
+
+@dataclass(frozen=True)
+class PosAlone:
+    """``alone: E``: the seat playing alone once the sides regrouped this hand
+    (``seating.forming``)."""
+
+    seat: str
+    at: Where
+    col: int = 0
+
+
+@dataclass(frozen=True)
+class PosMelded:
+    """``melded: N S``: the seats that have melded this hand."""
+
+    seats: tuple[str, ...]
+    at: Where
+    cols: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PosTurn:
+    """``turn: drew pile, took Kh Kd, new K, first, asked yes``: the turn in progress.
+
+    Each entry is (word, its arguments as written, its column)."""
+
+    entries: tuple[tuple[str, tuple[str, ...], int], ...]
     at: Where
 
 
@@ -206,6 +244,9 @@ Item = (
     | PosRed
     | PosToMove
     | PosOut
+    | PosMelded
+    | PosAlone
+    | PosTurn
     | CommentOnly
 )
 

@@ -55,6 +55,12 @@ def _cards(text: str) -> tuple[int, ...]:
     return tuple(_card(t) for t in text.split())
 
 
+def _card_cols(tok: Token) -> tuple[int, ...]:
+    """The column of each card of a CARDS token."""
+    col = tok.column or 0
+    return tuple(col + m.start() for m in re.finditer(r"\S+", str(tok)))
+
+
 def _rank(text: str) -> int:
     """The meld an ``add`` names: a rank (``Q:``; ``2:`` is the meld of wild cards) or, with a
     suit (``5h:``), the side's run of that suit holding that rank."""
@@ -296,7 +302,14 @@ class _ToAst(Transformer[Token, Any]):
     def upcard_line(children: list[Any]) -> A.UpcardLine:
         lists = _values(children, "CARDS")
         word = str(_values(children, "UPCARD_WORD")[0])
-        return A.UpcardLine(_cards(str(lists[0])) if lists else (), _where(children), word)
+        unseen = _values(children, "INT")
+        return A.UpcardLine(
+            _cards(str(lists[0])) if lists else (),
+            _where(children),
+            word,
+            int(unseen[0]) if unseen else 0,
+            _card_cols(lists[0]) if lists else (),
+        )
 
     @staticmethod
     def turn(children: list[Any]) -> A.Turn:
@@ -344,19 +357,24 @@ class _ToAst(Transformer[Token, Any]):
     def pos_hand(children: list[Any]) -> A.PosHand:
         seat = str(_values(children, "SEAT")[0])
         lists = _values(children, "CARDS")
-        return A.PosHand(seat, _cards(str(lists[0])) if lists else (), _where(children))
+        if not lists:
+            return A.PosHand(seat, (), _where(children))
+        return A.PosHand(seat, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
 
     @staticmethod
     def pos_melds(children: list[Any]) -> A.PosMelds:
         side = str(_values(children, "SIDE")[0])
-        melds = tuple(_cards(str(t)) for t in _values(children, "CARDS"))
-        return A.PosMelds(side, melds, _where(children))
+        toks = _values(children, "CARDS")
+        melds = tuple(_cards(str(t)) for t in toks)
+        return A.PosMelds(side, melds, _where(children), tuple(_card_cols(t) for t in toks))
 
     @staticmethod
     def pos_red(children: list[Any]) -> A.PosRed:
         side = str(_values(children, "SIDE")[0])
         lists = _values(children, "CARDS")
-        return A.PosRed(side, _cards(str(lists[0])) if lists else (), _where(children))
+        if not lists:
+            return A.PosRed(side, (), _where(children))
+        return A.PosRed(side, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
 
     @staticmethod
     def pos_tomove(children: list[Any]) -> A.PosToMove:
@@ -369,6 +387,33 @@ class _ToAst(Transformer[Token, Any]):
         concealed = bool(_values(children, "CONCEALED"))
         return A.PosOut(str(seat), concealed, _where(children))
 
+    @staticmethod
+    def pos_melded(children: list[Any]) -> A.PosMelded:
+        seats = _values(children, "SEAT")
+        return A.PosMelded(
+            tuple(str(t) for t in seats), _where(children), tuple(t.column or 0 for t in seats)
+        )
+
+    @staticmethod
+    def pos_alone(children: list[Any]) -> A.PosAlone:
+        seat = _values(children, "SEAT")[0]
+        return A.PosAlone(str(seat), _where(children), seat.column or 0)
+
+    @staticmethod
+    def pos_turn(children: list[Any]) -> A.PosTurn:
+        texts = _values(children, "TURNTEXT")
+        entries: list[tuple[str, tuple[str, ...], int]] = []
+        if texts:
+            tok = texts[0]
+            col = tok.column or 0
+            for m in re.finditer(r"[^,]+", str(tok)):
+                words = m.group().split()
+                if not words:
+                    continue
+                start = col + m.start() + (len(m.group()) - len(m.group().lstrip()))
+                entries.append((words[0], tuple(words[1:]), start))
+        return A.PosTurn(tuple(entries), _where(children))
+
 
 @cache
 def _parser() -> Lark:
@@ -379,6 +424,9 @@ def _parser() -> Lark:
         maybe_placeholders=False,
         keep_all_tokens=True,
         transformer=_ToAst(),
+        # The LALR tables are cached in the temporary folder, keyed by the grammar's hash and
+        # lark's version: building them costs more than the rest of a command's start-up.
+        cache=True,
     )
 
 
@@ -433,6 +481,8 @@ _WORDS = {
     "PENALTY": "a penalty name",
     "CONCEALED": "concealed",
     "UPCARD_WORD": "upcard or pile",
+    "UNSEEN": "unseen",
+    "TURNTEXT": "what happened this turn (drew stock, took CARDS, new RANKS, asked yes ...)",
     **{k: v for k, v in _ACTION_OF_TOKEN.items()},
 }
 
@@ -605,3 +655,11 @@ def read_text(path: str) -> str:
         return limits.read_limited(path, limits.MAX_RECORD_BYTES)
     except limits.ReadRefused as e:
         raise NotationError(str(e), path, 0, 0) from None
+
+
+def parse_side_values(text: str) -> list[tuple[str, int]]:
+    """``"NS 1600, EW 0"`` as pairs; ValueError if it is not of that form."""
+    words = text.replace(",", " ").split()
+    if not words or len(words) % 2:
+        raise ValueError(text)
+    return [(words[i], int(words[i + 1])) for i in range(0, len(words), 2)]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..engine.game import GameResult
 from ..engine.rules import Rules
-from ..seats import seat_names, side_names
+from ..seats import roster_note, seat_names, side_names
 from . import ast as A
 from .writer import document, format_document, hand_items
 
@@ -51,7 +51,17 @@ def game_record(
         items.extend(
             hand_items(rules, h.number, h.dealer, h.start, h.moves, hand_seed, scores, totals)
         )
-    return format_document(document(tags, items))
+    doc = document(tags, items)
+    if rules.sit_out:
+        # Who played where: a comment on each hand's header (the rotation is fixed by the hand's
+        # number, so the reader needs nothing more).
+        doc.lines = [
+            A.Line(ln.item, f"# {roster_note(ln.item.number)}")
+            if isinstance(ln.item, A.HandHeader)
+            else ln
+            for ln in doc.lines
+        ]
+    return format_document(doc)
 
 
 def _seed_of(seed: int | None, number: int) -> str:

@@ -8,11 +8,14 @@ assertion), or an illegal move, reported as
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.game import game_end, hand_seed, opening_dealer
+from ..engine.invariants import card_problems
 from ..engine.legality import refusal
 from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
@@ -22,6 +25,8 @@ from ..errors import IllegalMoveError, NotationError, Refusal, quoted, shorten, 
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
+from .parser import parse_side_values
+from .wording import worded
 
 
 @dataclass
@@ -54,6 +59,9 @@ class Replay:
     game_over: bool
     stopped: State | None = None
     """With ``at``: the state right after that turn."""
+    stop_turn: int = 0
+    """With ``at``: the turn the replay stopped after (less than asked when the hand ended
+    first)."""
 
     @property
     def moves(self) -> int:
@@ -64,17 +72,24 @@ def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
     return NotationError(message, doc.file, at.line, at.column)
 
 
-def parse_side_values(text: str) -> list[tuple[str, int]]:
-    """``"NS 1600, EW 0"`` as pairs; ValueError if it is not of that form."""
-    words = text.replace(",", " ").split()
-    if not words or len(words) % 2:
-        raise ValueError(text)
-    return [(words[i], int(words[i + 1])) for i in range(0, len(words), 2)]
-
-
 def moves_of(act: A.Action) -> tuple[Move, ...]:
     """The engine moves one written action stands for (``ask yes`` is two: ask, answer)."""
     return act.moves
+
+
+_POSITION_LINES = (
+    A.PosHand,
+    A.PosMelds,
+    A.PosRed,
+    A.PosToMove,
+    A.PosOut,
+    A.PosMelded,
+    A.PosAlone,
+    A.PosTurn,
+)
+
+OnRefusal = Callable[["ReplayedHand", int, str, A.Action, Refusal], None]
+"""(hand, turn, seat, action, refusal)."""
 
 
 class _Replayer:
@@ -87,6 +102,8 @@ class _Replayer:
     ):
         self.doc = doc
         self.at = at
+        self.on_refusal: OnRefusal | None = None
+        """Set by a comparison: called for each refused move, which is then played anyway."""
         tags = {t.name: t for t in doc.tags()}
         ref, own_sets = doc.ruleset(variant)
         self.loaded = load(ref, own_sets + sets)
@@ -132,6 +149,8 @@ class _Replayer:
                     doc, stag.at, f"Seed must be a whole number, not {quoted(stag.value)}"
                 ) from None
         self.scores = [0] * r.sides
+        self.previous = [0] * r.sides
+        """The sides' scores in the previous hand (for ``initial_meld.basis = previous_hand``)."""
         sc = tags.get("Scores")
         if sc is not None:
             self.scores = self._side_values(sc.value, sc.at, "Scores")
@@ -155,6 +174,10 @@ class _Replayer:
                 return i
         raise _err(self.doc, at, f"no side {quoted(name)} (sides: {', '.join(self.sides)})")
 
+    def _seats_named(self, message: str) -> str:
+        """An engine message with "seat 2" written as the table names the seat."""
+        return re.sub(r"\bseat (\d)\b", lambda m: self.seats[int(m.group(1))], message)
+
     def _side_values(self, text: str, at: A.Where, what: str) -> list[int]:
         try:
             pairs = parse_side_values(text)
@@ -166,9 +189,9 @@ class _Replayer:
         return out
 
     # -------------------------------------------------------------- hands
-    def run(self) -> Replay:
+    def sections(self) -> list[tuple[A.HandHeader, list[A.Line]]]:
+        """The record's hands: each header with the lines that follow it."""
         doc = self.doc
-        r = self.rules
         sections: list[tuple[A.HandHeader, list[A.Line]]] = []
         for ln in doc.lines:
             it = ln.item
@@ -178,46 +201,56 @@ class _Replayer:
                 if isinstance(it, A.Tag) and sections:
                     msg = "header tags belong before the first hand"
                     raise _err(doc, it.at, msg)
-            elif isinstance(it, A.PosHand | A.PosMelds | A.PosRed | A.PosToMove | A.PosOut):
+            elif isinstance(it, _POSITION_LINES):
                 raise _err(doc, it.at, "this line belongs in a position, not in a game record")
             elif not sections:
                 raise _err(doc, it.at, "a 'hand N' line must come before the hand's deal and turns")
             else:
                 sections[-1][1].append(ln)
+        return sections
+
+    def dealer_of(self, index: int, header: A.HandHeader, previous: int | None) -> int:
+        """Who deals hand ``index`` (from 0), given the previous hand's dealer."""
+        r, doc = self.rules, self.doc
+        if header.number != index + 1:
+            raise _err(doc, header.at, f"expected hand {index + 1}, not hand {header.number}")
+        if header.dealer is not None:
+            d = self._seat(header.dealer, header.at)
+            if previous is not None and d != r.next_seat(previous):
+                msg = f"the deal passes to {self.seats[r.next_seat(previous)]}, not {header.dealer}"
+                raise _err(doc, header.at, msg)
+            return d
+        if previous is not None:
+            return r.next_seat(previous)
+        if self.first_dealer is not None:
+            return self.first_dealer
+        if self.seed is not None:
+            return opening_dealer(r, self.seed)
+        msg = "say who deals: 'hand 1 dealer S', a [Dealer] tag, or a [Seed]"
+        raise _err(doc, header.at, msg)
+
+    def run(self) -> Replay:
+        doc = self.doc
+        r = self.rules
+        sections = self.sections()
         hands: list[ReplayedHand] = []
         scores = list(self.scores)
         dealer: int | None = None
         game_over = False
         winner: int | None = None
-        self.previous = [0] * r.sides  # the sides' scores in the previous hand
+        self.previous = [0] * r.sides
         stopped: State | None = None
+        stop_turn = 0
         for index, (header, body) in enumerate(sections):
             if game_over:
                 raise _err(doc, header.at, f"the game was over after hand {hands[-1].number}")
-            if header.number != index + 1:
-                raise _err(doc, header.at, f"expected hand {index + 1}, not hand {header.number}")
-            if header.dealer is not None:
-                d = self._seat(header.dealer, header.at)
-                if dealer is not None and d != r.next_seat(dealer):
-                    msg = (
-                        f"the deal passes to {self.seats[r.next_seat(dealer)]}, not {header.dealer}"
-                    )
-                    raise _err(doc, header.at, msg)
-                dealer = d
-            elif dealer is not None:
-                dealer = r.next_seat(dealer)
-            elif self.first_dealer is not None:
-                dealer = self.first_dealer
-            elif self.seed is not None:
-                dealer = opening_dealer(r, self.seed)
-            else:
-                msg = "say who deals: 'hand 1 dealer S', a [Dealer] tag, or a [Seed]"
-                raise _err(doc, header.at, msg)
+            dealer = self.dealer_of(index, header, dealer)
             hand = self._deal(header, body, dealer, scores)
             hands.append(hand)
             stop = self._play(hand, body)
             if stop is not None:
                 stopped = stop
+                stop_turn = hand.turns
                 break
             end = hand.end
             assert end is not None
@@ -244,7 +277,17 @@ class _Replayer:
                     msg = f"Result says {quoted(self.result_tag.value)}; the replay gives {shown}"
                     raise _err(doc, self.result_tag.at, msg)
         return Replay(
-            doc, self.loaded, r, self.seats, self.sides, hands, scores, winner, game_over, stopped
+            doc,
+            self.loaded,
+            r,
+            self.seats,
+            self.sides,
+            hands,
+            scores,
+            winner,
+            game_over,
+            stopped,
+            stop_turn,
         )
 
     def _deal(
@@ -287,7 +330,12 @@ class _Replayer:
                     previous=self.previous,
                 )
             except DealError as e:
-                raise _err(self.doc, (deals or ups)[0].at, str(e)) from None
+                at = (deals or ups)[0].at
+                named = re.search(r"\bseat (\d)\b", str(e))
+                if named is not None:  # point at that seat's deal line
+                    seat = self.seats[int(named.group(1))]
+                    at = next((d.at for d in deals if d.seat == seat), at)
+                raise _err(self.doc, at, self._seats_named(str(e))) from None
             return ReplayedHand(
                 header.number, dealer, list(scores), state.copy(), end=state, explicit_deal=True
             )
@@ -324,13 +372,19 @@ class _Replayer:
                 s.penalties[r.side_of[p]] += r.wild_returned_penalty
                 continue
             if isinstance(it, A.Assertion):
-                if it.kind in ("stock", "frozen"):
+                if it.kind in ("stock", "frozen") and self.on_refusal is None:
                     self._check_now(s, it)
                 continue
             if not isinstance(it, A.Turn):
                 continue
             seat = self._seat(it.seat, it.at)
-            continuing = s.phase == Phase.PLAY and seat == s.turn and last_turn_line is not None
+            # A line by the same seat continues its turn: after a draw, or after a line that only
+            # laid dealt red threes down (the draw that follows is the same turn).
+            continuing = (
+                last_turn_line is not None
+                and seat == s.turn
+                and (s.phase == Phase.PLAY or (s.phase == Phase.DRAW and _exposed(last_turn_line)))
+            )
             if s.over:
                 raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
             if not continuing:
@@ -367,12 +421,30 @@ class _Replayer:
                 for m in act.moves:
                     actor = s.actor
                     ref = refusal(s, m)
+                    if ref is not None and self.on_refusal is not None:
+                        # Comparing rulesets: note the refusal and play the move as written.
+                        self.on_refusal(hand, hand.turns, it.seat, act, ref)
+                        try:
+                            moves.append((actor, apply_unchecked(s, m)))
+                            broken = bool(card_problems(s))
+                        except Exception:
+                            broken = True
+                        if broken:
+                            msg = "the game cannot be followed past this move"
+                            raise IllegalMoveError(
+                                ref, self._where(act.at, hand, hand.turns, it.seat), msg
+                            )
+                        continue
                     if ref is not None:
                         raise IllegalMoveError(
-                            ref, self._where(act.at, hand, hand.turns, it.seat), act.text
+                            worded(s, m, ref),
+                            self._where(act.at, hand, hand.turns, it.seat),
+                            act.text,
                         )
                     moves.append((actor, apply_unchecked(s, m)))
-            at_end = s.phase != Phase.PLAY or s.turn != seat
+            at_end = s.turn != seat or not (
+                s.phase == Phase.PLAY or (s.phase == Phase.DRAW and _exposed(it))
+            )
             if self.at is not None and self.at == (hand.number, hand.turns) and at_end:
                 return s.copy()
         if self.at is not None and self.at[0] == hand.number:
@@ -409,6 +481,11 @@ class _Replayer:
                         f"the replay gives {got[side]}"
                     )
                     raise _err(self.doc, it.at, msg)
+
+
+def _exposed(turn: A.Turn) -> bool:
+    """Whether a turn line only laid dealt red threes down."""
+    return bool(turn.actions) and all(isinstance(a, A.ExposeAct) for a in turn.actions)
 
 
 def replay(

@@ -1,19 +1,28 @@
-"""Rulings: is this move legal in this position, and which rule (and source) says so."""
+"""Rulings: is this move legal in this position, and which rule (and source) says so.
+
+The answer's first word is ``legal`` or ``refused`` (never ``illegal``, which contains
+``legal``), so a script can read it with a plain string comparison; :meth:`Verdict.as_json` gives
+the same answer as data. :func:`rule_under` asks one question under several rulesets.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.apply import apply_unchecked
 from ..engine.legality import refusal
-from ..errors import NotationError, Refusal
+from ..engine.moves import Move
+from ..engine.state import Phase, State, TableMeld
+from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names
 from ..sources import cite
 from ..variant.compare import flatten, show_value
 from . import ast as A
 from .parser import parse
-from .position import ReadPosition
-from .replay import moves_of
+from .position import ReadPosition, answering, read_position
+from .wording import worded
 
 
 @dataclass(frozen=True)
@@ -21,7 +30,45 @@ class Verdict:
     legal: bool
     refusal: Refusal | None
     text: str
-    """The ruling in words: 'legal', or the reason, the parameter with its value, the source."""
+    """The ruling in words: 'legal', or 'refused: ' and the reason, the parameter with its value in
+    this ruleset, and the source."""
+    value: str | None = None
+    """The refusing parameter's value in this ruleset, as a variant file writes it."""
+    source: str | None = None
+    """The sources behind that parameter's value (and the note), if the variant gives them."""
+    before: State | None = field(default=None, repr=False)
+    after: State | None = field(default=None, repr=False)
+    """The position after the move (a legal move only)."""
+    moves: tuple[tuple[int, Move], ...] = ()
+    """The engine moves of a legal move, as applied (seat, move)."""
+
+    @property
+    def word(self) -> str:
+        return "legal" if self.legal else "refused"
+
+    def as_json(self) -> dict[str, Any]:
+        ref = self.refusal
+        return {
+            "verdict": self.word,
+            "legal": self.legal,
+            "code": ref.code if ref else None,
+            "reason": ref.message if ref else None,
+            "parameter": (ref.parameter or None) if ref else None,
+            "value": self.value,
+            "source": self.source,
+        }
+
+
+def _move_line(pos: ReadPosition, move: str) -> A.Turn:
+    names = seat_names(pos.rules.players)
+    text = move.strip()
+    if not text or text.split()[0] not in names:
+        text = f"{names[pos.state.actor]} {text}"
+    doc = parse(text + "\n", "<move>")
+    turn = doc.lines[0].item if len(doc.lines) == 1 else None
+    if not isinstance(turn, A.Turn):
+        raise NotationError("expected one move, such as 'discard 4c'", "<move>", 1, 1)
+    return turn
 
 
 def rule_on(pos: ReadPosition, move: str) -> Verdict:
@@ -29,38 +76,157 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
 
     The move may be several actions (``draw 7s discard 4c``): they are checked in order and the
     first illegal one is the ruling. The position itself is not changed."""
+    turn = _move_line(pos, move)
     s = pos.state.copy()
     names = seat_names(pos.rules.players)
-    text = move.strip()
-    if not text or text.split()[0] not in names:
-        text = f"{names[s.actor]} {text}"
-    doc = parse(text + "\n", "<move>")
-    turn = doc.lines[0].item if doc.lines else None
-    if not isinstance(turn, A.Turn):
-        raise NotationError("expected a move, such as 'discard 4c'", "<move>", 1, 1)
-    if turn.seat != names[s.actor]:
+    if s.over:
+        ended = Refusal("hand.over", "", "the hand is over; nothing more can be played")
+        return Verdict(False, ended, f"refused: {ended}")
+    asker = s.phase == Phase.ANSWER and turn.seat == names[s.turn]
+    if turn.seat != names[s.actor] and not asker:
         wrong = Refusal("turn.out_of_turn", "", f"it is {names[s.actor]}'s turn, not {turn.seat}'s")
-        return Verdict(False, wrong, f"illegal: {wrong}")
-    for act in turn.actions:
-        for m in moves_of(act):
+        return Verdict(False, wrong, f"refused: {wrong}")
+    done: list[tuple[int, Move]] = []
+    for act, moves in answering(s, turn):
+        if isinstance(act, A.TakeAct) and act.top is not None and s.pile and act.top != s.pile[-1]:
+            from .. import cards as C
+
+            msg = f"the top of the pile is {C.name(s.pile[-1])}, not {C.name(act.top)}"
+            bad = Refusal("pile.top_mismatch", "", msg)
+            return Verdict(False, bad, f"refused: {bad}")
+        for m in moves:
+            pos.prepare(s, m)
             ref = refusal(s, m)
             if ref is not None:
-                return Verdict(False, ref, _explain(pos, ref))
-            apply_unchecked(s, m)
-    return Verdict(True, None, "legal")
+                return _refused(pos, worded(s, m, ref))
+            actor = s.actor
+            done.append((actor, apply_unchecked(s, m)))
+    return Verdict(True, None, "legal", before=pos.state, after=s, moves=tuple(done))
 
 
-def _explain(pos: ReadPosition, ref: Refusal) -> str:
-    lines = [f"illegal: {ref}"]
+def _parameter_value(pos: ReadPosition, parameter: str) -> str:
+    flat = flatten(pos.loaded.variant)
+    if parameter in flat:
+        return show_value(flat[parameter])
+    # A table of parameters (a rule with several fields): show its fields.
+    inner = {k[len(parameter) + 1 :]: v for k, v in flat.items() if k.startswith(parameter + ".")}
+    if inner:
+        return "{" + ", ".join(f"{k} = {show_value(v)}" for k, v in inner.items()) + "}"
+    return "not set in this ruleset"
+
+
+def _refused(pos: ReadPosition, ref: Refusal) -> Verdict:
+    lines = [f"refused: {ref}"]
     if not ref.parameter:
         lines.append("rule: shared by every variant (not a parameter)")
-        return "\n".join(lines)
-    value = flatten(pos.loaded.variant).get(ref.parameter)
-    shown = show_value(value) if value is not None else "(see the table)"
+        return Verdict(False, ref, "\n".join(lines))
+    shown = _parameter_value(pos, ref.parameter)
     lines.append(f"parameter: {ref.parameter} = {shown}")
     prov = pos.loaded.provenance(ref.parameter)
+    source = None
     if prov is not None:
         pinned = " (pinned reading)" if prov.pinned else ""
         cited = ", ".join(cite(x) for x in prov.sources)
-        lines.append(f"source: {cited}{pinned}: {prov.note}")
-    return "\n".join(lines)
+        source = f"{cited}{pinned}: {prov.note}"
+        lines.append(f"source: {source}")
+    return Verdict(False, ref, "\n".join(lines), shown, source)
+
+
+@dataclass(frozen=True)
+class RulingRow:
+    """One ruleset's answer in a ruling under several rulesets."""
+
+    ruleset: str
+    verdict: Verdict | None
+    error: str | None = None
+    """Why the question cannot be put under this ruleset (the position does not fit it)."""
+    exception: CanastaError | None = None
+
+
+def rule_under(
+    doc: A.Document, move: str, rulesets: Sequence[str | None], sets: tuple[str, ...] = ()
+) -> list[RulingRow]:
+    """The ruling on ``move`` in the position ``doc`` under each ruleset (None: the position's
+    own). A position that does not fit a ruleset (too many cards for its pack, a meld it does
+    not allow) gives that row an error instead of a verdict; the other rows are still answered.
+    A move that cannot be read is an error for every ruleset, so it is raised."""
+    rows: list[RulingRow] = []
+    for ref in rulesets:
+        label = ref if ref is not None else doc.ruleset(None)[0]
+        try:
+            pos = read_position(doc, ref, sets)
+        except CanastaError as e:
+            rows.append(RulingRow(label, None, str(e), e))
+            continue
+        rows.append(RulingRow(label, rule_on(pos, move)))
+    return rows
+
+
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")  # in the order of cards.SUITS
+
+
+def _meld_words(m: TableMeld) -> str:
+    """How the consequences name a meld: its rank, "wild cards", or the run and its suit."""
+    from .. import cards as C
+    from ..engine.checks import rank_name
+    from ..engine.rules import RUN, WILD
+
+    if m.kind == WILD:
+        return "wild cards"
+    if m.kind == RUN:
+        return f"run of {_SUIT_WORDS[m.suit]} from {C.RANK_CHARS[m.low]} to {C.RANK_CHARS[m.high]}"
+    return rank_name(m.rank)
+
+
+def consequences(before: State, after: State) -> list[str]:
+    """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
+    end. (The score of an ended hand is for the caller to print.)"""
+    from .. import cards as C
+    from ..seats import side_names
+
+    r = before.rules
+    sides = side_names(r.players, r.sides)
+    seats = seat_names(r.players)
+    out: list[str] = []
+    for side in range(r.sides):
+        old, new = before.melds[side], after.melds[side]
+        for key, m in new.items():
+            was = old.get(key)
+            what = _meld_words(m)
+            if was is None and any(o.cards == m.cards for o in old.values()):
+                continue  # a closed canasta set aside by a new meld of its rank
+            if was is not None and was.cards != m.cards[: len(was.cards)]:
+                was = None  # the key now holds a new meld; the old one was set aside
+            if was is None:
+                out.append(f"{sides[side]} melds {what}: {C.names(m.cards)}")
+            elif len(m.cards) != len(was.cards):
+                added = C.names(m.cards[len(was.cards) :])
+                out.append(f"{sides[side]} adds {added} to the {what}")
+            now = r.is_canasta(m.naturals, m.size)
+            then = was is not None and r.is_canasta(was.naturals, was.size)
+            if now and not then:
+                kind = "natural" if m.wilds == 0 else "mixed"
+                out.append(f"{sides[side]} completes a {kind} canasta of {what}")
+        if len(after.red3[side]) > len(before.red3[side]):
+            laid = C.names(after.red3[side][len(before.red3[side]) :])
+            out.append(f"{sides[side]} lays down red three {laid}")
+    if after.pile != before.pile:
+        if len(after.pile) < len(before.pile):
+            taken = len(before.pile)
+            out.append(f"the pile is taken ({taken} card{'s' if taken != 1 else ''})")
+        elif after.pile:
+            out.append(f"{C.name(after.pile[-1])} is discarded")
+    if after.frozen != before.frozen:
+        out.append("the pile is now frozen" if after.frozen else "the pile is no longer frozen")
+    if len(after.stock) != len(before.stock):
+        out.append(f"the stock goes from {len(before.stock)} to {len(after.stock)} cards")
+    if after.over and not before.over:
+        if after.out_player >= 0:
+            how = " concealed" if after.concealed else ""
+            out.append(f"{seats[after.out_player]} goes out{how}: the hand ends")
+        else:
+            out.append(f"the hand ends ({after.end_reason.replace('_', ' ')})")
+    elif after.actor != before.actor or after.phase != before.phase:
+        phase = after.phase.name.lower()
+        out.append(f"{seats[after.actor]} is to move ({phase})")
+    return out

@@ -9,13 +9,16 @@ or a replay) into lines, so a game written, parsed and replayed gives the same g
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .. import cards as C
 from ..engine.moves import Answer, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.position import live_turn, turn_state_of
 from ..engine.rules import RUN_REF0, Rules, run_ref_parts
 from ..engine.state import Phase, State
 from ..seats import seat_names, side_names
 from . import ast as A
+from .turnwords import entries_of
 
 _NOWHERE = A.Where(0, 0)
 
@@ -58,6 +61,11 @@ def _action(act: A.Action) -> str:
     return "ask " + ("yes" if act.yes else "no")
 
 
+def action_text(act: A.Action) -> str:
+    """One action in canonical notation (``take 7c with 7h 7d``, ``meld Kc Kd Kh``)."""
+    return _action(act)
+
+
 def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -77,6 +85,9 @@ def format_item(item: A.Item) -> str:
         return f"deal {item.seat}: {reds}{_cards(item.cards)}".rstrip()
     if isinstance(item, A.UpcardLine):
         word = "pile:" if item.word == "pile" else "upcard"
+        if item.unseen:
+            rest = f", {_cards(item.cards)}" if item.cards else ""
+            return f"{word} {item.unseen} unseen{rest}"
         return f"{word} {_cards(item.cards)}".rstrip()
     if isinstance(item, A.Turn):
         return " ".join([item.seat, *(_action(a) for a in item.actions)])
@@ -98,6 +109,13 @@ def format_item(item: A.Item) -> str:
         return f"to move: {item.seat} {item.phase}"
     if isinstance(item, A.PosOut):
         return f"out {item.seat}" + (" concealed" if item.concealed else "")
+    if isinstance(item, A.PosMelded):
+        return "melded: " + " ".join(item.seats) if item.seats else "melded:"
+    if isinstance(item, A.PosAlone):
+        return f"alone: {item.seat}"
+    if isinstance(item, A.PosTurn):
+        entries = [" ".join([word, *args]) for word, args, _ in item.entries]
+        return "turn: " + ", ".join(entries) if entries else "turn:"
     return ""
 
 
@@ -255,14 +273,19 @@ _PHASE_WORDS = {
 }
 
 
-def position_items(s: State) -> list[A.Item]:
-    """The lines of a position for state ``s`` (after its tags)."""
+def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list[A.Item]:
+    """The lines of a position for state ``s`` (after its tags): every field a ruling depends
+    on. ``unseen``: cards at the bottom of the pile written as a count; ``taken``: the cards that
+    came with the pile this turn, if known."""
     r = s.rules
     seats = seat_names(r.players)
     sides = side_names(r.players, r.sides)
     items: list[A.Item] = []
     for p in range(r.players):
         items.append(A.PosHand(seats[p], tuple(s.hand_cards(p)), _NOWHERE))
+    if s.sides_formed:
+        lone = next(p for p in range(r.players) if not s.partners(p))
+        items.append(A.PosAlone(seats[lone], _NOWHERE))
     for side in range(r.sides):
         melds = s.melds[side]
         groups = tuple(
@@ -271,20 +294,46 @@ def position_items(s: State) -> list[A.Item]:
         )
         items.append(A.PosMelds(sides[side], groups, _NOWHERE))
         items.append(A.PosRed(sides[side], tuple(s.red3[side]), _NOWHERE))
-    items.append(A.UpcardLine(tuple(s.pile), _NOWHERE, "pile"))
+    melded = tuple(seats[p] for p in range(r.players) if s.player_melded[p])
+    items.append(A.PosMelded(melded, _NOWHERE))
+    for side in range(r.sides):
+        if r.wild_returned_penalty > 0:
+            seat = seats[r.members[side][0]]
+            for _ in range(s.penalties[side] // r.wild_returned_penalty):
+                items.append(A.PenaltyLine(seat, "wild_returned", _NOWHERE))
+    items.append(A.UpcardLine(tuple(s.pile[unseen:]), _NOWHERE, "pile", unseen))
     items.append(A.Assertion("stock", number=len(s.stock), at=_NOWHERE))
+    computed = _frozen_by_cards(s, unseen)
+    if s.frozen != computed:
+        items.append(A.Assertion("frozen", flag=s.frozen, at=_NOWHERE))
     if s.over:
         if s.out_player >= 0:
             items.append(A.PosOut(seats[s.out_player], s.concealed, _NOWHERE))
         else:
             items.append(A.PosToMove(seats[s.turn], "over", _NOWHERE))
-    else:
-        seat = seats[s.actor]
-        items.append(A.PosToMove(seat, _PHASE_WORDS[s.phase], _NOWHERE))
+        return items
+    if live_turn(s):
+        ts = turn_state_of(s)
+        if taken:
+            ts = replace(ts, taken=tuple(taken))
+        entries = tuple((w, args, 0) for w, args in entries_of(ts))
+        items.append(A.PosTurn(entries, _NOWHERE))
+    items.append(A.PosToMove(seats[s.actor], _PHASE_WORDS[s.phase], _NOWHERE))
     return items
 
 
-def position_text(s: State, tags: Sequence[tuple[str, str]]) -> str:
+def _frozen_by_cards(s: State, unseen: int) -> bool:
+    """Whether a reader would find the pile frozen from its written cards alone."""
+    r = s.rules
+    for c in s.pile[unseen:]:
+        if C.is_wild(c) or C.is_red_three(c) or (r.black3_freezes and C.is_black_three(c)):
+            return True
+    return False
+
+
+def position_text(
+    s: State, tags: Sequence[tuple[str, str]], unseen: int = 0, taken: Sequence[int] = ()
+) -> str:
     r = s.rules
     sides = side_names(r.players, r.sides)
     all_tags = list(tags)
@@ -292,7 +341,12 @@ def position_text(s: State, tags: Sequence[tuple[str, str]]) -> str:
         all_tags.append(
             ("Scores", ", ".join(f"{n} {v}" for n, v in zip(sides, s.scores, strict=True)))
         )
+    if any(s.previous) and not any(n == "Previous" for n, _ in all_tags):
+        # The previous hand's scores: the initial-meld minimum may be read from them.
+        all_tags.append(
+            ("Previous", ", ".join(f"{n} {v}" for n, v in zip(sides, s.previous, strict=True)))
+        )
     if not any(n == "Dealer" for n, _ in all_tags):
         all_tags.append(("Dealer", seat_names(r.players)[s.dealer]))
-    doc = document(all_tags, position_items(s))
+    doc = document(all_tags, position_items(s, unseen, taken))
     return format_document(doc)

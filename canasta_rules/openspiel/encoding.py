@@ -114,7 +114,7 @@ class Encoding:
         return self.go_out
 
     def _meld_form(self, s: State, m: Meld) -> int | None:
-        side = s.rules.side_of[s.turn]
+        side = s.side_of[s.turn]
         if not s.opened[side]:
             if m.adds or not m.melds:
                 return None

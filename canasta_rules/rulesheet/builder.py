@@ -143,6 +143,14 @@ def _minimum(m: int) -> str:
 
 
 def _layout(seat: Seating) -> str:
+    if seat.forming == "first_pickup_alone":
+        return (
+            ", each alone at the start of a hand; the first player to take the discard pile plays "
+            "alone for the rest of the hand and the others become partners, joining their melds "
+            "(if someone goes out before the pile is taken, that player is the one alone). "
+            "A partner scores the partnership's whole total for the hand, plus or minus their own "
+            "red threes"
+        )
     if seat.side_size == 1:
         return ", each playing for themself"
     if seat.sides == 2 and seat.side_size == 2:
@@ -155,6 +163,10 @@ def _layout(seat: Seating) -> str:
 
 
 def _short_layout(seat: Seating) -> str:
+    if seat.sit_out != "none":
+        return f"{seat.players} players, three against two, one of the three sitting out"
+    if seat.forming == "first_pickup_alone":
+        return f"{seat.players} players, the first to take the pile alone against the rest"
     if seat.side_size == 1:
         return f"{seat.players} players, each alone"
     kind = "partnerships" if seat.side_size == 2 else "teams"
@@ -220,7 +232,16 @@ class _Builder:
         )
 
     def seating_phrase(self, seat: Seating) -> str:
-        left = self.v.deck.size - seat.players * seat.hand_size
+        left = self.v.deck.size - seat.at_table * seat.hand_size
+        if seat.sit_out != "none":
+            return (
+                f"Five players, a side of three and a side of two. Each hand one player of the "
+                f"three sits out in turn (the third, then the second, then the first, and "
+                f"again); the sitter takes no part in the hand. The other four play as two "
+                f"partnerships of two, partners opposite each other; each is dealt "
+                f"{seat.hand_size} cards, which leaves {left} for the upcard and the stock. "
+                f"Scores are kept per side."
+            )
         return (
             f"{capital(number(seat.players))} players{_layout(seat)}; each is dealt "
             f"{seat.hand_size} cards, which leaves {left} for the upcard and the stock."

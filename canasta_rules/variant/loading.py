@@ -820,7 +820,9 @@ def load(
 
 @cache
 def _load_builtin(name: str) -> LoadedVariant:
-    return _load(name, ())
+    from .cache import cached_builtin  # validated once, then read back (variant/cache.py)
+
+    return cached_builtin(name, lambda n: _load(n, ()))
 
 
 def _load(ref: str, sets: tuple[str, ...], allowed: tuple[Path, ...] = ()) -> LoadedVariant:

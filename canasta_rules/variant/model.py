@@ -43,7 +43,9 @@ PickupWay = Literal["natural_pair", "natural_and_wild", "add_to_meld"]
 class Model(BaseModel):
     """Base for every part of a variant: frozen, and unknown keys are errors."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
+    # defer_build: a model's schema is built when it first validates, not when the module is
+    # imported, so that a variant read back from the cache (variant/cache.py) costs no schema.
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True, defer_build=True)
 
 
 KeyPath = tuple[str | int, ...]
@@ -120,7 +122,13 @@ class Deck(Model):
 class Seating(Model):
     """One table size the variant can be played at."""
 
-    players: int = Field(ge=2, le=6, description="Number of players at the table.")
+    players: int = Field(
+        ge=2,
+        le=6,
+        description=(
+            "Number of players in the game (with 'sit_out', one more than play in each hand)."
+        ),
+    )
     hand_size: int = Field(ge=1, le=30, description="Cards dealt to each player.")
     side_size: int = Field(
         default=2,
@@ -132,8 +140,54 @@ class Seating(Model):
         ),
     )
 
+    forming: Literal["fixed", "first_pickup_alone"] = Field(
+        default="fixed",
+        description=(
+            "How sides form during a hand. 'fixed': as seated, for the whole game. "
+            "'first_pickup_alone' (cutthroat, with sides of one): everyone starts the hand alone; "
+            "the first player to take the discard pile plays alone for the rest of the hand and "
+            "the others become partners, their melds joined into one side's. If someone goes out "
+            "before the pile is taken, that player is the one alone. Each player keeps a score "
+            "column: a partner scores the partnership's whole total plus or minus their own red "
+            "threes (Hoyle's cutthroat three-hand, as Bicycle publishes it)."
+        ),
+    )
+    sit_out: Literal["none", "rotate_side_of_three"] = Field(
+        default="none",
+        description=(
+            "Whether someone sits out each hand. 'rotate_side_of_three' (five players): a side "
+            "of three and a side of two; each hand one player of the three sits out in turn "
+            "(the third listed first, then the second, then the first, and again), and the "
+            "other four play as two partnerships of two, partners opposite, the side of two at "
+            "N and S. 'side_size' is then the partners at the table (2). Scores are kept per "
+            "side."
+        ),
+    )
+
     @model_validator(mode="after")
     def _layout_fits(self) -> Seating:
+        if self.sit_out == "rotate_side_of_three":
+            if self.players != 5 or self.side_size != 2 or self.forming != "fixed":
+                raise conflict(
+                    "layout",
+                    "a side of three taking turns to sit out needs 5 players, 2 partners a "
+                    "side at the table and fixed sides; this layout has {players} players in "
+                    "sides of {size}",
+                    {"players": self.players, "size": self.side_size},
+                    ("sit_out",),
+                    ("players",),
+                )
+            return self
+        if self.forming == "first_pickup_alone" and (self.side_size != 1 or self.players < 3):
+            raise conflict(
+                "layout",
+                "sides formed by the first pickup need everyone alone at the start "
+                "(side_size = 1) and at least 3 players; this layout has {players} players "
+                "in sides of {size}",
+                {"players": self.players, "size": self.side_size},
+                ("forming",),
+                ("side_size",),
+            )
         if self.players % self.side_size:
             raise conflict(
                 "layout",
@@ -153,8 +207,13 @@ class Seating(Model):
         return self
 
     @property
+    def at_table(self) -> int:
+        """How many play each hand (one fewer than ``players`` when someone sits out)."""
+        return self.players - 1 if self.sit_out != "none" else self.players
+
+    @property
     def sides(self) -> int:
-        return self.players // self.side_size
+        return self.at_table // self.side_size
 
 
 def _default_seating() -> tuple[Seating, ...]:
@@ -868,7 +927,7 @@ class Variant(Model):
                 )
             seen.add(s.players)
         for i, s in enumerate(self.seating):
-            needed = s.players * s.hand_size + 2
+            needed = s.at_table * s.hand_size + 2
             if self.deck.size < needed:
                 raise conflict(
                     "deck_too_small",
@@ -877,7 +936,7 @@ class Variant(Model):
                     {
                         "size": self.deck.size,
                         "hand": s.hand_size,
-                        "players": s.players,
+                        "players": s.at_table,
                         "needed": needed,
                     },
                     ("seating", i, "hand_size"),
@@ -958,6 +1017,9 @@ class Variant(Model):
             return self.seating[0]
         for s in self.seating:
             if s.players == players:
+                return s
+        for s in self.seating:  # a record names the seats at the table: 4 of a five-player game
+            if s.at_table == players:
                 return s
         counts = ", ".join(str(s.players) for s in self.seating)
         raise ValueError(f"variant {self.name!r} is for {counts} players, not {players}")

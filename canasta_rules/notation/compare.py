@@ -1,0 +1,143 @@
+"""Comparing rulesets on a real game: one record replayed under several rulesets, every divergence.
+
+Each ruleset replays the record on its own. A move a ruleset refuses is noted (with its rule code
+and the parameter behind it, and that parameter's value in every ruleset compared) and then played
+as written, so the comparison goes on; a move that cannot be played at all under a ruleset (a
+card that is not there) ends that hand for that ruleset, as does a deal its setup cannot produce
+(a written-out deal under another pack or hand size). Each hand that every ruleset finished is
+scored under each, and a hand whose scores differ is reported with its breakdowns side by side.
+Assertions written in the record (``score``, ``stock`` ...) belong to its own ruleset and are not
+checked here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine.scoring import SideScore, score_hand
+from ..errors import CanastaError, Refusal
+from ..variant.compare import flatten, show_value
+from . import ast as A
+from .replay import ReplayedHand, _Replayer
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A move of the record that one ruleset refuses."""
+
+    ruleset: int
+    hand: int
+    turn: int
+    seat: str
+    move: str
+    at: A.Where
+    refusal: Refusal
+    values: tuple[str, ...]
+    """The refusing parameter's value under each ruleset compared ("-" where it has none)."""
+
+
+@dataclass
+class HandResult:
+    number: int
+    scores: list[list[SideScore] | None]
+    """Per ruleset: the hand's score, or None where it did not finish."""
+    stopped: list[str | None]
+    """Per ruleset: why the hand could not be followed to its end (None: it was)."""
+
+    @property
+    def differs(self) -> bool:
+        totals = [[sc.total for sc in s] for s in self.scores if s is not None]
+        return len(totals) == len(self.scores) and any(t != totals[0] for t in totals)
+
+
+@dataclass
+class Comparison:
+    rulesets: list[str]
+    sides: tuple[str, ...]
+    refused: list[Refused] = field(default_factory=list)
+    hands: list[HandResult] = field(default_factory=list)
+    totals: list[list[int]] = field(default_factory=list)
+
+    @property
+    def divergences(self) -> int:
+        return (
+            len(self.refused)
+            + sum(1 for h in self.hands if h.differs)
+            + sum(1 for h in self.hands for why in h.stopped if why is not None)
+        )
+
+
+def compare(
+    doc: A.Document, rulesets: Sequence[str | None], sets: tuple[str, ...] = ()
+) -> Comparison:
+    """Replay ``doc`` under each ruleset (None: the record's own) and collect every divergence."""
+    players = [_Replayer(doc, ref, sets, None) for ref in rulesets]
+    labels = [ref if ref is not None else doc.ruleset(None)[0] for ref in rulesets]
+    first = players[0]
+    for rp in players[1:]:
+        if rp.rules.players != first.rules.players or rp.sides != first.sides:
+            msg = (
+                f"{labels[0]} and {labels[players.index(rp)]} seat the table differently "
+                f"({' '.join(first.sides)} and {' '.join(rp.sides)}): nothing to compare"
+            )
+            raise CanastaError(msg)
+    flats = [flatten(rp.loaded.variant) for rp in players]
+    out = Comparison(labels, first.sides)
+    sections = first.sections()
+    totals = [list(rp.scores) for rp in players]
+    dealer: int | None = None
+    for index, (header, body) in enumerate(sections):
+        dealer = first.dealer_of(index, header, dealer)
+        result = HandResult(header.number, [None] * len(players), [None] * len(players))
+        first_deal: tuple[list[list[int]], list[int]] | None = None
+        for i, rp in enumerate(players):
+
+            def note(
+                hand: ReplayedHand, turn: int, seat: str, act: A.Action, ref: Refusal, i: int = i
+            ) -> None:
+                values = tuple(
+                    show_value(f.get(ref.parameter)) if ref.parameter else "-" for f in flats
+                )
+                out.refused.append(
+                    Refused(i, hand.number, turn, seat, act.text, act.at, ref, values)
+                )
+
+            rp.on_refusal = note
+            try:
+                hand = rp._deal(header, body, dealer, totals[i])
+                dealt = (hand.start.hands, hand.start.pile)
+                if first_deal is None:
+                    first_deal = dealt
+                elif not hand.explicit_deal and dealt != first_deal:
+                    result.stopped[i] = (
+                        "the seed deals other hands under this ruleset's setup (its pack, hand "
+                        "size or dealt red threes differ), so the record's moves do not apply"
+                    )
+                    continue
+                rp._play(hand, body)
+            except CanastaError as e:
+                result.stopped[i] = _short(e)
+                continue
+            end = hand.end
+            assert end is not None
+            if end.over:
+                sc = score_hand(end)
+                result.scores[i] = sc
+                totals[i] = [a + b.total for a, b in zip(totals[i], sc, strict=True)]
+                rp.previous = [b.total for b in sc]
+            elif index + 1 < len(sections):
+                result.stopped[i] = "the hand does not end where the record's does"
+        out.hands.append(result)
+    out.totals = totals
+    return out
+
+
+def _short(e: CanastaError) -> str:
+    """An error without the file and line prefix (the report gives the hand)."""
+    text = str(e)
+    parts = text.split(": ", 1)
+    head = parts[0]
+    if len(parts) == 2 and head.count(":") >= 2:
+        return parts[1]
+    return text

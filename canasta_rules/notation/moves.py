@@ -1,0 +1,56 @@
+"""The legal moves of a position, in the notation, grouped by kind (``canasta moves``)."""
+
+from __future__ import annotations
+
+from ..engine.generate import legal_moves
+from ..engine.legality import draw_ends_hand
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from ..seats import seat_names
+from . import ast as A
+from .position import ReadPosition
+from .writer import action_text, turn_lines
+
+_GROUPS: tuple[tuple[type, str], ...] = (
+    (Expose, "lay down red threes"),
+    (Draw, "draw"),
+    (TakePile, "take the pile"),
+    (Meld, "meld"),
+    (Discard, "discard"),
+    (Ask, "ask to go out"),
+    (Answer, "answer"),
+)
+
+
+def move_text(pos: ReadPosition, m: Move) -> str:
+    """``m`` as its seat would write it in a turn line (without the seat)."""
+    s = pos.state
+    names = seat_names(pos.rules.players)
+    if isinstance(m, Answer):
+        return "answer yes" if m.yes else "answer no"
+    if isinstance(m, Ask):
+        return "ask yes / ask no"
+    turn = turn_lines(names, [(s.actor, m)])[0]
+    act = turn.actions[0]
+    if isinstance(act, A.TakeAct) and s.pile:
+        act = A.TakeAct(s.pile[-1], act.shown, act.melds, act.replacements, act.at)
+    return action_text(act)
+
+
+def legal_move_texts(pos: ReadPosition) -> list[tuple[str, list[str]]]:
+    """The legal moves in ``pos``, grouped by kind, each group in the engine's order.
+
+    Where the stock's order is unknown the engine offers no draw (it cannot say which card comes);
+    the list then shows ``draw CARD`` once, for the card the player names."""
+    s = pos.state
+    groups: dict[str, list[str]] = {}
+    for m in legal_moves(s):
+        title = next(t for cls, t in _GROUPS if isinstance(m, cls))
+        text = move_text(pos, m)
+        if text not in groups.setdefault(title, []):
+            groups[title].append(text)
+    from ..engine.state import Phase
+
+    if s.phase == Phase.DRAW and not s.stock_known and s.stock and not draw_ends_hand(s):
+        groups.setdefault("draw", []).insert(0, "draw CARD (any card the stock may hold)")
+    order = [t for _, t in _GROUPS]
+    return sorted(groups.items(), key=lambda kv: order.index(kv[0]))

@@ -1,0 +1,139 @@
+"""Start-up: ``canasta`` loads a command's module only when that command runs (issue 11).
+
+The times themselves are measured by bench/cli_start.py, never asserted here; these tests check
+what makes them short: which modules a command imports, and that the one-line helps ``--help``
+lists without importing the commands match the commands' own.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from canasta_rules.cli import LAZY, load_command
+from tests.helpers import run_cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+HEAVY = (
+    "hypothesis",
+    "canasta_rules.rulesheet.builder",
+    "canasta_rules.check",
+    "canasta_rules.simulate",
+    "canasta_rules.bots",
+    "rich.progress",
+    "dask",
+)
+
+_PROBE = """
+import json, sys
+from canasta_rules.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def _modules(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--help",),
+        ("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk"),
+        ("score", str(EXAMPLES / "e3-end-of-hand.pos")),
+        ("variants", "list"),
+    ],
+    ids=["help", "ruling", "score", "variants-list"],
+)
+def test_quick_commands_leave_heavy_modules_alone(args: tuple[str, ...]) -> None:
+    loaded = _modules(*args)
+    assert "canasta_rules.cli" in loaded
+    heavy = sorted(m for m in loaded if m.startswith(HEAVY))
+    assert heavy == []
+
+
+def test_help_imports_no_command_module() -> None:
+    loaded = _modules("--help")
+    assert not [
+        m for m in loaded if m.startswith("canasta_rules.cli.") and m != "canasta_rules.cli.common"
+    ]
+    assert "lark" not in loaded and "canasta_rules.engine" not in loaded
+    # The plain help: rich's panels would bring rich, markdown-it and pygments.
+    assert "rich" not in loaded and "markdown_it" not in loaded
+    assert "pydantic" not in loaded
+
+
+def test_a_ruling_prints_plain_lines_without_rich() -> None:
+    loaded = _modules("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk")
+    assert "rich" not in loaded
+    assert "canasta_rules.notation.writer" not in loaded
+
+
+def test_no_arguments_print_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("Usage: canasta [OPTIONS] COMMAND [ARGS]...")
+    assert "ruling" in out and "tally" in out
+
+
+@pytest.mark.parametrize("name", sorted(LAZY))
+def test_listed_help_matches_the_command(name: str) -> None:
+    cmd = load_command(name)
+    first = (cmd.help or "").strip().split("\n\n")[0].replace("\n", " ")
+    assert LAZY[name][1] == first
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run_cli
+
+    code, out, _ = run_cli(capsys, "--help")
+    assert code == 0
+    for name in LAZY:
+        assert f" {name} " in out
+
+
+def test_shell_completion_offers_commands_and_rulesets() -> None:
+    env = {"_CANASTA_COMPLETE": "complete_bash", "COMP_WORDS": "canasta ru", "COMP_CWORD": "1"}
+    import os
+
+    run = subprocess.run(
+        [sys.executable, "-m", "canasta_rules"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert set(run.stdout.split()) == {"ruling", "rules"}
+    env["COMP_WORDS"] = f"canasta ruling {EXAMPLES / 'e5-frozen-pile.pos'} x --variant cl"
+    env["COMP_CWORD"] = "5"
+    run = subprocess.run(
+        [sys.executable, "-m", "canasta_rules"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.stdout.split() == ["classic"]
+
+
+def test_the_allow_extends_variable_is_the_loaders() -> None:
+    """The command sets the variable the loader reads, without importing the loader to learn it."""
+    from canasta_rules import cli
+    from canasta_rules.variant import loading
+
+    assert cli.ALLOW_EXTENDS_ENV == loading.ALLOW_EXTENDS_ENV
