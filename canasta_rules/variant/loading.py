@@ -398,15 +398,24 @@ def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> 
     return Layer(label, data, text, path.resolve())
 
 
-@cache
 def _builtin_layer(name: str) -> Layer:
-    """The layer of a built-in file, read once: built-ins are the parents of most files, and are
-    read-only data of the package (as :func:`_load_builtin` assumes too). Nothing changes a
-    layer's document after it is read: merging copies what it changes."""
+    """The layer of a built-in file. The file is read each time (it may have changed on disk), but
+    a text already seen is not parsed again: built-ins are the parents of most files."""
     path = builtin.path_of(name)
     assert path is not None
-    data, text = _read_toml(path, f"builtin:{name}")
-    return Layer(f"builtin:{name}", data, text, path, builtin_name=name)
+    label = f"builtin:{name}"
+    try:
+        text = limits.read_limited(path, limits.MAX_VARIANT_BYTES)
+    except limits.ReadRefused as e:
+        raise VariantError([Problem(label, None, "", str(e))]) from None
+    return _parsed_layer(label, path, text, name)
+
+
+@lru_cache(maxsize=64)
+def _parsed_layer(label: str, path: Path, text: str, name: str) -> Layer:
+    """Shared by every load of the same text. Nothing changes a layer's document after it is
+    read: merging copies what it changes."""
+    return Layer(label, _parse_toml(text, label), text, path, builtin_name=name)
 
 
 def _is_file(path: Path) -> bool:
