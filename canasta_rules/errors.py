@@ -129,7 +129,25 @@ class NotationError(CanastaError):
         self.column = column
         shown = shorten_path(file)
         where = f"{shown}:{line}:{column}" if line > 0 else shown
-        super().__init__(one_line(f"{where}: {message}"))
+        super().__init__(one_line(f"{where}: {fit_message(where, one_line(message))}"))
+
+
+def fit_message(where: str, message: str, target: int = MESSAGE_TARGET) -> str:
+    """``message`` made to fit behind ``where`` in about ``target`` characters: first without its
+    asides in parentheses (a list of choices explained one by one), then cut after a word."""
+    room = max(target - len(where) - 2, 40)
+    if len(message) > room:
+        message = _without_asides(message)
+    return _cut(message, room)
+
+
+def _without_asides(text: str) -> str:
+    """``text`` without its parenthesised asides, nested ones included."""
+    while True:
+        shorter = _ASIDE.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
 
 
 @dataclass(frozen=True)
@@ -167,7 +185,7 @@ def fit_refusal(where: str, move: str, refusal: Refusal, target: int = MESSAGE_T
     start = lead(60)
     room = target - len(start) - len(code)
     if len(message) > room:
-        message = _ASIDE.sub("", message)
+        message = _without_asides(message)
     rule = message.split("; ", 1)[0]
     if len(message) > room:
         message = _cut(message, room) if len(rule) + 8 < room else rule

@@ -14,12 +14,13 @@ from canasta_rules.errors import (
     MESSAGE_TARGET,
     CanastaError,
     IllegalMoveError,
+    NotationError,
     Refusal,
     VariantError,
     elide,
     fit_refusal,
 )
-from canasta_rules.notation import parse, replay
+from canasta_rules.notation import parse, read_position, replay
 from canasta_rules.variant import load
 
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
@@ -151,3 +152,19 @@ def test_elide_keeps_both_ends() -> None:
     assert elide("abcdefghij", 10) == "abcdefghij"
     assert elide("abcdefghijk", 5) == "ab\u2026jk"
     assert elide("a\nb" * 40, 20).startswith("a\\x0ab")  # control characters stay visible
+
+
+def test_a_notation_error_loses_its_asides_to_fit() -> None:
+    """A turn entry that is not one: the help lists every entry with an explanation in
+    parentheses; behind the location only the list is kept, on one line of at most 200."""
+    text = (EXAMPLES / "cutthroat-partners.pos").read_text()
+    text = "\n".join(
+        "turn: da.a.rew stock" if ln.startswith("turn:") else ln for ln in text.split("\n")
+    )
+    assert "turn: da.a.rew stock" in text
+    with pytest.raises(NotationError) as e:
+        read_position(parse(text, RECORD))
+    (line,) = assert_fits(e.value)
+    assert line.startswith(f"{RECORD}:") and "unknown turn entry 'da.a.rew': expected drew" in line
+    assert "took CARDS, new MELDS, added" in line  # the choices, without their explanations
+    assert len(e.value.message) > MESSAGE_TARGET  # the whole help stays on the error
