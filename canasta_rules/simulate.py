@@ -117,7 +117,7 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
         turns = moves = 0
         while not s.over:
             p = s.turn
-            side = side_of[p]
+            side = s.side_of[p]
             forced = False
             if s.phase == Phase.DRAW:
                 turns += 1
@@ -183,7 +183,8 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
         stats.first_lead += hand[first] * (sides - 1) - (sum(hand) - hand[first])
         scores = [a + b for a, b in zip(scores, hand, strict=True)]
         previous = hand
-        over, won = game_end(rules, scores, side_of[s.out_player] if s.out_player >= 0 else -1)
+        out_side = side_of[s.out_player] if s.out_player >= 0 else -1
+        over, won = game_end(rules, scores, out_side, number)
         if over:
             winner, reason = won, "target"
             break

@@ -129,6 +129,22 @@ FAMILY: dict[str, FamilySource] = {
         "LoveRummy, Play Canasta - Rules for three players",
         "http://loverummy.com/rummy-rules-three-player-canasta/",
     ),
+    # docs/family/hand-and-foot.md
+    "BW": FamilySource(
+        "hand-and-foot",
+        "Bill Whitnack, Our Rules for Hand and Foot (2005)",
+        "http://web.archive.org/web/20120203230831/http:/members.shaw.ca/bvwhit/hand.html",
+    ),
+    "RGH": FamilySource(
+        "hand-and-foot",
+        "Rummy-Games (Randy Rasa), Hand and Foot Rules",
+        "http://www.rummy-games.com/rules/hand-and-foot-canasta.html",
+    ),
+    "RDC": FamilySource(
+        "hand-and-foot",
+        "Roger DeMeritt, Hand and Foot: standard rules compiled from his questionnaire",
+        "http://rogerdem.tripod.com/composit.htm",
+    ),
     # docs/family/five-hand.md
     "RG5": FamilySource(
         "five-hand",
@@ -140,10 +156,9 @@ FAMILY: dict[str, FamilySource] = {
 
 NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
     "004": (
-        "Irregularities (its rules 3 to 6): an extra card drawn by mistake is discarded later "
-        "without drawing; a forgotten draw is made up from the stock before the next turn; a "
-        "card exposed while drawing is shown and put back; exposed cards stay face up until "
-        "melded or discarded.",
+        "Its rule 6 keeps an exposed card face up until it can be melded or discarded; the "
+        "penalties.exposed_card parameter keeps it face up, but nothing obliges the player to "
+        "lay it at the first chance.",
     ),
     "BC": (
         "Samba: a side may hold two open melds of one rank and merge them when it likes; the "

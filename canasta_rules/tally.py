@@ -302,6 +302,8 @@ class Sheet:
     def minimums(self) -> list[int]:
         """Each side's initial-meld minimum for the next hand, from the score
         ``initial_meld.basis`` names (a side's total, or its score in the last hand)."""
+        if self.rules.minimum_basis == "round":
+            return [self.rules.round_minimum(len(self.hands) + 1)] * len(self.totals)
         if self.rules.minimum_basis == "previous_hand":
             basis = (
                 [s.total for s in self.hands[-1].scores] if self.hands else [0] * len(self.totals)
@@ -317,7 +319,7 @@ class Sheet:
         if not self.hands:
             return False, None
         out_side = next((i for i, e in enumerate(self.hands[-1].entries) if e.out), -1)
-        return game_end(self.rules, self.totals, out_side)
+        return game_end(self.rules, self.totals, out_side, len(self.hands))
 
     @property
     def winner(self) -> int | None:

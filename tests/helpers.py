@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -96,3 +97,19 @@ def cli_lines(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list
     """:func:`run_cli`, with the output split into lines."""
     code, out, err = run_cli(capsys, *args)
     return code, out.splitlines(), err.splitlines()
+
+
+def code(s: State, move: Any) -> str | None:
+    """The rule code refusing ``move`` in ``s`` (None: legal)."""
+    from canasta_rules.engine import refusal
+
+    ref = refusal(s, move)
+    return None if ref is None else ref.code
+
+
+def finished(s: State, out_player: int = -1) -> State:
+    """End the hand of ``s`` as it stands: ``out_player`` went out, or (-1) the stock ran out."""
+    s.phase = Phase.OVER
+    s.out_player = out_player
+    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
+    return s

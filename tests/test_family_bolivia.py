@@ -14,19 +14,17 @@ from typing import Any
 
 import pytest
 from family_helpers import laid, replays_identically
-from helpers import cs, position
+from helpers import code, cs, finished, position
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
     Discard,
     Meld,
     Phase,
-    State,
     TakePile,
     apply,
     deal,
     legal_moves,
-    refusal,
     rules_for,
     score_hand,
 )
@@ -40,18 +38,6 @@ CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 CANASTA_Q = "Qc Qd Qh Qs Qc Qd Qh"
 ESCALERA = "5d 6d 7d 8d 9d Td Jd"
 BOLIVIA = "2c 2d 2h 2s Jk Jk 2c"
-
-
-def _code(s: State, move: Any) -> str | None:
-    ref = refusal(s, move)
-    return None if ref is None else ref.code
-
-
-def _finished(s: State, out_player: int = -1) -> State:
-    s.phase = Phase.OVER
-    s.out_player = out_player
-    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
-    return s
 
 
 def test_samba_table_pack_and_draw() -> None:
@@ -70,7 +56,7 @@ def test_three_to_seven_wild_cards_make_a_meld() -> None:
     """BCB, RGB, BNC, SC, WKB: three to seven wild cards, twos and jokers mixed freely, form a
     meld of their own."""
     s = position(V, hands={"N": "2c 2d Jk 2h 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("2c 2d"),))) == "meld.wild.too_small"
+    assert code(s, Meld((cs("2c 2d"),))) == "meld.wild.too_small"
     apply(s, Meld((cs("2c Jk 2d"),)))
     apply(s, Meld(adds=((WILD_KEY, cs("2h")),)))
     assert s.melds[0][WILD_KEY].wilds == 4
@@ -79,14 +65,14 @@ def test_three_to_seven_wild_cards_make_a_meld() -> None:
 def test_no_meld_of_more_than_seven_wild_cards() -> None:
     """BCB, BNC, SC: a wild-card meld holds at most seven cards."""
     s = position(V, hands={"N": BOLIVIA + " 2d 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs(BOLIVIA + " 2d"),))) == "meld.wild.too_big"
+    assert code(s, Meld((cs(BOLIVIA + " 2d"),))) == "meld.wild.too_big"
 
 
 def test_a_bolivia_scores_2500() -> None:
     """BCB, RGB, BNC, SC, WKB: a canasta of seven wild cards, a bolivia, earns 2500."""
     s = position(V, hands={"N": BOLIVIA + " 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(BOLIVIA),)))
-    sc = score_hand(_finished(s))[0]
+    sc = score_hand(finished(s))[0]
     assert sc.wild_count == 1 and sc.wild_canastas == 2500
     assert sc.melds == 30 + 5 * 20 + 2 * 50
 
@@ -96,8 +82,8 @@ def test_nothing_may_be_added_to_a_bolivia() -> None:
     another meld of wild cards (pinned: one such meld at a time)."""
     s = position(V, hands={"N": BOLIVIA + " 2d 2h Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(BOLIVIA),)))
-    assert _code(s, Meld(adds=((WILD_KEY, cs("2d")),))) == "meld.canasta_closed"
-    assert _code(s, Meld((cs("2d 2h Jk"),))) is None
+    assert code(s, Meld(adds=((WILD_KEY, cs("2d")),))) == "meld.canasta_closed"
+    assert code(s, Meld((cs("2d 2h Jk"),))) is None
 
 
 def test_one_meld_of_wild_cards_at_a_time() -> None:
@@ -105,20 +91,20 @@ def test_one_meld_of_wild_cards_at_a_time() -> None:
     go on it, not into a second one."""
     s = position(V, hands={"N": "2c 2d 2h 2s Jk Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs("2c 2d 2h"),)))
-    assert _code(s, Meld((cs("2s Jk Jk"),))) == "meld.rank_exists"
+    assert code(s, Meld((cs("2s Jk Jk"),))) == "meld.rank_exists"
 
 
 def test_a_wild_card_on_top_blocks_the_pile() -> None:
     """BCB, RGB: a pile with a wild card on top may not be taken."""
     s = laid(V, ["2c Jk 2d"], top="2h", s_hand="2d 2s 9c 9d")
-    assert _code(s, TakePile()) == "pile.top_wild"
-    assert _code(s, TakePile(shown=cs("2d 2s"))) == "pile.top_wild"
+    assert code(s, TakePile()) == "pile.top_wild"
+    assert code(s, TakePile(shown=cs("2d 2s"))) == "pile.top_wild"
 
 
 def test_a_group_still_holds_at_most_two_wild_cards() -> None:
     """BCB, RGB (Samba's groups; pinned against WKB's 'any number')."""
     s = position(V, hands={"N": "Kh Kc Kd 2c 2d 2h 9c"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("Kh Kc Kd 2c 2d 2h"),))) == "meld.too_many_wild"
+    assert code(s, Meld((cs("Kh Kc Kd 2c 2d 2h"),))) == "meld.too_many_wild"
 
 
 # --------------------------------------------------------------------------------------------
@@ -129,22 +115,22 @@ def test_worked_example_bnc_a_run_of_five_six_seven() -> None:
     """BNC's example: 5-6-7 of one suit is a legal meld; a wild card in a run and a run turning
     the corner are not (BNC, SC, WKB: ace high, four low, no wild cards)."""
     s = position(V, hands={"N": "5h 6h 7h 2c Qh Kh Ah 4h 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("5h 6h 7h"),))) is None
-    assert _code(s, Meld((cs("5h 6h 2c"),))) == "meld.run.wild"
-    assert _code(s, Meld((cs("Qh Kh Ah 4h"),))) == "meld.run.gap"
+    assert code(s, Meld((cs("5h 6h 7h"),))) is None
+    assert code(s, Meld((cs("5h 6h 2c"),))) == "meld.run.wild"
+    assert code(s, Meld((cs("Qh Kh Ah 4h"),))) == "meld.run.gap"
 
 
 def test_an_escalera_scores_1500() -> None:
     """BNC, SC, WKB: a run of seven, an escalera, earns 1500."""
     s = position(V, hands={"N": ESCALERA + " 9c 9h"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(ESCALERA),)))
-    assert score_hand(_finished(s))[0].run_canastas == 1500
+    assert score_hand(finished(s))[0].run_canastas == 1500
 
 
 def test_the_pile_top_never_goes_on_a_run() -> None:
     """BCB, RGB by reference to Samba (BC, HSW): the top card may not extend a sequence."""
     s = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 9d Kc")
-    assert _code(s, TakePile()) == "pile.way_not_allowed"
+    assert code(s, TakePile()) == "pile.way_not_allowed"
     assert legal_moves(s) == []  # the stock's order is unknown here, so no draw is listed
 
 
@@ -157,10 +143,10 @@ def test_going_out_needs_an_escalera() -> None:
     counts as the other."""
     kw: dict[str, Any] = {"hands": {"N": "9d"}, "phase": P}
     groups = position(V, melds={0: [CANASTA_K, CANASTA_Q]}, **kw)
-    assert _code(groups, Discard(C.parse("9d"))) == "out.run_canastas"
+    assert code(groups, Discard(C.parse("9d"))) == "out.run_canastas"
     s = position(V, hands={"N": ESCALERA + " " + BOLIVIA + " 9h"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(ESCALERA), cs(BOLIVIA))))
-    assert _code(s, Discard(C.parse("9h"))) is None
+    assert code(s, Discard(C.parse("9h"))) is None
     apply(s, Discard(C.parse("9h")))
     sc = score_hand(s)[0]
     assert s.out_player == 0
@@ -171,9 +157,9 @@ def test_an_escalera_alone_is_not_enough() -> None:
     """BCB, RGB, BNC, SC: the escalera is one of the two canastas, not a substitute for them:
     with one canasta a player may not meld down to a last card."""
     s = position(V, hands={"N": ESCALERA + " 9h"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs(ESCALERA),))) == "meld.keep_a_card"
+    assert code(s, Meld((cs(ESCALERA),))) == "meld.keep_a_card"
     t = position(V, hands={"N": "9h"}, melds={0: [CANASTA_K]}, phase=P)
-    assert _code(t, Discard(C.parse("9h"))) == "out.canastas"
+    assert code(t, Discard(C.parse("9h"))) == "out.canastas"
 
 
 # --------------------------------------------------------------------------------------------
@@ -184,7 +170,7 @@ def test_black_threes_left_in_any_hand_cost_100_each() -> None:
     """BCB, RGB, BNC, SC: a black three left in a hand when a player goes out counts minus 100,
     the partner's hand included."""
     s = position(V, hands={"N": "", "S": "3c 3s 9d", "E": "3c 9h"}, melds={0: [CANASTA_K]})
-    a, b = score_hand(_finished(s, out_player=0))
+    a, b = score_hand(finished(s, out_player=0))
     assert a.black_threes == -200 and b.black_threes == -100
     assert a.hands == -5 - 5 - 10  # the cards' values still count too
 
@@ -198,14 +184,14 @@ def test_black_threes_melded_going_out_score_five() -> None:
     sc = score_hand(s2)[0]
     assert sc.black_threes == 0 and s2.out_player == 0
     assert sc.melds == 70 + (5 + 5 + 5 + 10 + 10 + 10 + 10) + 3 * 5
-    assert _code(s, Meld((cs("3c 3s 3c"),))) == "meld.black_threes.not_going_out"
+    assert code(s, Meld((cs("3c 3s 3c"),))) == "meld.black_threes.not_going_out"
 
 
 def test_no_black_three_charge_when_the_stock_runs_out() -> None:
     """Pinned: the texts charge black threes when a player goes out; a hand that ends with the
     stock used up charges only their card value."""
     s = position(V, hands={"S": "3c 3s 9d"}, melds={0: [CANASTA_K]})
-    assert score_hand(_finished(s))[0].black_threes == 0
+    assert score_hand(finished(s))[0].black_threes == 0
 
 
 def test_red_threes_plus_only_with_two_canastas() -> None:
@@ -217,8 +203,8 @@ def test_red_threes_plus_only_with_two_canastas() -> None:
     two.drew = 1
     apply(two, Meld((cs(BOLIVIA),)))
     one = position(V, melds={0: [CANASTA_K]}, red3={0: "3d 3h"})
-    assert score_hand(_finished(two))[0].red_threes == 1000
-    assert score_hand(_finished(one))[0].red_threes == -200
+    assert score_hand(finished(two))[0].red_threes == 1000
+    assert score_hand(finished(one))[0].red_threes == -200
 
 
 def test_minimum_stays_150_from_7000() -> None:
@@ -229,9 +215,9 @@ def test_minimum_stays_150_from_7000() -> None:
     opening = Meld((cs("Ac Ad Ah As"), cs("Kc Kd Kh"), cs("Qc Qd Qh Qs")))  # 80 + 30 + 40
     s = position(V, hands={"N": hand}, phase=P, scores=[7000, 0])
     apply(s, opening)
-    assert _code(s, Discard(C.parse("9c"))) is None
+    assert code(s, Discard(C.parse("9c"))) is None
     samba = position("samba", hands={"N": hand}, phase=P, scores=[7000, 0])
-    assert _code(samba, opening) == "open.below_minimum"
+    assert code(samba, opening) == "open.below_minimum"
 
 
 def test_the_game_is_to_15000() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from family_helpers import laid, replays_identically
-from helpers import cs, position
+from helpers import code, cs, position
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
@@ -27,7 +27,6 @@ from canasta_rules.engine import (
     apply,
     deal,
     legal_moves,
-    refusal,
     rules_for,
     score_hand,
 )
@@ -39,11 +38,6 @@ V = "samba"
 P = Phase.PLAY
 CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 CANASTA_Q = "Qc Qd Qh Qs Qc Qd Qh"
-
-
-def _code(s: State, move: Any) -> str | None:
-    ref = refusal(s, move)
-    return None if ref is None else ref.code
 
 
 def _finished(s: State, out_player: int = -1, concealed: bool = False) -> State:
@@ -73,7 +67,7 @@ def test_draw_two_cards_discard_one() -> None:
     """BC, HSW, UR, KS: a player draws two cards from the stock and discards one."""
     s = position(V, hands={"N": "9c 9d Kc"})
     two = tuple(c for c in s.stock if not C.is_red_three(c))[:2]
-    assert _code(s, Draw(two[:1])) == "draw.too_few"
+    assert code(s, Draw(two[:1])) == "draw.too_few"
     apply(s, Draw(two))
     assert s.hand_len[0] == 5 and s.phase == P
 
@@ -85,21 +79,21 @@ def test_draw_two_cards_discard_one() -> None:
 def test_a_group_holds_at_most_two_wild_cards() -> None:
     """BC, WK, UR, KS: at most two wild cards in a meld of one rank."""
     s = position(V, hands={"N": "Kh Kc Kd 2c 2d 2h 9c"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("Kh Kc Kd 2c 2d 2h"),))) == "meld.too_many_wild"
-    assert _code(s, Meld((cs("Kh Kc Kd 2c 2d"),))) is None
+    assert code(s, Meld((cs("Kh Kc Kd 2c 2d 2h"),))) == "meld.too_many_wild"
+    assert code(s, Meld((cs("Kh Kc Kd 2c 2d"),))) is None
 
 
 def test_a_wild_card_is_never_melded_alone() -> None:
     """BC, WK: no meld of wild cards in Samba (Bolivia adds them)."""
     s = position(V, hands={"N": "2c 2d Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("2c 2d Jk"),))) == "meld.all_wild"
+    assert code(s, Meld((cs("2c 2d Jk"),))) == "meld.all_wild"
 
 
 def test_a_completed_canasta_is_closed_but_a_new_meld_of_its_rank_may_start() -> None:
     """UR: nothing may be added to a completed canasta; KS: a new meld may start in the rank of
     a completed canasta."""
     s = position(V, hands={"N": "Ks Kh Kd 9c 9d"}, melds={0: [CANASTA_K]}, phase=P)
-    assert _code(s, Meld(adds=((13, cs("Ks")),))) == "meld.canasta_closed"
+    assert code(s, Meld(adds=((13, cs("Ks")),))) == "meld.canasta_closed"
     apply(s, Meld((cs("Ks Kh Kd"),)))
     kings = [m for m in s.melds[0].values() if m.rank == 13]
     assert sorted(m.size for m in kings) == [3, 7]
@@ -127,24 +121,24 @@ def test_runs_of_one_suit_from_four_to_the_ace() -> None:
         melds={0: ["Qc Qd Qh"]},
         phase=P,
     )
-    assert _code(s, Meld((cs("Qh Kh Ah"),))) is None
-    assert _code(s, Meld((cs("3c 4c 5c"),))) == "meld.run.threes"
-    assert _code(s, Meld((cs("Qh Kh Ah 4h"),))) == "meld.run.gap"
+    assert code(s, Meld((cs("Qh Kh Ah"),))) is None
+    assert code(s, Meld((cs("3c 4c 5c"),))) == "meld.run.threes"
+    assert code(s, Meld((cs("Qh Kh Ah 4h"),))) == "meld.run.gap"
 
 
 def test_runs_hold_no_wild_cards() -> None:
     """BC, HSW, WK, UR: no wild card may be used in a run."""
     s = position(V, hands={"N": "4h 5h 2h 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("4h 5h 2h"),))) == "meld.run.wild"
+    assert code(s, Meld((cs("4h 5h 2h"),))) == "meld.run.wild"
 
 
 def test_a_run_stops_at_seven_cards() -> None:
     """BC, DX: a run grows to seven cards, a samba, and no further."""
     s = position(V, hands={"N": "4h 5h 6h 7h 8h 9h Th Jh 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("4h 5h 6h 7h 8h 9h Th Jh"),))) == "meld.run.too_long"
+    assert code(s, Meld((cs("4h 5h 6h 7h 8h 9h Th Jh"),))) == "meld.run.too_long"
     apply(s, Meld((cs("4h 5h 6h 7h 8h 9h Th"),)))
     hearts = C.SUIT_OF[C.parse("4h")]
-    assert _code(s, Meld(adds=((run_ref(hearts, 4), cs("Jh")),))) == "meld.canasta_closed"
+    assert code(s, Meld(adds=((run_ref(hearts, 4), cs("Jh")),))) == "meld.canasta_closed"
 
 
 def test_worked_example_hsw_the_five_windows_of_a_samba() -> None:
@@ -155,7 +149,7 @@ def test_worked_example_hsw_the_five_windows_of_a_samba() -> None:
     for low in range(len(ranks) - 6):
         run = " ".join(f"{r}s" for r in ranks[low : low + 7])
         s = position(V, hands={"N": run + " 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-        if _code(s, Meld((cs(run),))) is None:
+        if code(s, Meld((cs(run),))) is None:
             legal.append(run)
             assert all(f"{r}s" in run.split() for r in "89T")
     assert len(legal) == 5
@@ -175,14 +169,14 @@ def test_a_samba_scores_1500() -> None:
 def test_the_pile_top_never_starts_a_run() -> None:
     """BC, HSW: the top card of the pile may not be taken to start a sequence."""
     s = position(V, hands={"N": "4h 5h 9c 9d Kc"}, pile="5d 6h", melds={0: ["Qc Qd Qh"]})
-    assert _code(s, TakePile(shown=cs("4h 5h"))) == "pile.shown_wrong_card"
+    assert code(s, TakePile(shown=cs("4h 5h"))) == "pile.shown_wrong_card"
 
 
 def test_the_pile_top_never_extends_a_run() -> None:
     """BC, HSW: nor may the top card be added to a sequence; only a natural pair of its rank
     takes the pile."""
     s = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 9d Kc")
-    assert _code(s, TakePile()) == "pile.way_not_allowed"
+    assert code(s, TakePile()) == "pile.way_not_allowed"
     t = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 7h 7d Kc")
     assert [str(m) for m in legal_moves(t)] == ["take with 7d 7h"]
 
@@ -195,16 +189,16 @@ def test_never_with_one_natural_and_one_wild_card() -> None:
     """BC, UR: a natural card with a wild card does not take the pile, frozen or not."""
     s = position(V, hands={"N": "Kh 2d 9c 9d"}, pile="5d Kc", melds={0: ["Qc Qd Qh"]})
     assert s.frozen is False
-    assert _code(s, TakePile(shown=cs("Kh 2d"))) == "pile.way_not_allowed"
+    assert code(s, TakePile(shown=cs("Kh 2d"))) == "pile.way_not_allowed"
 
 
 def test_unfrozen_pile_top_card_onto_a_meld_below_seven() -> None:
     """BC: an unfrozen pile may be taken by adding its top card to the side's meld of its rank
     that is not yet a canasta; never onto a canasta (HSW), which is closed."""
     s = position(V, hands={"N": "9c 9d 5h"}, pile="5d Kc", melds={0: ["Kd Kh Ks"]})
-    assert _code(s, TakePile()) is None
+    assert code(s, TakePile()) is None
     t = position(V, hands={"N": "9c 9d 5h"}, pile="5d Kc", melds={0: [CANASTA_K]})
-    assert _code(t, TakePile()) == "pile.way_not_allowed"
+    assert code(t, TakePile()) == "pile.way_not_allowed"
 
 
 def test_frozen_pile_only_with_a_natural_pair() -> None:
@@ -212,9 +206,9 @@ def test_frozen_pile_only_with_a_natural_pair() -> None:
     kw: dict[str, Any] = {"pile": "2c 5d Kc", "melds": {0: ["Kd Kh Ks"]}}
     s = position(V, hands={"N": "Kh 9c 9d"}, **kw)
     assert s.frozen is True
-    assert _code(s, TakePile()) == "pile.frozen.needs_natural_pair"
+    assert code(s, TakePile()) == "pile.frozen.needs_natural_pair"
     t = position(V, hands={"N": "Kh Kd 9c 9d"}, **kw)
-    assert _code(t, TakePile(shown=cs("Kh Kd"))) is None
+    assert code(t, TakePile(shown=cs("Kh Kd"))) is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,9 +232,9 @@ def test_an_opening_of_150_is_short_at_7000() -> None:
     s = position(V, **kw)
     short = Meld((cs("Ac Ad Ah"), cs("Kc Kd Kh"), cs("Qc Qd Qh")))
     apply(s, short)
-    assert _code(s, Discard(C.parse("9c"))) == "open.below_minimum"
+    assert code(s, Discard(C.parse("9c"))) == "open.below_minimum"
     t = position(V, **kw)
-    assert _code(t, Meld((cs("Ac Ad Ah Jk"), cs("Kc Kd Kh"), cs("Qc Qd Qh")))) is None
+    assert code(t, Meld((cs("Ac Ad Ah Jk"), cs("Kc Kd Kh"), cs("Qc Qd Qh")))) is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -262,12 +256,12 @@ def test_all_six_red_threes_score_1000_with_two_canastas() -> None:
 def test_going_out_needs_two_canastas_a_samba_counting() -> None:
     """BC, HSW, UR, KS: two canastas to go out, of any kind: natural, mixed or samba."""
     one = position(V, hands={"N": "9d"}, melds={0: [CANASTA_K]}, phase=P)
-    assert _code(one, Discard(C.parse("9d"))) == "out.canastas"
+    assert code(one, Discard(C.parse("9d"))) == "out.canastas"
     seven = "5d 6d 7d 8d 9d Td Jd"
     t = position(V, hands={"N": seven + " 9h"}, melds={0: [CANASTA_K]}, phase=P)
     apply(t, Meld((cs(seven),)))
     assert t.run_canastas(0) == 1
-    assert _code(t, Discard(C.parse("9h"))) is None
+    assert code(t, Discard(C.parse("9h"))) is None
     apply(t, Discard(C.parse("9h")))
     sc = score_hand(t)[0]
     assert t.out_player == 0 and sc.going_out == 200
@@ -289,7 +283,7 @@ def test_a_concealed_finish_still_needs_the_minimum() -> None:
     hand = "5c 5d 5h 5s 5c 5d 5h 6c 6d 6h 6s 6c 6d 6h 9d"
     kw: dict[str, Any] = {"hands": {"N": hand}, "phase": P, "scores": [7000, 0]}
     melds = Meld((cs("5c 5d 5h 5s 5c 5d 5h"), cs("6c 6d 6h 6s 6c 6d 6h")))
-    assert _code(position(V, **kw), melds) == "open.below_minimum"
+    assert code(position(V, **kw), melds) == "open.below_minimum"
     c = position("classic", **{**kw, "scores": [3000, 0]})
     apply(c, melds)
     apply(c, Discard(C.parse("9d")))
@@ -316,7 +310,7 @@ def test_no_asking_when_wild_cards_would_overflow_a_closed_canasta() -> None:
     )
     moves = [str(m) for m in legal_moves(s)]
     assert "ask" not in moves and "add A: Jk" in moves
-    assert _code(s, Ask()) is not None
+    assert code(s, Ask()) is not None
 
 
 # --------------------------------------------------------------------------------------------

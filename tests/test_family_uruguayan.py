@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from family_helpers import replays_identically
-from helpers import cs, position
+from helpers import code, cs, finished, position
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
@@ -27,7 +27,6 @@ from canasta_rules.engine import (
     apply,
     deal,
     legal_moves,
-    refusal,
     rules_for,
     score_hand,
 )
@@ -38,18 +37,6 @@ V = "uruguayan"
 P = Phase.PLAY
 CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 WILD_CANASTA = "2c 2d 2h 2s Jk Jk 2c"
-
-
-def _code(s: State, move: Any) -> str | None:
-    ref = refusal(s, move)
-    return None if ref is None else ref.code
-
-
-def _finished(s: State, out_player: int = -1) -> State:
-    s.phase = Phase.OVER
-    s.out_player = out_player
-    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
-    return s
 
 
 def _no_stock(s: State) -> State:
@@ -76,22 +63,22 @@ def test_three_wild_cards_make_a_meld() -> None:
     jokers mixed freely; 001 forbids it (the classic variant)."""
     kw: dict[str, Any] = {"hands": {"N": "2c Jk 2d 9c 9d"}, "melds": {0: ["Qc Qd Qh"]}}
     s = position(V, phase=P, **kw)
-    assert _code(s, Meld((cs("2c Jk"),))) == "meld.wild.too_small"
-    assert _code(s, Meld((cs("2c Jk 2d"),))) is None
-    assert _code(position("classic", phase=P, **kw), Meld((cs("2c Jk 2d"),))) == "meld.all_wild"
+    assert code(s, Meld((cs("2c Jk"),))) == "meld.wild.too_small"
+    assert code(s, Meld((cs("2c Jk 2d"),))) is None
+    assert code(position("classic", phase=P, **kw), Meld((cs("2c Jk 2d"),))) == "meld.all_wild"
 
 
 def test_at_most_seven_wild_cards() -> None:
     """SCU: three to seven wild cards (pinned against RGU's open 'three or more')."""
     s = position(V, hands={"N": WILD_CANASTA + " 2d 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs(WILD_CANASTA + " 2d"),))) == "meld.wild.too_big"
+    assert code(s, Meld((cs(WILD_CANASTA + " 2d"),))) == "meld.wild.too_big"
 
 
 def test_a_wild_canasta_scores_2000() -> None:
     """RGU, SCU, PBU: a canasta of seven wild cards earns 2000."""
     s = position(V, hands={"N": WILD_CANASTA + " 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(WILD_CANASTA),)))
-    sc = score_hand(_finished(s))[0]
+    sc = score_hand(finished(s))[0]
     assert (sc.wild_count, sc.wild_canastas) == (1, 2000)
     assert sc.natural_canastas == sc.mixed_canastas == 0
 
@@ -102,7 +89,7 @@ def test_a_wild_meld_grows_to_seven_and_then_takes_no_more() -> None:
     apply(s, Meld((cs("2c 2d 2h"),)))
     apply(s, Meld(adds=((WILD_KEY, cs("2s Jk Jk 2c")),)))
     assert s.melds[0][WILD_KEY].size == 7
-    assert _code(s, Meld(adds=((WILD_KEY, cs("2d")),))) == "meld.wild.too_big"
+    assert code(s, Meld(adds=((WILD_KEY, cs("2d")),))) == "meld.wild.too_big"
 
 
 def test_a_wild_meld_counts_toward_the_initial_meld() -> None:
@@ -110,9 +97,9 @@ def test_a_wild_meld_counts_toward_the_initial_meld() -> None:
     20 (001's values), so three of them open a side that needs 90."""
     s = position(V, hands={"N": "Jk 2c 2d 9c 9d"}, phase=P, scores=[1500, 0])
     apply(s, Meld((cs("Jk 2c 2d"),)))
-    assert _code(s, Discard(C.parse("9c"))) is None
+    assert code(s, Discard(C.parse("9c"))) is None
     t = position(V, hands={"N": "2h 2c 2d 9c 9d"}, phase=P, scores=[1500, 0])
-    assert _code(t, Meld((cs("2h 2c 2d"),))) == "open.below_minimum"
+    assert code(t, Meld((cs("2h 2c 2d"),))) == "open.below_minimum"
 
 
 def test_a_wild_canasta_lets_the_side_go_out() -> None:
@@ -128,9 +115,9 @@ def test_groups_keep_the_classic_limits() -> None:
     """RGU, SCU (otherwise as 001): a group needs two naturals and holds at most three wild
     cards."""
     s = position(V, hands={"N": "Kc Kd 2c 2d 2h Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
-    assert _code(s, Meld((cs("Kc 2c 2d"),))) == "meld.too_few_naturals"
-    assert _code(s, Meld((cs("Kc Kd 2c 2d 2h Jk"),))) == "meld.too_many_wild"
-    assert _code(s, Meld((cs("Kc Kd 2c 2d 2h"),))) is None
+    assert code(s, Meld((cs("Kc 2c 2d"),))) == "meld.too_few_naturals"
+    assert code(s, Meld((cs("Kc Kd 2c 2d 2h Jk"),))) == "meld.too_many_wild"
+    assert code(s, Meld((cs("Kc Kd 2c 2d 2h"),))) is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -144,35 +131,35 @@ def test_worked_example_one_king_and_a_joker_do_not_take_the_pile() -> None:
     kw: dict[str, Any] = {"melds": {0: ["Kc Kd Ks 2c"]}, "pile": "5c 9d Kh"}
     s = position(V, hands={"N": "Kd Jk 5d"}, **kw)
     assert s.frozen is False
-    assert _code(s, TakePile(cs("Kd Jk"))) == "pile.way_not_allowed"
-    assert _code(position("classic", hands={"N": "Kd Jk 5d"}, **kw), TakePile(cs("Kd Jk"))) is None
+    assert code(s, TakePile(cs("Kd Jk"))) == "pile.way_not_allowed"
+    assert code(position("classic", hands={"N": "Kd Jk 5d"}, **kw), TakePile(cs("Kd Jk"))) is None
     t = position(V, hands={"N": "Kd Ks 5d"}, **kw)
-    assert _code(t, TakePile(cs("Kd Ks"))) is None
+    assert code(t, TakePile(cs("Kd Ks"))) is None
 
 
 def test_the_top_card_never_goes_onto_a_meld() -> None:
     """RGU, SCU: only a natural pair of the top card's rank takes the pile; 001 lets an unfrozen
     pile's top card go onto the side's meld."""
     kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "melds": {0: ["Kc Kd Ks"]}, "pile": "5c Kh"}
-    assert _code(position(V, **kw), TakePile()) == "pile.way_not_allowed"
-    assert _code(position("classic", **kw), TakePile()) is None
+    assert code(position(V, **kw), TakePile()) == "pile.way_not_allowed"
+    assert code(position("classic", **kw), TakePile()) is None
 
 
 def test_a_wild_card_on_top_is_never_taken() -> None:
     """RGU, SCU: a natural pair must match the top card, so a wild card on top can never be
     taken."""
     s = position(V, hands={"N": "2d 2s Jk 9c"}, pile="5c 2h", melds={0: ["Kc Kd Ks"]})
-    assert _code(s, TakePile(cs("2d 2s"))) == "pile.top_wild"
+    assert code(s, TakePile(cs("2d 2s"))) == "pile.top_wild"
 
 
 def test_a_natural_pair_takes_the_pile_before_the_side_opens() -> None:
     """RGU, SCU: the natural pair is the one way, opened or not; the opening still has to reach
     the minimum (001: 50 from 0), counting the top card."""
     s = position(V, hands={"N": "Ad As Jk Kd Ks 9c"}, pile="5c Ah")
-    assert _code(s, TakePile(cs("Ad Jk"))) == "pile.frozen.needs_natural_pair"
-    assert _code(s, TakePile(cs("Ad As"))) is None  # 60
+    assert code(s, TakePile(cs("Ad Jk"))) == "pile.frozen.needs_natural_pair"
+    assert code(s, TakePile(cs("Ad As"))) is None  # 60
     k = position(V, hands={"N": "Kd Ks 9c 9d"}, pile="5c Kh")
-    assert _code(k, TakePile(cs("Kd Ks"))) == "open.below_minimum"  # 30
+    assert code(k, TakePile(cs("Kd Ks"))) == "open.below_minimum"  # 30
 
 
 def test_nobody_is_forced_to_take_the_pile_once_the_stock_is_out() -> None:
@@ -184,9 +171,9 @@ def test_nobody_is_forced_to_take_the_pile_once_the_stock_is_out() -> None:
         "pile": "5c 9d Kh",
     }
     c = _no_stock(position("classic", **fits))
-    assert _code(c, Draw()) == "stock.forced_pickup"
+    assert code(c, Draw()) == "stock.forced_pickup"
     u = _no_stock(position(V, **fits))
-    assert _code(u, Draw()) is None
+    assert code(u, Draw()) is None
     assert "take with Kc Kd" in [str(m) for m in legal_moves(u)]
     apply(u, Draw())
     assert u.end_reason == "stock_exhausted"
@@ -200,9 +187,9 @@ def test_red_threes_are_classic() -> None:
     """RGU, SCU (as 001): 100 each, 800 for all four, minus for a side that made no meld."""
     four = "3d 3h 3d 3h"
     s = position(V, melds={0: ["Qc Qd Qh"]}, red3={0: four})
-    assert score_hand(_finished(s))[0].red_threes == 800
+    assert score_hand(finished(s))[0].red_threes == 800
     t = position(V, melds={1: ["Qc Qd Qh"]}, red3={0: "3d"})
-    assert score_hand(_finished(t))[0].red_threes == -100
+    assert score_hand(finished(t))[0].red_threes == -100
 
 
 def test_wild_cards_still_join_natural_melds_while_a_wild_meld_is_open() -> None:
@@ -210,16 +197,16 @@ def test_wild_cards_still_join_natural_melds_while_a_wild_meld_is_open() -> None
     wild cards may still add wild cards to its groups."""
     s = position(V, hands={"N": "2c Jk 2d 2h 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs("2c Jk 2d"),)))
-    assert _code(s, Meld(adds=((12, cs("2h")),))) is None
+    assert code(s, Meld(adds=((12, cs("2h")),))) is None
 
 
 def test_black_threes_are_classic() -> None:
     """RGU, SCU (as 001): a black three on top stops the next player, and one left in hand
     costs only its 5 points."""
     s = position(V, hands={"N": "3c 3s 9d"}, pile="5c 3c", melds={0: ["Kc Kd Ks"]})
-    assert _code(s, TakePile(cs("3c 3s"))) == "pile.top_black_three"
+    assert code(s, TakePile(cs("3c 3s"))) == "pile.top_black_three"
     t = position(V, hands={"S": "3c 3s 9d"}, melds={0: [CANASTA_K]})
-    sc = score_hand(_finished(t, out_player=0))[0]
+    sc = score_hand(finished(t, out_player=0))[0]
     assert sc.black_threes == 0
 
 

@@ -248,3 +248,25 @@ def test_bad_options_are_one_line(tmp_path: Path, args: list[str], message: str)
     assert p.returncode == 2
     assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith(message)
     assert not (tmp_path / "g.can").exists()
+
+
+def test_cutthroat_table_shows_the_partnership_once_sides_form() -> None:
+    """Cutthroat (BCT: the first to take the pile plays alone; the other two join their melds):
+    once someone has taken the pile the table shows the pair's melds together, each partner's
+    red threes by name, and the lone player's side on its own."""
+    from canasta_rules.play.view import table_lines
+
+    opts = Options(ref="three-hand-cutthroat", seed=3, humans=frozenset({0, 1, 2}))
+    sess = Session.new(opts, None)
+    bot = make_bot("greedy", 1)
+    while not sess.state.sides_formed and not sess.hand_over:  # play until the first pickup
+        sess.play_text(move_text(sess.seats, sess.actor, bot(sess.state.copy())))
+    assert sess.state.sides_formed
+    s = sess.state
+    lone = next(p for p in range(3) if not s.partners(p))
+    pair = "+".join(sess.seats[p] for p in range(3) if p != lone)
+    lines = table_lines(sess, 0)
+    meld_lines = [line for line in lines if " melds: " in line]
+    assert [line.split(" melds: ")[0] for line in meld_lines] == sorted(
+        [pair, sess.seats[lone]], key=lambda name: "NEW".index(name[0])
+    )

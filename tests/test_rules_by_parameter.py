@@ -1013,6 +1013,62 @@ def test_wild_card_taken_back_costs_100_or_is_no_penalty() -> None:
         replay(parse(record), variant="classic")
 
 
+_SLIP = '[Players "N, E, S, W"]\n\nhand 1 dealer W seed 5\n'
+"""Seed 5, dealer W: N moves first; the stock's top cards are Ts, Jk, Jc, Qh."""
+
+
+@rule("penalties.extra_card")
+def test_extra_card_kept_with_a_drawless_next_turn_or_no_rule() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 3): an extra card drawn by mistake is discarded in a later
+    turn played without drawing. general: the joker N drew too stays in hand and N's next turn
+    has no draw; classic (001 has no such rule) refuses the line, naming the parameter."""
+    assert _differ("classic", "general", "penalties.extra_card")
+    body = "N draw Ts discard 4c\npenalty N extra_card Jk\n"
+    tail = "E draw Jc discard 3s\nS draw Qh discard 4s\nW draw discard 3s\nN discard 4s\n"
+    hand = replay(parse(_SLIP + body + tail), variant="general").hands[0]
+    assert hand.end is not None and hand.end.hand_len[0] == 11 and hand.end.turn == 1
+    with pytest.raises(NotationError, match=r"penalties\.extra_card is none"):
+        replay(parse(_SLIP + body), variant="classic")
+
+
+@rule("penalties.forgotten_draw")
+def test_forgotten_draw_taken_after_the_discard_or_refused() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 4): a player who discards without drawing takes the top
+    stock card before the next turn. general: N's drawless turn stands and N takes Ts; classic
+    refuses the line, naming the parameter."""
+    assert _differ("classic", "general", "penalties.forgotten_draw")
+    record = _SLIP + "N discard 4c\npenalty N forgot_draw\n"
+    s = replay(parse(record), variant="general").hands[0].end
+    assert s is not None and s.hand_len[0] == 11 and C.name(s.stock[-1]) == "Jk"
+    with pytest.raises(NotationError, match=r"penalties\.forgotten_draw is none"):
+        replay(parse(record), variant="classic")
+
+
+@rule("penalties.exposed_stock_card")
+def test_exposed_stock_card_shown_and_left_or_refused() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 5): a stock card exposed while drawing is shown and put
+    back. general: the stock is unchanged; classic refuses the line, naming the parameter."""
+    assert _differ("classic", "general", "penalties.exposed_stock_card")
+    record = _SLIP + "N draw Ts\npenalty N exposed_stock Jk\n"
+    s = replay(parse(record), variant="general").hands[0].end
+    assert s is not None and C.name(s.stock[-1]) == "Jk" and s.hand_len[0] == 12
+    with pytest.raises(NotationError, match=r"penalties\.exposed_stock_card is none"):
+        replay(parse(record), variant="classic")
+
+
+@rule("penalties.exposed_card")
+def test_exposed_card_left_face_up_or_refused() -> None:
+    """004_747f80dc7edc8b8b.txt (rule 6): a card exposed by mistake lies face up until it is
+    melded or discarded. general: N's Kh is face up and still N's; classic refuses the line,
+    naming the parameter."""
+    assert _differ("classic", "general", "penalties.exposed_card")
+    record = _SLIP + "N draw Ts\npenalty N exposed Kh\n"
+    s = replay(parse(record), variant="general").hands[0].end
+    assert s is not None and s.face_up[0] == (C.parse("Kh"),) and s.hand_len[0] == 12
+    with pytest.raises(NotationError, match=r"penalties\.exposed_card is none"):
+        replay(parse(record), variant="classic")
+
+
 # --------------------------------------------------------------------------------------------
 # The game: target, winner and the deal's rotation
 
@@ -1374,3 +1430,65 @@ def test_black_threes_left_in_hand_bolivia() -> None:
     )[0]
     assert a.black_threes == 0 and b.black_threes == -200
     assert b.total - a.total == -200
+
+
+# --------------------------------------------------------------------------------------------
+# Rounds (Hand and Foot's game shape; the game itself is not built in yet)
+
+_HF = (
+    'initial_meld.basis="round"',
+    "initial_meld.by_round=[50, 90, 120, 150]",
+)
+
+
+@rule("initial_meld.by_round")
+def test_minimum_by_round_50_90_120_150() -> None:
+    """Roger DeMeritt's compiled Hand and Foot rules (RDC, http://rogerdem.tripod.com/composit.htm):
+    the minimum is 50, 90, 120 and 150 in rounds one to four, whatever the score. Kings and a two
+    (50) open the first hand under those rounds, not the third; under classic the score decides
+    (001_0cb887cc6d824426.txt: 50 at 0)."""
+    kw: dict[str, Any] = {"hands": {"N": "Kc Kd Kh 2c 5c 9d"}, "phase": Phase.PLAY}
+    first = position("classic", sets=_HF, scores=[3000, 0], **kw)
+    third = position("classic", sets=_HF, scores=[0, 0], **kw)
+    third.hand_no = 3
+    opening = Meld((cs("Kc Kd Kh 2c"),))
+    assert first.minimum(0) == 50 and third.minimum(0) == 120
+    assert _code(first, opening) is None
+    assert _code(third, opening) == "open.below_minimum"
+    later = position("classic", sets=_HF, scores=[0, 0], **kw)
+    later.hand_no = 9  # after the last round listed, its minimum stays
+    assert later.minimum(0) == 150
+    assert position("classic", scores=[3000, 0], **kw).minimum(0) == 120
+    with pytest.raises(Exception, match="by_round"):
+        load("classic", ('initial_meld.basis="round"',))
+
+
+@rule("game.rounds")
+def test_rounds_the_game_is_four_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bill Whitnack's Hand and Foot (BW,
+    http://web.archive.org/web/20120203230831/http:/members.shaw.ca/bvwhit/hand.html) and RDC: a
+    game is four rounds, the higher total after the fourth winning. Under classic
+    (001_0cb887cc6d824426.txt) the same hands go on until a side reaches 5000."""
+    totals = [(400, 300), (500, 600), (700, 100), (200, 900), (3000, 3000), (500, 0)]
+    _scripted(monkeypatch, totals)
+    rounds = load("classic", ("game.rounds=4",)).variant
+    r = Game(rounds, seed=1).play(lambda s: Draw())
+    assert (r.reason, r.scores, r.winner, len(r.hands)) == ("target", [1800, 1900], 1, 4)
+    _scripted(monkeypatch, totals)
+    r = Game(load_variant("classic"), seed=1).play(lambda s: Draw())
+    assert (r.scores, r.winner, len(r.hands)) == ([5300, 4900], 0, 6)
+
+
+def test_five_packs_hold_270_cards_and_ten_red_threes() -> None:
+    """BW and RGH (Hand and Foot): one pack more than the players, 5 packs and their jokers for
+    four, 270 cards. Red-three totals follow the pack: ten red threes, eleven entries."""
+    five = (
+        "deck.decks=5",
+        "red_threes.totals=[0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]",
+    )
+    r = _rules("classic", sets=five)
+    assert len(r.deck) == 270
+    s = deal(r, 1)
+    assert s.card_total() == 270
+    with pytest.raises(Exception, match=r"red_threes\.totals has 5 entries"):
+        load("classic", ("deck.decks=5",))

@@ -436,7 +436,13 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "stock_out.kind": {"stock_out": {"kind": "last_turn"}},
     "stock_out.forced": {"stock_out.forced": "any_legal"},
     "penalties.wild_returned": {"penalties.wild_returned": 100},
+    "penalties.extra_card": {"penalties.extra_card": "skip_next_draw"},
+    "penalties.forgotten_draw": {"penalties.forgotten_draw": "draw_after_discard"},
+    "penalties.exposed_stock_card": {"penalties.exposed_stock_card": "shown_and_returned"},
+    "penalties.exposed_card": {"penalties.exposed_card": "left_face_up"},
     "game.target": {"game.target": 3000},
+    "game.rounds": {"game.rounds": 4},
+    "initial_meld.by_round": {"initial_meld.basis": "round", "initial_meld.by_round": [50, 90]},
     "game.max_hands": {"game.max_hands": 50},
 }
 ALTERNATES.update({f"card_values.{f}": {f"card_values.{f}": 35} for f in CardValues.model_fields})

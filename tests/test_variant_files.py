@@ -107,7 +107,7 @@ def test_types_are_strict_as_toml_types_them(
 
 def test_out_of_range(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = write(tmp_path, "house.toml", 'extends = "classic"\n[deck]\ndecks = 9\n')
-    check(capsys, f, [(str(f), 3, "deck.decks", "must be at most 4, got 9")])
+    check(capsys, f, [(str(f), 3, "deck.decks", "must be at most 8, got 9")])
 
 
 def test_bad_choice(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -380,7 +380,7 @@ def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path
     bad = write(tmp_path, "bad.toml", 'extends = "classic"\n[deck]\ndecks = 9\n')
     code, out, _ = cli(capsys, "variants", "validate", str(good), str(bad))
     assert code == 2
-    assert out == [f"{good}: ok (good)", f"{bad}:3: deck.decks: must be at most 4, got 9"]
+    assert out == [f"{good}: ok (good)", f"{bad}:3: deck.decks: must be at most 8, got 9"]
     code, out, _ = cli(capsys, "variants", "validate", str(good))
     assert (code, out) == (0, [f"{good}: ok (good)"])
 
@@ -425,7 +425,7 @@ def test_bad_set_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "variants", "show", "classic", "--set", "deck.decks=9")
     assert code == 2
     assert out == []
-    assert err == ["canasta: --set: deck.decks: must be at most 4, got 9 [deck.decks=9]"]
+    assert err == ["canasta: --set: deck.decks: must be at most 8, got 9 [deck.decks=9]"]
 
 
 def test_set_on_a_file_is_blamed_on_set_not_the_file(tmp_path: Path) -> None:

@@ -89,6 +89,7 @@ def _tiers(draw: st.DrawFn) -> list[dict[str, int]]:
 SPECIAL: dict[tuple[type[BaseModel], str], st.SearchStrategy[Any]] = {
     (InitialMeld, "tiers"): _tiers(),
     (RedThrees, "totals"): st.just([0]),  # repaired to fit the pack
+    (InitialMeld, "by_round"): st.lists(st.integers(0, 100000), min_size=1, max_size=6),
 }
 
 
@@ -163,6 +164,9 @@ def _repair(doc: dict[str, Any]) -> None:
         t = m[table]
         if lo in t:
             t[hi] = max(t[hi], t[lo])
+    im = doc["initial_meld"]
+    if im["basis"] != "round":
+        im["by_round"] = []  # minimums by round go with basis = "round" only
     g = doc["going_out"]
     if m["sequences"]["kind"] == "none":
         g["sequence_canastas"] = 0

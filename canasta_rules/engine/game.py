@@ -34,15 +34,24 @@ def opening_dealer(rules: Rules, seed: int) -> int:
     return first_dealer(seed, rules.players)
 
 
-def game_end(rules: Rules, scores: list[int], out_side: int) -> tuple[bool, int | None]:
+def game_end(
+    rules: Rules, scores: list[int], out_side: int, hand_no: int = 0
+) -> tuple[bool, int | None]:
     """After a hand: whether the game is over, and the winning side (None: shared).
 
     ``scores`` are the totals after the hand, ``out_side`` the side whose player went out (-1 if
-    nobody did). ``game.win`` and ``game.tie`` decide between sides that passed the target."""
-    reached = [i for i, x in enumerate(scores) if x >= rules.target]
+    nobody did), ``hand_no`` the hand just played. ``game.win`` and ``game.tie`` decide between
+    sides that passed the target; with ``game.rounds`` the game ends after that many hands,
+    the higher total winning."""
+    if rules.rounds:
+        if hand_no < rules.rounds:
+            return False, None
+        reached = list(range(len(scores)))
+    else:
+        reached = [i for i, x in enumerate(scores) if x >= rules.target]
     if not reached:
         return False, None
-    if rules.win_first_to_reach and len(reached) > 1 and out_side in reached:
+    if rules.win_first_to_reach and not rules.rounds and len(reached) > 1 and out_side in reached:
         return True, out_side
     best = max(scores)
     top = [i for i, x in enumerate(scores) if x == best]
@@ -111,7 +120,7 @@ class Game:
             scores = [a + b for a, b in zip(scores, previous, strict=True)]
             hands.append(rec)
             out_side = r.side_of[s.out_player] if s.out_player >= 0 else -1
-            over, winner = game_end(r, scores, out_side)
+            over, winner = game_end(r, scores, out_side, number)
             if over:
                 return GameResult(hands, scores, winner, "target")
             dealer = r.next_seat(dealer)

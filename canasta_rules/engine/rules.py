@@ -180,8 +180,15 @@ class Rules:
         self.tie_shared = v.game.tie == "shared"
         self.first_seat_leads = v.deal.first_dealer == "first_seat_leads"
         self.max_hands = v.game.max_hands
+        self.rounds = v.game.rounds
+        self.by_round: tuple[int, ...] = v.initial_meld.by_round
         # Guard against a hand that never ends: far beyond any real hand's length.
         self.max_moves_per_hand = 40 * len(self.deck)
+
+    def round_minimum(self, hand_no: int) -> int:
+        """The initial-meld minimum of hand ``hand_no`` (``initial_meld.basis = "round"``)."""
+        rounds = self.by_round
+        return rounds[min(max(hand_no, 1), len(rounds)) - 1]
 
     def minimum(self, score: int) -> int:
         """The initial-meld minimum for a side whose cumulative score is ``score``."""

@@ -19,6 +19,10 @@ from .. import cards as C
 from ..errors import CanastaError
 from .rules import BLACK3_KEY, CLOSED_KEY0, IS_WILD, KEY_OF, RED3_KEY, RUN, RUN_KEY0, Rules
 
+NO_DRAW = 3
+"""``State.drew`` for a turn that began with no draw (a penalty; 1 and 2 are a stock draw and
+taking the pile, see checks.py)."""
+
 
 class Phase(IntEnum):
     EXPOSE = 0
@@ -72,6 +76,7 @@ class State:
         "dealt_red3",
         "drew",
         "end_reason",
+        "face_up",
         "freeze_card",
         "frozen",
         "had_turn",
@@ -81,6 +86,7 @@ class State:
         "last_drawer",
         "melds",
         "moves",
+        "no_draw",
         "opened",
         "out_player",
         "penalties",
@@ -159,6 +165,12 @@ class State:
     out_player: int
     concealed: bool
     moves: int
+    no_draw: int
+    """Seats (a bit each) whose next turn begins with no draw: a record's ``extra_card``
+    penalty (``penalties.extra_card``; engine/penalties.py)."""
+    face_up: tuple[tuple[int, ...], ...]
+    """Cards each player has face up on the table after a record's ``exposed`` penalty
+    (``penalties.exposed_card``), still counted in their hand; ``()`` while nobody has any."""
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -201,6 +213,8 @@ class State:
         s.out_player = self.out_player
         s.concealed = self.concealed
         s.moves = self.moves
+        s.no_draw = self.no_draw
+        s.face_up = self.face_up
         return s
 
     # ------------------------------------------------------------------ queries
@@ -261,7 +275,15 @@ class State:
             return self.rules.minimum(self.scores[side])
         if basis == "previous_hand":
             return self.rules.minimum(self.previous[side])
-        p = self.turn if self.side_of[self.turn] == side else self.members(side)[0]
+        if basis == "round":
+            return self.rules.round_minimum(self.hand_no)
+        # A side left without players when sides regrouped (seating.forming) reads its seated
+        # player's own total.
+        p = (
+            self.turn
+            if self.side_of[self.turn] == side
+            else (self.members(side) or self.rules.members[side])[0]
+        )
         return self.rules.minimum(self.player_scores[p])
 
     def opening_now(self, side: int) -> bool:
@@ -398,6 +420,8 @@ def _empty_state(
     s.out_player = -1
     s.concealed = False
     s.moves = 0
+    s.no_draw = 0
+    s.face_up = ()
     return s
 
 
@@ -495,6 +519,10 @@ def begin_turn(s: State, player: int) -> None:
     s.prior_melded = s.player_melded[player]
     if s.rules.red3_first_turn and not s.had_turn[player] and s.rc[player][RED3_KEY]:
         s.phase = Phase.EXPOSE
+    elif s.no_draw and s.no_draw >> player & 1:  # a penalty turn with no draw (penalties.py)
+        s.no_draw &= ~(1 << player)
+        s.drew = NO_DRAW
+        s.phase = Phase.PLAY
     else:
         s.phase = Phase.DRAW
 

@@ -152,9 +152,12 @@ class Assertion:
 
 @dataclass(frozen=True)
 class PenaltyLine:
+    """``penalty SEAT KIND [CARD]`` (engine/penalties.py)."""
+
     seat: str
     kind: str
     at: Where
+    card: int | None = None
 
 
 @dataclass(frozen=True)

@@ -350,8 +350,14 @@ class _ToAst(Transformer[Token, Any]):
 
     @staticmethod
     def penalty(children: list[Any]) -> A.PenaltyLine:
-        seat, kind = _values(children, "SEAT", "PENALTY")
-        return A.PenaltyLine(str(seat), str(kind), _where(children))
+        seat, kind, *cards = _values(children, "SEAT", "PENALTY", "CARDS")
+        card = None
+        if cards:
+            named = _cards(str(cards[0]))
+            if len(named) != 1:
+                raise _Beyond(f"a penalty line names one card, not {len(named)}", cards[0])
+            card = named[0]
+        return A.PenaltyLine(str(seat), str(kind), _where(children), card)
 
     @staticmethod
     def pos_hand(children: list[Any]) -> A.PosHand:

@@ -25,6 +25,7 @@ from ..engine.checks import NEW_RUN, run_span
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import check_new_meld, refusal
 from ..engine.moves import Ask, Draw, Expose, Move, TakePile
+from ..engine.penalties import set_pending, settle
 from ..engine.position import (
     UNDRAWN,
     Position,
@@ -502,6 +503,12 @@ class _Reader:
             state.last_drawer = state.turn
         for pen in penalties:
             p = self.seat(pen.seat, pen.at)
+            if pen.kind in ("extra_card", "forgot_draw", "exposed_stock", "exposed"):
+                try:
+                    set_pending(state, p, pen.kind, pen.card)
+                except IllegalMoveError as e:
+                    raise err(pen.at, str(e.refusal)) from None
+                continue
             if pen.kind != "wild_returned" or r.wild_returned_penalty <= 0:
                 raise err(pen.at, f"this ruleset has no penalty {quoted(pen.kind)}")
             state.penalties[r.side_of[p]] += r.wild_returned_penalty
@@ -790,11 +797,17 @@ class _Reader:
         prev: A.Turn | None = None
         for t in turns:
             p = self.seat(t.seat, t.at)
-            continuing = prev is not None and p == s.turn and _continues(s, prev)
+            continuing = (
+                prev is not None
+                and p == s.turn
+                and self.seat(prev.seat, prev.at) == p
+                and _continues(s, prev)
+            )
             if s.over:
                 raise self.err(t.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
             if not continuing:
-                if prev is not None and s.phase == Phase.PLAY:
+                last = -1 if prev is None else self.seat(prev.seat, prev.at)
+                if prev is not None and last == s.turn and s.phase == Phase.PLAY:
                     msg = f"{self.who(s.turn)}'s turn is not over: a turn ends with a discard"
                     raise self.err(prev.at, msg)
                 count += 1
@@ -813,6 +826,7 @@ class _Reader:
                         raise IllegalMoveError(ref, self._where(act.at, count, t.seat), act.text)
                     actor = s.actor
                     rp.moves.append((actor, apply_unchecked(s, m)))
+            settle(s)  # face-up cards melded or discarded (engine/penalties.py)
         rp.state = s
         rp.unseen = unseen
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import cards as C
+from ..engine import penalties
 from ..engine.apply import apply_unchecked
 from ..engine.game import game_end, hand_seed, opening_dealer
 from ..engine.invariants import card_problems
@@ -70,6 +71,21 @@ class Replay:
 
 def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
     return NotationError(message, doc.file, at.line, at.column)
+
+
+def _forgot_draw_follows(body: list[A.Line], i: int, turn: A.Turn) -> bool:
+    """Whether the turn line ``body[i]`` opens without a draw and the next penalty or turn line
+    is that seat's ``penalty SEAT forgot_draw``."""
+    first = turn.actions[0] if turn.actions else None
+    if first is None or isinstance(first, (A.DrawAct, A.TakeAct, A.ExposeAct, A.AskAct)):
+        return False
+    for ln in body[i + 1 :]:
+        nxt = ln.item
+        if isinstance(nxt, A.PenaltyLine):
+            return nxt.kind == "forgot_draw" and nxt.seat == turn.seat
+        if isinstance(nxt, A.Turn):
+            return False
+    return False
 
 
 def moves_of(act: A.Action) -> tuple[Move, ...]:
@@ -259,7 +275,7 @@ class _Replayer:
                 scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
                 self.previous = [b.total for b in hand.score]
                 out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
-                game_over, winner = game_end(r, scores, out_side)
+                game_over, winner = game_end(r, scores, out_side, header.number)
             self._check_assertions(hand, body, scores)
             if not end.over:
                 last = body[-1].item.at if body else header.at
@@ -354,22 +370,23 @@ class _Replayer:
         doc = self.doc
         s = hand.end
         assert s is not None
-        r = self.rules
         last_turn_line: A.Turn | None = None
+        last_seat = -1
+        forgot = -1  # the seat whose last turn had no draw, awaiting its forgot_draw line
         moves = hand.moves
-        for ln in body:
+        for i, ln in enumerate(body):
             it = ln.item
             if isinstance(it, A.PenaltyLine):
                 p = self._seat(it.seat, it.at)
-                if it.kind != "wild_returned" or r.wild_returned_penalty <= 0:
-                    msg = (
-                        f"this ruleset has no penalty {quoted(it.kind)}"
-                        if it.kind != "wild_returned"
-                        else "this ruleset has no penalty for a wild card taken back "
-                        "(penalties.wild_returned is 0)"
-                    )
+                if it.kind == "forgot_draw" and forgot != p and penalties.allowed(s, it.kind):
+                    msg = f"forgot_draw follows a turn {it.seat} played without drawing"
                     raise _err(doc, it.at, msg)
-                s.penalties[r.side_of[p]] += r.wild_returned_penalty
+                try:
+                    penalties.apply_penalty(s, p, it.kind, it.card)
+                except IllegalMoveError as e:
+                    raise _err(doc, it.at, str(e.refusal)) from None
+                if it.kind == "forgot_draw":
+                    forgot = -1
                 continue
             if isinstance(it, A.Assertion):
                 if it.kind in ("stock", "frozen") and self.on_refusal is None:
@@ -383,12 +400,13 @@ class _Replayer:
             continuing = (
                 last_turn_line is not None
                 and seat == s.turn
+                and seat == last_seat
                 and (s.phase == Phase.PLAY or (s.phase == Phase.DRAW and _exposed(last_turn_line)))
             )
             if s.over:
                 raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
             if not continuing:
-                if s.phase == Phase.PLAY and last_turn_line is not None:
+                if s.phase == Phase.PLAY and last_turn_line is not None and s.turn == last_seat:
                     who = self.seats[s.turn]
                     msg = f"{who}'s turn is not over: a turn ends with a discard, or going out"
                     raise _err(doc, last_turn_line.at, msg)
@@ -400,7 +418,14 @@ class _Replayer:
                         "",
                     )
                 hand.turns += 1
+            if not continuing and _forgot_draw_follows(body, i, it):
+                try:  # a turn the record says was played without a draw (penalties.py)
+                    penalties.start_without_draw(s)
+                except IllegalMoveError as e:
+                    raise _err(doc, it.at, str(e.refusal)) from None
+                forgot = seat
             last_turn_line = it
+            last_seat = seat
             for act in it.actions:
                 if s.phase == Phase.OVER:
                     msg = "the hand is over; nothing more can be played"
@@ -442,6 +467,7 @@ class _Replayer:
                             act.text,
                         )
                     moves.append((actor, apply_unchecked(s, m)))
+            penalties.settle(s)
             at_end = s.turn != seat or not (
                 s.phase == Phase.PLAY or (s.phase == Phase.DRAW and _exposed(it))
             )

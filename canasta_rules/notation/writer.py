@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from .. import cards as C
 from ..engine.moves import Answer, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.penalties import face_up
 from ..engine.position import live_turn, turn_state_of
 from ..engine.rules import RUN_REF0, Rules, run_ref_parts
 from ..engine.state import Phase, State
@@ -98,7 +99,8 @@ def format_item(item: A.Item) -> str:
             return f"stock {item.number}"
         return "frozen " + ("yes" if item.flag else "no")
     if isinstance(item, A.PenaltyLine):
-        return f"penalty {item.seat} {item.kind}"
+        card = "" if item.card is None else " " + C.name(item.card)
+        return f"penalty {item.seat} {item.kind}{card}"
     if isinstance(item, A.PosHand):
         return f"hand {item.seat}: {_cards(item.cards)}".rstrip()
     if isinstance(item, A.PosMelds):
@@ -301,6 +303,10 @@ def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list
             seat = seats[r.members[side][0]]
             for _ in range(s.penalties[side] // r.wild_returned_penalty):
                 items.append(A.PenaltyLine(seat, "wild_returned", _NOWHERE))
+    for p in range(r.players):  # penalties still in force (engine/penalties.py)
+        if s.no_draw >> p & 1:
+            items.append(A.PenaltyLine(seats[p], "extra_card", _NOWHERE))
+        items.extend(A.PenaltyLine(seats[p], "exposed", _NOWHERE, c) for c in face_up(s, p))
     items.append(A.UpcardLine(tuple(s.pile[unseen:]), _NOWHERE, "pile", unseen))
     items.append(A.Assertion("stock", number=len(s.stock), at=_NOWHERE))
     computed = _frozen_by_cards(s, unseen)

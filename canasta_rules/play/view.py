@@ -113,14 +113,27 @@ def table_for(sess: Session, seat: int) -> Table:
         turn = "the hand is over"
     scores = []
     for side, name in enumerate(sides):
-        opened = (
-            f"opened, minimum {mins[side]}" if s.opened[side] else f"needs {mins[side]} to open"
-        )
+        # The side this score column plays for now (sides may regroup: seating.forming).
+        now = s.side_of[r.members[side][0]]
+        opened = f"opened, minimum {mins[side]}" if s.opened[now] else f"needs {mins[side]} to open"
         scores.append(f"{name} {sess.totals[side]} ({opened})")
     others = ", ".join(f"{seats[p]} {s.hand_len[p]}" for p in range(r.players) if p != seat)
     melds = []
     for side, name in enumerate(sides):
-        reds = C.names(s.red3[side]) or "-"
+        members = s.members(side)
+        if not members:
+            continue  # its player now plays for a partner's side
+        if s.sides_formed:
+            name = "+".join(seats[p] for p in members)
+        if len(members) > 1 and r.lone_pickup:  # personal red threes: say whose
+            reds = ", ".join(
+                f"{seats[p]} {C.names(s.red3[r.side_of[p]])}"
+                for p in members
+                if s.red3[r.side_of[p]]
+            )
+        else:
+            reds = C.names(c for p in members for c in s.red3[r.side_of[p]])
+        reds = reds or "-"
         melds.append((name, meld_texts(s, side), reds))
     return Table(
         title=f"{r.variant.title}: hand {s.hand_no}, dealer {seats[s.dealer]}",

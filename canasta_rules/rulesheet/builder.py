@@ -46,6 +46,38 @@ from .origin import attach, pinned_notes
 from .words import capital, count, digits_count, join, number, source_name, special_cards
 
 PENALTY_KEY = "penalties.wild_returned"
+SLIP_KEYS = (
+    "penalties.extra_card",
+    "penalties.forgotten_draw",
+    "penalties.exposed_stock_card",
+    "penalties.exposed_card",
+)
+"""004's remedies for slips at the table; a sheet states them only where the ruleset has them
+(or where a comparison needs them)."""
+SLIP_SENTENCES = {
+    ("penalties.extra_card", "skip_next_draw"): (
+        "A player who by mistake draws an extra card from the stock keeps it, and plays their "
+        "next turn without drawing: they may meld, then they discard."
+    ),
+    ("penalties.forgotten_draw", "draw_after_discard"): (
+        "A player who discards without having drawn takes the top card of the stock before the "
+        "next player's turn begins."
+    ),
+    ("penalties.exposed_stock_card", "shown_and_returned"): (
+        "A stock card turned face up by mistake while drawing is shown to every player and put "
+        "back on top of the stock."
+    ),
+    ("penalties.exposed_card", "left_face_up"): (
+        "A card a player exposes by mistake lies face up on the table, still one of their cards, "
+        "until they meld it or discard it."
+    ),
+}
+SLIP_NONE = {
+    "penalties.extra_card": "an extra card drawn from the stock by mistake",
+    "penalties.forgotten_draw": "a discard made without drawing first",
+    "penalties.exposed_stock_card": "a stock card turned face up while drawing",
+    "penalties.exposed_card": "a card exposed by mistake from a hand",
+}
 """Stated only when it is not zero (or when ``--diff`` finds it changed)."""
 
 # Card values in the order players list them, with the labels a table shows.
@@ -117,6 +149,7 @@ _BASIS_HEADER = {
     "side_total": "Side's total score before the deal",
     "previous_hand": "Side's score in the previous hand",
     "player_total": "Player's own total score before the deal",
+    "round": "Round",
 }
 _BASIS_SENTENCE = {
     "side_total": "The minimum is read from the side's total score before the deal.",
@@ -124,6 +157,8 @@ _BASIS_SENTENCE = {
     "(0 in the first hand), not from its running total.",
     "player_total": "The minimum is read from the opening player's own total score before the "
     "deal, which in fixed partnerships is the side's.",
+    "round": "The minimum follows the round (the hand's number), not any score; after the last "
+    "round listed, its minimum stays.",
 }
 
 
@@ -293,6 +328,25 @@ class _Builder:
         return Table(cap, ("Card", "Points"), tuple(self.value_rows(see)))
 
     def tiers_table(self, id_: str, lead: str) -> Table:
+        im = self.v.initial_meld
+        if im.basis == "round":
+            last = len(im.by_round) - 1
+            labels = [
+                f"{i + 1}" + (" and later" if i == last else "") for i in range(len(im.by_round))
+            ]
+            gist = "; ".join(
+                f"round {lab}: {m}" for lab, m in zip(labels, im.by_round, strict=True)
+            )
+            cap = self.s(id_, lead, "initial_meld.by_round", gist=gist)
+            header = (_BASIS_HEADER["round"], "Minimum")
+            return Table(
+                cap,
+                header,
+                tuple(
+                    Row(f"{id_}.{i}", (lab, _minimum(m)), header=header)
+                    for i, (lab, m) in enumerate(zip(labels, im.by_round, strict=True))
+                ),
+            )
         tiers = self.v.initial_meld.tiers
         gist = "; ".join(
             f"{tier_label(tiers, i)}: {_minimum(t.minimum)}" for i, t in enumerate(tiers)
@@ -753,7 +807,11 @@ class _Builder:
             self.tiers_table(
                 "initial_meld.tiers",
                 "A side's first melds of the hand, its initial meld, must count at least a "
-                "minimum that depends on a score (see below):",
+                + (
+                    "minimum that depends on the round:"
+                    if v.initial_meld.basis == "round"
+                    else "minimum that depends on a score (see below):"
+                ),
             )
         )
         blocks.append(
@@ -1266,6 +1324,15 @@ class _Builder:
                         style="note",
                     )
                 )
+        slips = flatten(self.v)
+        for key in SLIP_KEYS:
+            value = slips[key]
+            if value == "none" and key not in self.diff_keys:
+                continue
+            text = SLIP_SENTENCES.get((key, value)) or (
+                f"These rules give no remedy for {SLIP_NONE[key]}."
+            )
+            blocks.append(Para((self.s(key, text, key),)))
         cap = self.caption("bonuses", "The bonuses:")
         blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
         blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
@@ -1285,6 +1352,13 @@ class _Builder:
                             f"When, after a hand, a side's total has reached {g.target} or "
                             "more, the game ends.",
                             "game.target",
+                        )
+                        if not g.rounds
+                        else self.s(
+                            "game.rounds",
+                            f"The game is {number(g.rounds)} rounds (hands); after the last, "
+                            "the side with the highest total wins.",
+                            "game.rounds",
                         ),
                         self.s(
                             "game.win",
@@ -1553,5 +1627,14 @@ def build(
 
 
 def unstated_keys(variant: Variant) -> set[str]:
-    """Parameters of ``variant`` that its sheet deliberately leaves out (a zero penalty)."""
-    return {PENALTY_KEY} if flatten(variant).get(PENALTY_KEY) == 0 else set()
+    """Parameters of ``variant`` that its sheet deliberately leaves out: a zero penalty, the
+    irregularities the variant has no remedy for, and the rounds of a game that has none (no
+    fixed number of hands; no minimums by round)."""
+    flat = flatten(variant)
+    out = {PENALTY_KEY} if flat.get(PENALTY_KEY) == 0 else set()
+    out |= {k for k in SLIP_KEYS if flat.get(k) == "none"}
+    if not variant.game.rounds:
+        out.add("game.rounds")
+    if not variant.initial_meld.by_round:
+        out.add("initial_meld.by_round")
+    return out

@@ -97,7 +97,13 @@ class Provenance(Model):
 
 class Deck(Model):
     decks: int = Field(
-        default=2, ge=1, le=4, description="Standard 52-card packs shuffled together."
+        default=2,
+        ge=1,
+        le=8,
+        description=(
+            "Standard 52-card packs shuffled together (Hand and Foot uses one more than the "
+            "players: 5 for four)."
+        ),
     )
     jokers_per_deck: int = Field(
         default=2,
@@ -548,12 +554,22 @@ def _default_tiers() -> tuple[Tier, ...]:
 
 
 class InitialMeld(Model):
-    basis: Literal["side_total", "previous_hand", "player_total"] = Field(
+    basis: Literal["side_total", "previous_hand", "player_total", "round"] = Field(
         default="side_total",
         description=(
             "The score the minimum is read from: the side's cumulative score before the deal "
             "(001), the side's score in the previous hand alone (004's wording), or the player's "
-            "own cumulative score (for partnerships that change from hand to hand)."
+            "own cumulative score (for partnerships that change from hand to hand). 'round': no "
+            "score at all; the minimum is the hand's entry in 'by_round' (Hand and Foot: 50, 90, "
+            "120, 150 in rounds one to four)."
+        ),
+    )
+    by_round: tuple[int, ...] = Field(
+        default=(),
+        max_length=100,
+        description=(
+            "With basis = 'round': the minimum in the first hand, the second, and so on; hands "
+            "after the last entry keep the last minimum."
         ),
     )
     tiers: tuple[Tier, ...] = Field(
@@ -574,6 +590,20 @@ class InitialMeld(Model):
 
     @model_validator(mode="after")
     def _tiers_ascend(self) -> InitialMeld:
+        if (self.basis == "round") != bool(self.by_round):
+            raise conflict(
+                "by_round",
+                "basis = 'round' and 'by_round' go together: give the minimums of the rounds "
+                "with basis = 'round', and only then",
+                {},
+                ("by_round",),
+                ("basis",),
+            )
+        for i, m in enumerate(self.by_round):
+            if not 0 <= m <= 100000:
+                raise conflict(
+                    "by_round", "a minimum must be 0 to 100000, not {m}", {"m": m}, ("by_round", i)
+                )
         *rest, last = self.tiers
         if last.below is not None:
             raise conflict(
@@ -818,6 +848,41 @@ class Penalties(Model):
             "as a meld's fourth wild (0: no such penalty)."
         ),
     )
+    extra_card: Literal["none", "skip_next_draw"] = Field(
+        default="none",
+        description=(
+            "A card drawn from the stock by mistake on top of the draw (record line "
+            "`penalty SEAT extra_card CARD`): none (no such rule; the line is refused), or "
+            "skip_next_draw (the card stays in hand and the player's next turn begins with no "
+            "draw: they meld if they like and discard)."
+        ),
+    )
+    forgotten_draw: Literal["none", "draw_after_discard"] = Field(
+        default="none",
+        description=(
+            "A player who discarded without drawing (record line `penalty SEAT forgot_draw` "
+            "after that turn): none (no such rule; the line is refused), or draw_after_discard "
+            "(the turn is played without a draw and the player takes the top stock card before "
+            "the next player's turn)."
+        ),
+    )
+    exposed_stock_card: Literal["none", "shown_and_returned"] = Field(
+        default="none",
+        description=(
+            "A stock card exposed by mistake while drawing (record line `penalty SEAT "
+            "exposed_stock CARD`, CARD the top stock card): none (no such rule; the line is "
+            "refused), or shown_and_returned (every player sees it and it stays where it was, "
+            "on top of the stock)."
+        ),
+    )
+    exposed_card: Literal["none", "left_face_up"] = Field(
+        default="none",
+        description=(
+            "A card of a player's hand exposed by mistake (record line `penalty SEAT exposed "
+            "CARD`): none (no such rule; the line is refused), or left_face_up (the card stays "
+            "face up on the table, still the player's, until it is melded or discarded)."
+        ),
+    )
 
 
 class Game(Model):
@@ -838,6 +903,16 @@ class Game(Model):
         description=(
             "When the sides that would win have equal totals: play another hand, or end the game "
             "shared between them. No source says; the project pins play_on."
+        ),
+    )
+    rounds: int = Field(
+        default=0,
+        ge=0,
+        le=1000,
+        description=(
+            "A fixed number of hands (rounds): after the last, the side with the higher total "
+            "wins whatever the target (Hand and Foot: four rounds). 0: the game ends at the "
+            "target. A tie after the last round follows 'tie'."
         ),
     )
     max_hands: int = Field(
