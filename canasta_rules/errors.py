@@ -17,8 +17,15 @@ Messages are written to fit in about 200 characters with a file name of ordinary
 values they quote from the input (words, keys, paths) are shortened where they are put in. This
 cap is the safety net behind that, set high enough never to cut a rule code off a refusal."""
 
-VALUE_LIMIT = 40
-"""How many characters of a quoted value (a word, a key, a path) a message shows."""
+MESSAGE_TARGET = 200
+"""What a message is written to fit in, with a file name of ordinary length: long values are
+shortened, and a refusal's explanation is trimmed (:func:`fit_refusal`) to stay within it."""
+
+VALUE_LIMIT = 30
+"""How many characters of a quoted value (a word, a path) a message shows."""
+
+KEY_LIMIT = 60
+"""How many characters of a dotted key a message shows (fewer when the line would be long)."""
 
 _SPACE = re.compile(r"\s+")
 
@@ -45,21 +52,32 @@ def shorten_path(path: str, limit: int = 80) -> str:
     return path if len(path) <= limit else "\u2026" + path[-(limit - 1) :]
 
 
+def elide(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters by an ellipsis in the middle, so that both ends show:
+    the table and the last part of a long dotted key, the opening and the closing of a value."""
+    text = visible(text)
+    if len(text) <= limit:
+        return text
+    head = limit // 2
+    tail = limit - 1 - head
+    return text[:head] + "\u2026" + (text[-tail:] if tail > 0 else "")
+
+
 def shorten(value: str, limit: int = VALUE_LIMIT) -> str:
-    """A long value cut for a message: the head, an ellipsis and how long it was."""
+    """A long value cut for a message: its two ends around an ellipsis, and how long it was."""
     text = visible(value)
     if len(text) <= limit:
         return text
-    return f"{text[: limit - 1]}\u2026 ({len(value)} characters)"
+    return f"{elide(text, limit)} ({len(value)} characters)"
 
 
 def quoted(value: str, limit: int = VALUE_LIMIT) -> str:
-    """``repr`` of a value, shortened the same way: ``'aaaa'\u2026 (5000 characters)``. The
+    """``repr`` of a value, shortened the same way: ``'aaa\u2026aaa' (5000 characters)``. The
     limit applies to the ``repr`` (escapes included), so odd characters cannot stretch it."""
     text = repr(value)
     if len(text) <= limit + 2:
         return text
-    return f"{text[:limit]}\u2026 ({len(value)} characters)"
+    return f"{elide(text, limit)} ({len(value)} characters)"
 
 
 class CanastaError(ValueError):
@@ -82,9 +100,12 @@ class Problem:
     def __str__(self) -> str:
         file = shorten_path(self.file)
         where = file if self.line is None else f"{file}:{self.line}"
-        key = shorten(self.key, 60)
-        text = f"{where}: {key}: {self.message}" if self.key else f"{where}: {self.message}"
-        return one_line(text)
+        message = one_line(self.message)
+        if not self.key:
+            return one_line(f"{where}: {message}")
+        room = MESSAGE_TARGET - len(where) - len(message) - 4
+        key = elide(self.key, max(min(KEY_LIMIT, room), 24))
+        return one_line(f"{where}: {key}: {message}")
 
 
 class VariantError(CanastaError):
@@ -108,7 +129,25 @@ class NotationError(CanastaError):
         self.column = column
         shown = shorten_path(file)
         where = f"{shown}:{line}:{column}" if line > 0 else shown
-        super().__init__(one_line(f"{where}: {message}"))
+        super().__init__(one_line(f"{where}: {fit_message(where, one_line(message))}"))
+
+
+def fit_message(where: str, message: str, target: int = MESSAGE_TARGET) -> str:
+    """``message`` made to fit behind ``where`` in about ``target`` characters: first without its
+    asides in parentheses (a list of choices explained one by one), then cut after a word."""
+    room = max(target - len(where) - 2, 40)
+    if len(message) > room:
+        message = _without_asides(message)
+    return _cut(message, room)
+
+
+def _without_asides(text: str) -> str:
+    """``text`` without its parenthesised asides, nested ones included."""
+    while True:
+        shorter = _ASIDE.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
 
 
 @dataclass(frozen=True)
@@ -123,12 +162,56 @@ class Refusal:
         return f"{self.message} ({self.code})"
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
+def fit_refusal(where: str, move: str, refusal: Refusal, target: int = MESSAGE_TARGET) -> str:
+    """``WHERE: MOVE: MESSAGE (CODE)`` on one line of at most ``target`` characters where it can
+    be.
+
+    A refusal's message states the rule, then (after a ``;``) what this move did, then perhaps an
+    aside in parentheses; behind a location and a move it may not fit. Until the line fits, the
+    message loses its asides, then its tail (at a word, with an ellipsis) as long as the rule's
+    own clause stays whole, else every clause but the rule's; then a long move is shortened
+    further, and last the rule's clause loses its tail too. The rule code is always kept (it is
+    how the rule is looked up); the whole message stays in :attr:`IllegalMoveError.refusal`."""
+    code = f" ({refusal.code})" if refusal.code else ""
+    message = one_line(refusal.message)
+
+    def lead(move_limit: int) -> str:
+        head = ": ".join(p for p in (where, shorten(move, move_limit)) if p)
+        return f"{head}: " if head else ""
+
+    start = lead(60)
+    room = target - len(start) - len(code)
+    if len(message) > room:
+        message = _without_asides(message)
+    rule = message.split("; ", 1)[0]
+    if len(message) > room:
+        message = _cut(message, room) if len(rule) + 8 < room else rule
+    if len(message) > room:
+        start = lead(24)
+        room = max(target - len(start) - len(code), 30)  # the rule stays readable
+        message = _cut(message, room)
+    return f"{start}{message}{code}"
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut after a word to at most ``limit`` characters, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(",;: ") + "\u2026"
+
+
 class IllegalMoveError(CanastaError):
-    """A move the rules do not allow in the position where it is played."""
+    """A move the rules do not allow in the position where it is played. Its line is fitted to
+    about :data:`MESSAGE_TARGET` characters (:func:`fit_refusal`)."""
 
     def __init__(self, refusal: Refusal, where: str = "", move: str = ""):
         self.refusal = refusal
         self.where = where
         self.move = move
-        head = ": ".join(p for p in (where, shorten(move, 60)) if p)
-        super().__init__(one_line(f"{head}: {refusal}" if head else str(refusal)))
+        super().__init__(one_line(fit_refusal(where, move, refusal)))

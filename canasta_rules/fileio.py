@@ -2,14 +2,16 @@
 
 A regular file (or a new one) is written through a temporary file in the same folder and a rename,
 so a failure (a full disk, a read-only folder) leaves the old file as it was and no temporary file
-behind. A target that exists and is not a regular file (``/dev/stdout``, ``/dev/null``, a FIFO,
-``/dev/full``) is written in place instead: renaming over it would replace the device itself, and
-a write error there (``/dev/full`` says the disk is full) is still an error.
+behind; an existing file this user may not write (mode 0444) is refused, not replaced. A target
+that exists and is not a regular file (``/dev/stdout``, ``/dev/null``, a FIFO, ``/dev/full``) is
+written in place instead: renaming over it would replace the device itself, and a write error
+there (``/dev/full`` says the disk is full) is still an error.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -74,6 +76,10 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
             _write_in_place(p, data)
         elif p.is_dir():
             raise IsADirectoryError(21, "is a directory")
+        elif p.exists() and not os.access(p, os.W_OK):
+            # a file its owner made read-only is not replaced behind their back (the rename
+            # would succeed in a writable folder), as the shell's '>' would not write it
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         else:
             _write(p, data)
     except OSError as e:

@@ -11,21 +11,19 @@ where the problem has one).
 from __future__ import annotations
 
 import random
+import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .engine.scoring import score_hand
-from .errors import CanastaError, IllegalMoveError, NotationError, VariantError
+from .errors import MESSAGE_TARGET, CanastaError, IllegalMoveError, NotationError, VariantError
 from .notation import format_document, parse, read_position, replay
 from .notation.ruling import rule_on
 from .variant import builtin, load
 from .variant.compare import differences, show_value
 from .variant.loading import export_toml
-
-MESSAGE_TARGET = 200
-"""A rejection line longer than this counts as a flaw (with the file names the harness uses)."""
 
 RECORD_FILE = "fuzz.can"
 POSITION_FILE = "fuzz.pos"
@@ -35,11 +33,21 @@ VARIANT_FILE = "v.toml"
 @dataclass(frozen=True)
 class Outcome:
     """What one input did: ``accepted``, ``rejected`` or ``crashed``; for a rejection, the flaws
-    of its message (empty when it is well formed); for a crash, the traceback."""
+    of its message (empty when it is well formed: see :data:`FLAWS`) and the lines that have
+    them; for a crash, the traceback."""
 
     kind: str
     detail: str = ""
     flaws: tuple[str, ...] = ()
+    flawed_lines: tuple[str, ...] = ()
+
+
+LONG = f"over {MESSAGE_TARGET} characters"
+SPLIT = "more than one line"
+UNLOCATED = "no location"
+FLAWS = (LONG, SPLIT, UNLOCATED)
+"""The ways a rejection's message can break the rules of issue 14 (one line per problem, about
+200 characters at most, a location)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -135,11 +143,22 @@ def _insert_number(rng: random.Random, t: str) -> str:
 
 
 def _replace_number(rng: random.Random, t: str) -> str:
-    digits = [i for i, c in enumerate(t) if c.isdigit()]
-    if not digits:
-        return _insert_number(rng, t)
-    i = rng.choice(digits)
+    """A digit, chosen uniformly among the text's digits, replaced by a number."""
+    i = -1
+    for _ in range(32):  # a random spot until it is a digit: still uniform, and no full scan
+        j = rng.randrange(len(t)) if t else 0
+        if t and t[j].isdigit():
+            i = j
+            break
+    if i < 0:
+        digits = [m.start() for m in _DIGIT.finditer(t)]
+        if not digits:
+            return _insert_number(rng, t)
+        i = rng.choice(digits)
     return t[:i] + _number(rng) + t[i + 1 :]
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _repeat(rng: random.Random, t: str) -> str:
@@ -291,33 +310,36 @@ def random_text(rng: random.Random) -> str:
 # The harness
 
 
-def _flaws(e: CanastaError, files: tuple[str, ...]) -> tuple[str, ...]:
-    out = []
-    for line in e.lines():
+def _flaws(e: CanastaError, files: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The flaws of a rejection's message (each named once) and the lines that have them."""
+    flaws: dict[str, None] = {}
+    bad: dict[str, None] = {}
+    lines = e.lines()
+    for line in lines:
         if "\n" in line or "\r" in line:
-            out.append("more than one line")
+            flaws[SPLIT] = bad[line] = None
         if len(line) > MESSAGE_TARGET:
-            out.append(f"{len(line)} characters")
+            flaws[LONG] = bad[line] = None
+    located = True
     if isinstance(e, VariantError):
-        for p in e.problems:
-            if not p.file:
-                out.append("no file")
+        located = all(p.file for p in e.problems)
     elif isinstance(e, NotationError):
-        if not e.file:
-            out.append("no file")
+        located = bool(e.file)
     elif isinstance(e, IllegalMoveError):
-        if not e.where:
-            out.append("no hand, turn and player")
-    elif not any(str(e).startswith(f) for f in files):
-        out.append("no location")
-    return tuple(out)
+        located = bool(e.where)
+    else:
+        located = any(str(e).startswith(f) for f in files)
+    if not located:
+        flaws[UNLOCATED] = None
+        bad.update(dict.fromkeys(lines))
+    return tuple(flaws), tuple(bad)
 
 
 def _run(action: Callable[[], None], files: tuple[str, ...]) -> Outcome:
     try:
         action()
     except CanastaError as e:
-        return Outcome("rejected", str(e), _flaws(e, files))
+        return Outcome("rejected", str(e), *_flaws(e, files))
     except Exception:
         return Outcome("crashed", traceback.format_exc())
     return Outcome("accepted")

@@ -211,6 +211,40 @@ def test_read_only_folder(read_only_dir: Path, capsys: pytest.CaptureFixture[str
         assert (read_only_dir / "old.can").read_text() == "old\n"
 
 
+@pytest.mark.parametrize("command", ["record", "fmt", "variants export"])
+def test_read_only_file_is_refused_not_replaced(
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file its owner made read-only (mode 0444), in a folder that takes new files: the rename
+    that writes files whole would replace it, so it is refused first, as the shell's '>' refuses
+    it, and left as it was. Root may write any file (and the test's Python is not reachable by
+    another user), so as root the permission check answers as it would for its owner."""
+    target = tmp_path / "old.can"
+    old = (EXAMPLES / "concealed.can").read_text().replace("\nhand 1", "\n\n\nhand  1")
+    target.write_text(old)  # not in canonical form, so that fmt -i has something to write
+    target.chmod(0o444)
+    if os.geteuid() == 0:
+        real = os.access
+        monkeypatch.setattr(
+            fileio.os,
+            "access",
+            lambda p, mode: not (Path(p) == target and mode & os.W_OK) and real(p, mode),
+        )
+    args = {
+        "record": ["record", "classic", "--out", str(target)],
+        "fmt": ["fmt", "-i", str(target)],
+        "variants export": ["variants", "export", "classic", "--out", str(target)],
+    }[command]
+    code, _, err = run_cli(capsys, *args)
+    assert (code, err) == (2, f"canasta: {target}: cannot write: Permission denied\n")
+    assert target.read_text() == old
+    assert stat.S_IMODE(target.stat().st_mode) == 0o444
+    assert os.listdir(tmp_path) == ["old.can"]
+
+
 @pytest.mark.parametrize("where", ["missing", "read-only"])
 def test_plot_into_a_folder_that_cannot_take_it(
     where: str, tmp_path: Path, read_only_dir: Path, capsys: pytest.CaptureFixture[str]

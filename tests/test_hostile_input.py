@@ -117,7 +117,9 @@ def test_long_values_are_shortened_in_messages(tmp_path: Path) -> None:
     text = 'extends = "classic"\n[game]\ntarget = "' + "x" * 5000 + '"\n'
     line, key, msg = variant_problem(tmp_path, text)
     assert (line, key) == (3, "game.target")
-    assert msg == 'must be an integer, got "' + "x" * 38 + "\u2026 (5002 characters)"
+    # both ends show, around an ellipsis: the closing quote tells the value was a string
+    shown = '"' + "x" * 14 + "\u2026" + "x" * 13 + '"'
+    assert msg == f"must be an integer, got {shown} (5002 characters)"
 
 
 @pytest.mark.parametrize(

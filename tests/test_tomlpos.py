@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from canasta_rules.variant import builtin
+from canasta_rules.variant.tomlpos import MAX_PARTS, dotted, key_lines, line_of
 from canasta_rules.variant.tomlpos import Path as KeyPath
-from canasta_rules.variant.tomlpos import dotted, key_lines, line_of
 
 
 def _paths(node: Any, prefix: KeyPath = ()) -> Iterator[KeyPath]:
@@ -62,6 +62,31 @@ def test_quoted_keys_are_unescaped_like_tomllib() -> None:
     assert lines[("provenance", "deck")] == 3
     assert lines[("provenance", "aA")] == 4
     assert lines[("t", "dotted.name", "u", "v")] == 6
+
+
+def test_quoted_keys_without_escapes_are_taken_as_written() -> None:
+    """Quoted keys are read without tomllib unless they have escapes: a literal key keeps its
+    backslash, an empty key is a key, and a basic key with an escape is still unescaped."""
+    text = '\'C:\\dir\' = 1\n"" = 2\n"q\\"t" = 3\n"plain key" = 4\n'
+    assert set(tomllib.loads(text)) == {"C:\\dir", "", 'q"t', "plain key"}
+    lines = _lines(text)
+    assert lines[("C:\\dir",)] == 1
+    assert lines[("",)] == 2
+    assert lines[('q"t',)] == 3
+    assert lines[("plain key",)] == 4
+
+
+def test_a_key_of_thousands_of_parts_is_located_by_its_first_parts() -> None:
+    """A header or dotted key deeper than MAX_PARTS: its first parts are recorded (the loader's
+    nesting error names the 17th), the rest of the text is not followed."""
+    deep = ".".join(["t"] * 3000)
+    for text in (f"a = 1\n[{deep}]\nb = 2\n", f"a = 1\n{deep} = 1\nb = 2\n"):
+        lines = _lines(text)
+        assert lines[("a",)] == 1
+        assert lines[("t",) * 17] == 2
+        assert lines[("t",) * MAX_PARTS] == 2
+        assert ("t",) * (MAX_PARTS + 2) not in lines
+        assert ("b",) not in lines and ("t",) * 3000 + ("b",) not in lines
 
 
 def test_nested_inline_tables() -> None:

@@ -311,8 +311,8 @@ def test_bad_provenance_entry(tmp_path: Path) -> None:
         (
             5,
             'provenance."melds.max_wild".sources.0',
-            "not a source: use 000 to 004, P, B, W, Brit, house or a family source of "
-            'docs/sources.md, got "Hoyle"',
+            "not a source: use 000 to 004, P, B, W, Brit, house or an id in docs/sources.md, "
+            'got "Hoyle"',
         ),
         (5, 'provenance."melds.max_wild".note', "must not be empty"),
     ]
@@ -455,3 +455,27 @@ def test_python_m_validate_exits_2_without_traceback(tmp_path: Path) -> None:
     assert run.stdout.splitlines() == [
         f"{bad}:3: melds.max_wlid: unknown key (did you mean max_wild?)"
     ]
+
+
+def test_a_built_in_parent_read_once_is_never_changed_by_its_children(tmp_path: Path) -> None:
+    """Built-in files are parsed once per process and shared by every file that extends them:
+    a child's changes (a merged table, a replaced array, a new kind) stay in that child."""
+    classic = load("classic").variant
+    a = tmp_path / "a.toml"
+    a.write_text(
+        'extends = "classic"\n[melds]\nmax_wild = 1\n'
+        "[[seating]]\nplayers = 2\nhand_size = 15\nside_size = 1\n"
+    )
+    b = tmp_path / "b.toml"
+    b.write_text('extends = "classic"\n[game]\ntarget = 7000\n')
+    assert load(a).variant.melds.max_wild == 1
+    assert load(a, ["melds.max_wild=3"]).variant.melds.max_wild == 3
+    vb = load(b).variant
+    assert (vb.game.target, vb.melds.max_wild, vb.seating) == (
+        7000,
+        classic.melds.max_wild,
+        classic.seating,
+    )
+    assert load(a).variant.melds.max_wild == 1
+    assert load("classic", ["game.target=9000"]).variant.game.target == 9000
+    assert load("classic").variant == classic

@@ -307,7 +307,7 @@ class _ToAst(Transformer[Token, Any]):
             _cards(str(lists[0])) if lists else (),
             _where(children),
             word,
-            int(unseen[0]) if unseen else 0,
+            _int(unseen[0]) if unseen else 0,
             _card_cols(lists[0]) if lists else (),
         )
 

@@ -22,7 +22,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
 from ..engine.state import DealError, Phase, State, deal, from_layout
-from ..errors import IllegalMoveError, NotationError, Refusal, quoted
+from ..errors import IllegalMoveError, NotationError, Refusal, quoted, shorten, shorten_path
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
@@ -478,7 +478,8 @@ class _Replayer:
         return None
 
     def _where(self, at: A.Where, hand: ReplayedHand, turn: int, seat: str) -> str:
-        return f"{self.doc.file}:{at.line}:{at.column}: hand {hand.number}, turn {turn}, {seat}"
+        file = shorten_path(self.doc.file)  # as NotationError shows it
+        return f"{file}:{at.line}:{at.column}: hand {hand.number}, turn {turn}, {shorten(seat)}"
 
     def _check_now(self, s: State, it: A.Assertion) -> None:
         if it.kind == "stock" and len(s.stock) != it.number:

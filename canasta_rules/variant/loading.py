@@ -25,14 +25,14 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
 from .. import limits
-from ..errors import Problem, VariantError, quoted, shorten
+from ..errors import Problem, VariantError, elide, quoted, shorten
 from ..sources import SOURCE_PATTERN
 from . import builtin
 from .compare import flatten, show_value
@@ -102,10 +102,21 @@ class LoadedVariant:
         return found
 
     def is_default(self, key: str) -> bool:
-        """Whether no layer set ``key`` (a parameter or a table) or anything in it."""
-        return not any(
-            k == key or k.startswith(key + ".") or key.startswith(k + ".") for k in self.origins
+        """Whether no layer set ``key`` (a parameter or a table) or anything in it (nor a table
+        or an array that holds it)."""
+        parts = key.split(".")
+        return key not in self._set_prefixes and not any(
+            ".".join(parts[:i]) in self.origins for i in range(1, len(parts))
         )
+
+    @cached_property
+    def _set_prefixes(self) -> frozenset[str]:
+        """Each key a layer set, and each table above it."""
+        out: set[str] = set()
+        for k in self.origins:
+            parts = k.split(".")
+            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        return frozenset(out)
 
 
 def covering(prov: Mapping[str, Provenance], key: str) -> tuple[str, Provenance] | None:
@@ -236,6 +247,7 @@ def _parse_toml(text: str, label: str) -> dict[str, Any]:
         msg = getattr(e, "msg", None) or re.sub(
             r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg
         )
+        msg = elide(msg, 100)  # it may quote a whole key: ('t', 't', 't', ...)
         problem = Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
         raise VariantError([problem]) from None
     except RecursionError:
@@ -354,10 +366,8 @@ def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> 
     if child is not None and child.path is None:  # pragma: no cover - --set never extends
         raise at_extends("only a file can extend another")
     if not _looks_like_path(ref):
-        path = builtin.path_of(ref)
-        if path is not None:
-            data, text = _read_toml(path, f"builtin:{ref}")
-            return Layer(f"builtin:{ref}", data, text, path, builtin_name=ref)
+        if builtin.path_of(ref) is not None:
+            return _builtin_layer(ref)
         if child is not None:
             local = _sandboxed(ref, child, allowed)
         elif len(ref) <= limits.MAX_NAME_CHARS:
@@ -386,6 +396,26 @@ def _read_ref(ref: str, child: Layer | None, allowed: tuple[Path, ...] = ()) -> 
             raise at_extends(f"parent file {quoted(label, 80)} not found")
     data, text = _read_toml(path, label)
     return Layer(label, data, text, path.resolve())
+
+
+def _builtin_layer(name: str) -> Layer:
+    """The layer of a built-in file. The file is read each time (it may have changed on disk), but
+    a text already seen is not parsed again: built-ins are the parents of most files."""
+    path = builtin.path_of(name)
+    assert path is not None
+    label = f"builtin:{name}"
+    try:
+        text = limits.read_limited(path, limits.MAX_VARIANT_BYTES)
+    except limits.ReadRefused as e:
+        raise VariantError([Problem(label, None, "", str(e))]) from None
+    return _parsed_layer(label, path, text, name)
+
+
+@lru_cache(maxsize=64)
+def _parsed_layer(label: str, path: Path, text: str, name: str) -> Layer:
+    """Shared by every load of the same text. Nothing changes a layer's document after it is
+    read: merging copies what it changes."""
+    return Layer(label, _parse_toml(text, label), text, path, builtin_name=name)
 
 
 def _is_file(path: Path) -> bool:
@@ -660,10 +690,8 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
         return f"must be {ctx['expected']}{got}"
     if typ == "string_pattern_mismatch":
         if ctx.get("pattern") == _SOURCE_PATTERN:
-            return (
-                "not a source: use 000 to 004, P, B, W, Brit, house or a family source of "
-                f"docs/sources.md{got}"
-            )
+            ids = "000 to 004, P, B, W, Brit, house or an id in docs/sources.md"
+            return f"not a source: use {ids}{got}"
         return f"must match {ctx.get('pattern')}{got}"
     msg: str = err["msg"]
     if "keys" in ctx:  # a cross-field rule: its message is complete
@@ -682,7 +710,12 @@ def _step(node: Any, key: str | int) -> Any:
 
 
 def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
-    """Index of the last layer whose data holds ``path`` (or an array that contains it)."""
+    """Index of the last layer whose data holds ``path`` (or an array that contains it).
+
+    A provenance note is replaced whole, never merged: what is wrong inside one (a missing
+    ``note``) belongs to the last layer that wrote the note, even where a parent's note had it."""
+    if len(path) > 2 and path[0] == "provenance":
+        path = path[:2]
     for i in range(len(layers) - 1, -1, -1):
         node: Any = layers[i].data
         for p in path:
@@ -877,6 +910,10 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, Mapping):
         inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
         return "{ " + inner + " }" if inner else "{}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if type(value) is int:
+        return str(value)  # as tomli_w writes it, without building a document
     return tomli_w.dumps({"v": value}).removeprefix("v = ").rstrip("\n")
 
 

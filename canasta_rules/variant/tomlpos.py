@@ -30,6 +30,13 @@ _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR_END = frozenset(",]}#\n\r")
 
 
+MAX_PARTS = 64
+"""A dotted key or header with more parts than this (far deeper than the variant model, and than
+the loader's nesting limit) ends the scan once the lines of its first parts are recorded (those
+are all the loader's messages name): recording every part would take time in the square of its
+length."""
+
+
 class _Stop(Exception):
     """The text ended, or is not TOML after all: keep what was found so far."""
 
@@ -91,12 +98,18 @@ class _Scanner:
                 start = self.i
                 self.string()
                 raw = self.s[start : self.i]
-                parts.append(tomllib.loads(f"k = {raw}")["k"])
+                if len(parts) > MAX_PARTS:
+                    pass  # past the cap: only skipped over
+                elif raw[:3] in ('"""', "'''") or (ch == '"' and "\\" in raw):
+                    parts.append(tomllib.loads(f"k = {raw}")["k"])  # escapes: as TOML reads them
+                else:
+                    parts.append(raw[1:-1])
             else:
                 m = _BARE.match(self.s, self.i)
                 if not m:
                     raise _Stop
-                parts.append(m.group(0))
+                if len(parts) <= MAX_PARTS:
+                    parts.append(m.group(0))
                 self.i = m.end()
             self.skip_blanks()
             if self.peek() != ".":
@@ -184,6 +197,8 @@ class _Scanner:
         key = self.key()
         for k in range(1, len(key) + 1):
             self.record((*table, *key[:k]), start)
+        if len(key) > MAX_PARTS:
+            raise _Stop
         self.expect("=")
         self.skip_blanks()
         self.value((*table, *key))
@@ -210,6 +225,8 @@ class _Scanner:
                 resolved = (*resolved, self.aot[resolved])
             else:
                 self.record(resolved, start)
+        if len(parts) > MAX_PARTS:
+            raise _Stop
         return resolved
 
     def document(self) -> None:
