@@ -62,20 +62,22 @@ def _pickup_way(has_meld: bool, nat: int, wild: int) -> str | None:
 
 
 _WAY_WORDS = {
-    "natural_pair": "two natural {r} from your hand",
-    "natural_and_wild": "a natural {r1} and a wild card from your hand",
+    "natural_pair": "two natural {r}",
+    "natural_and_wild": "a natural {r1} and a wild card",
     "add_to_meld": "your side's meld of {r} to put it on",
 }
 
 
 def _ways_text(ways: Iterable[str], rank: int) -> str:
-    order = ["natural_pair", "natural_and_wild", "add_to_meld"]
-    parts = [
-        _WAY_WORDS[w].format(r=rank_name(rank), r1=rank_name(rank, False))
-        for w in order
-        if w in ways
-    ]
-    return " or ".join(parts)
+    """The ways to take the pile, in words: the cards shown from hand, said once, then the
+    side's meld (``two natural fours or a natural four and a wild card from your hand, or your
+    side's meld of fours to put it on``)."""
+    words = {w: _WAY_WORDS[w].format(r=rank_name(rank), r1=rank_name(rank, False)) for w in ways}
+    shown = [words[w] for w in ("natural_pair", "natural_and_wild") if w in words]
+    parts = [" or ".join(shown) + " from your hand"] if shown else []
+    if "add_to_meld" in words:
+        parts.append(words["add_to_meld"])
+    return ", or ".join(parts)
 
 
 def check_take(s: State, m: TakePile) -> Refusal | None:
