@@ -1362,8 +1362,10 @@ class _Builder:
                         ),
                         self.s(
                             "game.win",
-                            "The side with the highest total wins, even if another side has "
-                            "also passed the target."
+                            "The side with the highest total wins."
+                            if g.rounds
+                            else "The side with the highest total wins, even if another side "
+                            "has also passed the target."
                             if g.win == "higher_total"
                             else "The first side to reach the target wins. When several reach "
                             "it in the same hand, the side whose player went out reached it "
