@@ -26,7 +26,7 @@ from .rules import (
     WILD,
     WILD_KEY,
 )
-from .state import Permission, Phase, State, TableMeld, begin_turn, form_sides
+from .state import Permission, Phase, State, TableMeld, begin_turn, form_sides, free_key
 
 
 def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
@@ -89,7 +89,7 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
         and old.kind == GROUP
         and s.rules.is_canasta(old.naturals, old.naturals + old.wilds)
     ):
-        aside = _free_key(melds, CLOSED_KEY0)
+        aside = free_key(melds, CLOSED_KEY0)
         melds[aside] = old  # keeps its rank; only its key moves
         del melds[rank]
         old = None
@@ -119,13 +119,6 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
             s.turn_added_old = True
 
 
-def _free_key(melds: dict[int, TableMeld], first: int) -> int:
-    k = first
-    while k in melds:
-        k += 1
-    return k
-
-
 def _lay_new(s: State, side: int, cards: tuple[int, ...]) -> None:
     """Lay a new meld: a group of one rank, a meld of wild cards, or a run."""
     naturals = [c for c in cards if not IS_WILD[c]]
@@ -135,7 +128,7 @@ def _lay_new(s: State, side: int, cards: tuple[int, ...]) -> None:
     key = KEY_OF[naturals[0]]
     if any(KEY_OF[c] != key for c in naturals):
         ranks = [C.RANK_OF[c] for c in cards]
-        run_key = _free_key(s.melds[side], RUN_KEY0)
+        run_key = free_key(s.melds[side], RUN_KEY0)
         s.melds[side][run_key] = TableMeld(
             run_key, cards, len(cards), 0, RUN, C.SUIT_OF[cards[0]], min(ranks), max(ranks)
         )

@@ -56,6 +56,7 @@ from .state import (
     _empty_state,
     fill_stock,
     form_sides,
+    free_key,
     regrouped,
 )
 
@@ -174,7 +175,7 @@ def file_melds(r: Rules, groups: list[tuple[int, ...]]) -> tuple[dict[int, Table
             span = run_span(g)
             if span is None:
                 raise DealError(f"meld {C.names(g)} is not a run")
-            key = _free_key(melds, RUN_KEY0)
+            key = free_key(melds, RUN_KEY0)
             melds[key] = TableMeld(key, tuple(g), len(g) - wild, wild, RUN, *span)
             keys.append(key)
             continue
@@ -183,9 +184,9 @@ def file_melds(r: Rules, groups: list[tuple[int, ...]]) -> tuple[dict[int, Table
         old = melds.get(kind)
         if old is not None:
             if _closed(r, meld):
-                key = _free_key(melds, CLOSED_KEY0)
+                key = free_key(melds, CLOSED_KEY0)
             elif _closed(r, old):
-                aside = _free_key(melds, CLOSED_KEY0)
+                aside = free_key(melds, CLOSED_KEY0)
                 melds[aside] = old
                 keys[keys.index(kind)] = aside
             else:
@@ -194,13 +195,6 @@ def file_melds(r: Rules, groups: list[tuple[int, ...]]) -> tuple[dict[int, Table
         melds[key] = meld
         keys.append(key)
     return melds, keys
-
-
-def _free_key(melds: dict[int, TableMeld], first: int) -> int:
-    k = first
-    while k in melds:
-        k += 1
-    return k
 
 
 @dataclass

@@ -470,18 +470,18 @@ def form_sides(s: State, lone: int) -> None:
     if s.sides_formed:
         return
     rules = s.rules
-    others = [p for p in range(rules.players) if p != lone]
-    keep = rules.side_of[others[0]]
+    new = regrouped(rules, lone)
+    keep = new[0 if lone != 0 else 1]
     into = s.melds[keep]
-    for p in others[1:]:
+    for p in range(rules.players):
         side = s.side_of[p]
+        if p == lone or side == keep:
+            continue
         for key, m in s.melds[side].items():
             old = into.get(key)
             if key >= RUN_KEY0:
                 # A run or a closed canasta stays a meld of its own, under a free key.
-                free = RUN_KEY0 if key < CLOSED_KEY0 else CLOSED_KEY0
-                while free in into:
-                    free += 1
+                free = free_key(into, RUN_KEY0 if key < CLOSED_KEY0 else CLOSED_KEY0)
                 into[free] = m._replace(rank=free) if m.kind == RUN else m
             elif old is None:
                 into[key] = m
@@ -494,7 +494,15 @@ def form_sides(s: State, lone: int) -> None:
         s.melds[side] = {}
         s.opened[keep] = s.opened[keep] or s.opened[side]
         s.opened[side] = False
-    s.side_of = regrouped(rules, lone)
+    s.side_of = new
+
+
+def free_key(melds: dict[int, TableMeld], first: int) -> int:
+    """The first key from ``first`` on that ``melds`` does not use (runs, closed canastas)."""
+    k = first
+    while k in melds:
+        k += 1
+    return k
 
 
 def regrouped(rules: Rules, lone: int) -> tuple[int, ...]:

@@ -317,25 +317,8 @@ class _Reader:
             self._check_unseen(pile_line, counts, rest - unseen, pile, frozen)
 
         # ---- tags
-        scores = [0] * r.sides
-        stag = doc.tag("Scores")
-        if stag is not None:
-            try:
-                pairs = parse_side_values(stag.value)
-            except ValueError:
-                raise err(stag.at, "Scores should read like 'NS 1600, EW 0'") from None
-            for name, value in pairs:
-                scores[self.side(name, stag.at)] = value
-        previous: list[int] | None = None
-        ptag = doc.tag("Previous")
-        if ptag is not None:
-            previous = [0] * r.sides
-            try:
-                pairs = parse_side_values(ptag.value)
-            except ValueError:
-                raise err(ptag.at, "Previous should read like 'NS 120, EW -50'") from None
-            for name, value in pairs:
-                previous[self.side(name, ptag.at)] = value
+        scores = self._side_tag("Scores", "NS 1600, EW 0") or [0] * r.sides
+        previous = self._side_tag("Previous", "NS 120, EW -50")
         dealer = r.players - 1
         dtag = doc.tag("Dealer")
         if dtag is not None:
@@ -632,6 +615,20 @@ class _Reader:
     def _closed(self, g: tuple[int, ...]) -> bool:
         """Whether a group is a complete canasta (closed, where the variant closes them)."""
         return self.rules.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
+
+    def _side_tag(self, name: str, example: str) -> list[int] | None:
+        """The per-side values of tag ``name`` ('NS 1600, EW 0'), None if the tag is absent."""
+        tag = self.doc.tag(name)
+        if tag is None:
+            return None
+        try:
+            pairs = parse_side_values(tag.value)
+        except ValueError:
+            raise self.err(tag.at, f"{name} should read like '{example}'") from None
+        out = [0] * self.rules.sides
+        for side_name, value in pairs:
+            out[self.side(side_name, tag.at)] = value
+        return out
 
     def _check_turn(
         self,
