@@ -166,11 +166,6 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "canasta).",
     ),
     "UR": ("Samba: two open melds of one rank, merged at will (as BC).",),
-    "PW": (
-        "Samba at 2, 3 and 5 players each alone with 15 cards, and 6 as three pairs with 13: "
-        "other texts give other numbers and none gives their minimums or targets, so only the "
-        "four-player game is built in.",
-    ),
     "RG5": (
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",

@@ -63,6 +63,44 @@ def test_three_packs_and_six_jokers_fifteen_cards_each() -> None:
     assert [s.hand_len[p] for p in range(4)] == [15, 15, 15, 15]
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_two_three_or_five_players_each_play_alone_with_fifteen(players: int) -> None:
+    """PW: two, three or five players each play for themselves, 15 cards each."""
+    r = rules_for(load_variant(V), players)
+    assert (r.players, r.sides) == (players, players)
+    s = deal(r, 3)
+    assert [s.hand_len[p] for p in range(players)] == [15] * players
+
+
+def test_six_players_are_three_partnerships_with_thirteen() -> None:
+    """PW: six players form three partnerships, partners facing each other, 13 cards each."""
+    r = rules_for(load_variant(V), 6)
+    assert r.sides == 3
+    assert r.members == ((0, 3), (1, 4), (2, 5))
+    s = deal(r, 3)
+    assert [s.hand_len[p] for p in range(6)] == [13] * 6
+
+
+def test_bolivia_is_for_four_only() -> None:
+    """BCB, WKB: Bolivia is a four-player partnership game; Samba's other tables (PW) are not
+    inherited by the variant that extends it."""
+    v = load_variant("bolivia")
+    assert [s.players for s in v.seating] == [4]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_every_samba_table_plays_whole_games(players: int) -> None:
+    """Each table PW gives plays a whole game to 10000 with every move checked."""
+    from canasta_rules.bots import make_bot
+    from canasta_rules.engine.game import Game
+
+    result = Game(load_variant(V), seed=players, players=players).play(
+        make_bot("greedy", players), check=True
+    )
+    assert result.reason == "target"
+    assert result.winner is not None and max(result.scores) >= 10000
+
+
 def test_draw_two_cards_discard_one() -> None:
     """BC, HSW, UR, KS: a player draws two cards from the stock and discards one."""
     s = position(V, hands={"N": "9c 9d Kc"})
