@@ -284,8 +284,15 @@ def legal_moves(s: State) -> list[Move]:
         # every card (``keep_discard_refusal``), or for its card (``discard_card_refusal``: only
         # a red three, which legal play never leaves in hand after the draw).
         if not bound or keep_discard_refusal(s, plan is not None) is None:
-            if s.rc[p][RED3_KEY]:
-                moves.extend(d for d in compress(_DISCARDS, hand) if not C.is_red_three(d.card))
+            if s.rc[p][RED3_KEY] or (r.black3_bonus and s.rc[p][BLACK3_KEY]):
+                bonus = r.bonus
+                moves.extend(d for d in compress(_DISCARDS, hand) if not bonus[d.card])
+            elif r.empty_bans and not s.pile:
+                # pile.empty_discard_bans: the banned cards only when nothing else is held.
+                banned = r.empty_banned
+                held = list(compress(_DISCARDS, hand))
+                free = [d for d in held if not banned[d.card]]
+                moves.extend(free or held)
             else:
                 moves.extend(compress(_DISCARDS, hand))
     else:

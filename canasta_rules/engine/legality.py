@@ -298,7 +298,33 @@ def discard_card_refusal(s: State, card: int) -> Refusal | None:
             "red_threes",
             f"{C.name(card)} is a red three: it is laid face up, never discarded",
         )
+    r = s.rules
+    if r.black3_bonus and C.is_black_three(card):
+        return Refusal(
+            "discard.black_three",
+            "black_threes.bonus",
+            f"{C.name(card)} is a black three: here it is laid face up, never discarded",
+        )
+    if r.empty_bans and not s.pile and r.empty_banned[card]:
+        return empty_pile_refusal(s, card)
     return None
+
+
+def empty_pile_refusal(s: State, card: int) -> Refusal | None:
+    """``pile.empty_discard_bans``: ``card`` may not go onto the empty pile while its player
+    holds any card the list does not ban (CJ, PAG). Holding only banned cards, the player may
+    discard one: a turn must be able to end, and a player going out holds only the last card
+    (PAG's "unless nothing else is held", pinned for every list)."""
+    banned = s.rules.empty_banned
+    hand = s.hands[s.turn]
+    if all(banned[c] for c in range(C.NUM_CARD_IDS) if hand[c]):
+        return None
+    return Refusal(
+        "discard.empty_pile",
+        "pile.empty_discard_bans",
+        f"the discard pile is empty: {C.name(card)} may not be discarded onto it while you "
+        "hold another card",
+    )
 
 
 def keep_discard_refusal(s: State, can_out: bool | None = None) -> Refusal | None:

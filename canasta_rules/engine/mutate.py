@@ -40,7 +40,7 @@ def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: i
         c = s.take_from_stock(cards[i] if cards is not None else None)
         i += 1
         taken.append(c)
-        if C.is_red_three(c):
+        if r.bonus[c]:  # a red three (or a black one, where black_threes.bonus) is laid out
             s.red3[side].append(c)
             if not s.stock:
                 s.end("red_three_last")
@@ -210,8 +210,9 @@ def _apply_take(s: State, m: TakePile) -> Move:
     _lay(s, side, KEY_OF[top], (top, *m.shown))
     reds = 0
     own = r.side_of[p]  # red threes are their owner's, whatever side the owner plays for now
+    bonus = r.bonus
     for c in rest:
-        if C.is_red_three(c):
+        if bonus[c]:
             s.red3[own].append(c)
             reds += 1
         else:
