@@ -1657,3 +1657,74 @@ def test_a_side_without_a_canasta_counts_its_melds_minus_cj() -> None:
     assert (a[0].melds, b[0].melds) == (80, -80)
     assert a[0].hands == b[0].hands == -10
     assert a[1].melds == b[1].melds == 70  # the side with a canasta counts plus either way
+
+
+TALONS = ("talons.sizes=[4, 3]",)
+STOCK12 = "4c 4d 5c 5h 6c 6d 6h 9d 9h Tc Td Th"
+
+
+def _opening(sets: tuple[str, ...], stock: str = STOCK12, **kw: Any) -> State:
+    """N has drawn and opens with kings and aces (90, over classic's 50), then discards 5d."""
+    base: dict[str, Any] = {
+        "hands": {"N": "Kc Kd Kh Ac Ad Ah 9c 5d", "E": "Qc Qd Qh Jc Jd Jh 8c 5s"},
+        "pile": "8d",
+        "phase": Phase.PLAY,
+    }
+    s = _with_stock(position("classic", sets=sets, **{**base, **kw}), stock)
+    apply(s, Meld((cs("Kc Kd Kh"), cs("Ac Ad Ah"))))
+    return s
+
+
+@rule("talons.sizes")
+def test_talons_four_then_three_after_the_opening_discard() -> None:
+    """Pagat's Modern American (PAG, https://pagat.com/rummy/canasta.html) and the Honors Bridge
+    Club's house rules (HBC, http://www.honorsbridgeclub.org/canastahouserules.html): after
+    the initial meld and its discard the melder takes a talon from the stock, four cards for the
+    first side to meld and three for the second. 001_0cb887cc6d824426.txt has none."""
+    a, b = _opening(()), _opening(TALONS)
+    assert apply(a, Discard(C.parse("5d"))) == Discard(C.parse("5d"))
+    assert apply(b, Discard(C.parse("5d"))) == Discard(C.parse("5d"), cs("Th Td Tc 9h"))
+    assert (a.hand_len[0], b.hand_len[0]) == (1, 5)
+    assert (len(a.stock), len(b.stock)) == (12, 8)
+    # E opens second and takes three; the stock is below 9 now, so lower the floor to show it.
+    c = _opening(("talons.sizes=[4, 3]", "talons.min_stock=0"))
+    apply(c, Discard(C.parse("5d")))
+    apply(c, Draw())
+    apply(c, Meld((cs("Qc Qd Qh"), cs("Jc Jd Jh"))))
+    out = apply(c, Discard(C.parse("5s")))
+    assert out == Discard(C.parse("5s"), cs("6h 6d 6c"))
+    # Naming a talon where none is due, or the wrong cards, is refused.
+    d = _opening(())
+    assert _code(d, Discard(C.parse("5d"), cs("Th Td Tc 9h"))) == "talon.not_due"
+    e = _opening(TALONS)
+    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc 9d"))) == "draw.wrong_card"
+    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "draw.too_few"
+
+
+@rule("talons.min_stock")
+def test_no_talon_once_the_stock_is_low() -> None:
+    """The Canasta League of America, as reported (CLA, https://ebbeling.github.io/canasta/):
+    talons only while at least 9 cards remain; Canasta.com (CCOM) and HBC: none once the turn
+    card, the ninth from the bottom, has been drawn. With 8 cards left: none at 9, a talon at 8."""
+    stock = "4c 4d 5c 5h 6c 6d 6h 9d"
+    a = _opening(TALONS, stock)
+    b = _opening((*TALONS, "talons.min_stock=8"), stock)
+    assert apply(a, Discard(C.parse("5d"))) == Discard(C.parse("5d"))
+    assert apply(b, Discard(C.parse("5d"))) == Discard(C.parse("5d"), cs("9d 6h 6d 6c"))
+
+
+@rule("talons.after_pickup")
+def test_no_talon_for_an_opening_by_taking_the_pile() -> None:
+    """HBC: 'if you meld and pick the pack at the same time you do not also get a talon'; the
+    Canasta Junction app (CJ) likewise. Set after_pickup and the opening by pickup earns one."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "8c 8h Kc Kd Kh 9c 5d"},
+        "pile": "4h 8d",
+        "phase": Phase.DRAW,
+    }
+    out = []
+    for sets in (TALONS, (*TALONS, "talons.after_pickup=true")):
+        s = _with_stock(position("classic", sets=sets, **kw), STOCK12)
+        apply(s, TakePile(cs("8c 8h"), (cs("Kc Kd Kh"),)))
+        out.append(apply(s, Discard(C.parse("5d"))))
+    assert out == [Discard(C.parse("5d")), Discard(C.parse("5d"), cs("Th Td Tc 9h"))]

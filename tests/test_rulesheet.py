@@ -451,6 +451,9 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "red_threes.count_from_canastas": {"red_threes.count_from_canastas": 2},
     "pile.empty_discard_bans": {"pile.empty_discard_bans": ["seven", "ace"]},
     "penalties.no_canasta_melds": {"penalties.no_canasta_melds": "minus"},
+    "talons.sizes": {"talons.sizes": [4, 3]},
+    "talons.min_stock": {"talons.sizes": [4, 3], "talons.min_stock": 20},
+    "talons.after_pickup": {"talons.sizes": [4, 3], "talons.after_pickup": True},
     "penalties.in_hand_sets": {
         "penalties.in_hand_sets": [{"rank": "ace", "count": 3, "points": 1500}]
     },

@@ -38,6 +38,7 @@ from canasta_rules.variant.model import (
     InitialMeld,
     Penalties,
     RedThrees,
+    Talons,
     Variant,
     parameter_paths,
 )
@@ -118,6 +119,7 @@ SPECIAL: dict[tuple[type[BaseModel], str], st.SearchStrategy[Any]] = {
     (InitialMeld, "by_round"): st.lists(st.integers(0, 100000), min_size=1, max_size=6),
     (BlackThrees, "totals"): _rising(),
     (Penalties, "in_hand_sets"): _IN_HAND_SETS,
+    (Talons, "sizes"): st.lists(st.integers(0, 20), max_size=6),
 }
 
 

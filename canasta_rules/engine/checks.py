@@ -503,6 +503,20 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
     return None
 
 
+def talon_size(s: State) -> int:
+    """How many cards a discard now that keeps cards in hand takes as a talon (``talons``): the
+    player's side made its first melds this turn (not by taking the pile, unless
+    ``talons.after_pickup``), the stock still holds ``talons.min_stock`` cards, and the side is
+    the first, second, ... to open, in the order of ``talons.sizes``. 0: no talon due."""
+    r = s.rules
+    if not r.talons or not s.turn_opened or (s.drew == PILE and not r.talon_after_pickup):
+        return 0
+    if len(s.stock) < r.talon_min_stock or not s.stock:
+        return 0
+    k = sum(1 for o in s.opened if o) - 1  # sides that opened before this one
+    return r.talons[k] if 0 <= k < len(r.talons) else 0
+
+
 def draw_ends_hand(s: State) -> bool:
     """Whether a draw now ends the hand (no stock, or a short stock that the variant ends on)."""
     r = s.rules

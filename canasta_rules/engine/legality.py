@@ -38,6 +38,7 @@ from .checks import (
     rank_name,
     resolve_key,
     run_span,
+    talon_size,
     value_of,
 )
 from .goingout import can_complete_opening, can_go_out
@@ -506,7 +507,21 @@ def _refuse_meld(s: State, m: Meld) -> Refusal | None:
 
 
 def _refuse_discard(s: State, m: Discard) -> Refusal | None:
-    return _in_play_phase(s) or _check_discard(s, m)
+    ref = _in_play_phase(s) or _check_discard(s, m)
+    if ref is None and (m.talon is not None or s.rules.talons):
+        return _check_talon(s, m)
+    return ref
+
+
+def _check_talon(s: State, m: Discard) -> Refusal | None:
+    """The talon a discard names (``talons``): the stock's next cards when one is due, none
+    otherwise (a discard that goes out takes none: the hand is over)."""
+    size = talon_size(s) if s.hand_len[s.turn] > 1 else 0
+    if not size:
+        if m.talon:
+            return Refusal("talon.not_due", "talons.sizes", "no talon is due after this discard")
+        return None
+    return check_stock_sequence(s, m.talon, size)
 
 
 def _refuse_ask(s: State, m: Ask) -> Refusal | None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import cards as C
-from .checks import PILE, STOCK, concealed_now, draw_ends_hand, resolve_key
+from .checks import PILE, STOCK, concealed_now, draw_ends_hand, resolve_key, talon_size
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
 from .rules import (
     BLACK3_KEY,
@@ -158,9 +158,17 @@ def _apply_discard(s: State, m: Discard) -> Move:
         s.freeze_card = c
     if s.hand_len[p] == 0:
         _went_out(s, p)
-    else:
-        _finish_turn(s)
-    return m
+        return m
+    out: Move = m
+    if s.rules.talons:
+        # talons: the opening player takes the talon from the stock after the discard (HBC).
+        size = talon_size(s)
+        if size:
+            out = Discard(c, tuple(_draw_sequence(s, p, m.talon, size)))
+            if s.over:  # a bonus three was the last stock card
+                return out
+    _finish_turn(s)
+    return out
 
 
 def _apply_meld(s: State, m: Meld) -> Move:

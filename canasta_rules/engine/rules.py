@@ -178,6 +178,10 @@ class Rules:
         )
 
         self.draw_count = v.draw.count
+        tl = v.talons
+        self.talons: tuple[int, ...] = tl.sizes if any(tl.sizes) else ()
+        self.talon_min_stock = tl.min_stock
+        self.talon_after_pickup = tl.after_pickup
         self.short_stock_ends = v.draw.short_stock == "end_hand"
 
         g = v.going_out

@@ -654,7 +654,37 @@ class _Builder:
                 )
             )
         ]
+        blocks.extend(Para((s,)) for s in self.talon_sentences())
         return Section("turn", "A turn", tuple(blocks))
+
+    def talon_sentences(self) -> list[Sentence]:
+        """``talons``, stated only where talons are taken."""
+        t = self.v.talons
+        if not any(t.sizes):
+            return []
+        order = ["first", "second", "third", "fourth", "fifth", "sixth"]
+        each = "; ".join(
+            f"the {order[i]} side to open {count(n, 'card')}" for i, n in enumerate(t.sizes)
+        )
+        pickup = (
+            "An opening made by taking the discard pile earns one too."
+            if t.after_pickup
+            else "An opening made by taking the discard pile earns none."
+        )
+        return [
+            self.s(
+                "talons.sizes",
+                "The player whose melds open their side's hand takes a talon, extra cards from "
+                f"the top of the stock, right after that turn's discard: {each}.",
+                "talons.sizes",
+            ),
+            self.s(
+                "talons.min_stock",
+                f"No talon is taken once the stock holds fewer than {t.min_stock} cards.",
+                "talons.min_stock",
+            ),
+            self.s("talons.after_pickup", pickup, "talons.after_pickup"),
+        ]
 
     def section_melds(self) -> Section:
         v = self.v
@@ -1772,6 +1802,8 @@ def unstated_keys(variant: Variant) -> set[str]:
         out.add("red_threes.count_from_canastas")
     if not variant.pile.empty_discard_bans:
         out.add("pile.empty_discard_bans")
+    if not any(variant.talons.sizes):
+        out |= {"talons.sizes", "talons.min_stock", "talons.after_pickup"}
     if variant.penalties.no_canasta_melds == "plus":
         out.add("penalties.no_canasta_melds")
     if not variant.penalties.in_hand_sets:

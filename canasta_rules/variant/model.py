@@ -766,6 +766,46 @@ class Draw(Model):
     )
 
 
+class Talons(Model):
+    """Bonus cards for opening (Modern American's talons: PAG, HBC, CJ, POC, BUF, CLA)."""
+
+    sizes: tuple[int, ...] = Field(
+        default=(),
+        max_length=6,
+        description=(
+            "Cards from the stock for the player whose melds open their side's hand: the first "
+            "side to open, the second, and so on (Modern American: 4 then 3; PAG, HBC). They "
+            "are taken right after that turn's discard, for the next turn (HBC: 'after the "
+            "initial meld and after discarding'). Empty: no talons."
+        ),
+    )
+    min_stock: int = Field(
+        default=9,
+        ge=0,
+        le=200,
+        description=(
+            "A talon is taken only while the stock holds at least this many cards when it is "
+            "due (CLA, reported: 9; CCOM and HBC: none once the turn card, the ninth from the "
+            "bottom, has been drawn)."
+        ),
+    )
+    after_pickup: bool = Field(
+        default=False,
+        description=(
+            "Whether an opening made by taking the discard pile earns a talon too (HBC and CJ: no)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _sizes(self) -> Talons:
+        for i, n in enumerate(self.sizes):
+            if not 0 <= n <= 20:
+                raise conflict(
+                    "talons", "a talon holds 0 to 20 cards, not {n}", {"n": n}, ("sizes", i)
+                )
+        return self
+
+
 class StockOutLastTurn(Model):
     """The hand ends once the player who drew the last stock card has finished their turn."""
 
@@ -1064,6 +1104,9 @@ class Variant(Model):
     initial_meld: InitialMeld = Field(default_factory=InitialMeld, description="The first meld.")
     pile: Pile = Field(default_factory=Pile, description="Taking the discard pile.")
     draw: Draw = Field(default_factory=Draw, description="Drawing from the stock.")
+    talons: Talons = Field(
+        default_factory=Talons, description="Bonus cards from the stock for opening (talons)."
+    )
     going_out: GoingOut = Field(default_factory=GoingOut, description="Going out.")
     stock_out: StockOut = Field(
         default_factory=lambda: StockOutPilePlay(kind="pile_play"),
