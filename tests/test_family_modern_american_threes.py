@@ -392,3 +392,17 @@ def test_random_variants_with_these_keys_play_and_keep_every_invariant(played: A
     assert played.end is not None and played.end.over
     for row in score_hand(played.end):
         assert sum(v for _, v in row.rows()) == row.total
+
+
+def test_openspiel_plays_every_key_on(tmp_path: Path) -> None:
+    """The OpenSpiel game deals with no upcard, lays black threes out as chance brings them, and
+    draws each talon as chance outcomes (PAG, HBC): OpenSpiel's own random simulation test,
+    with serialisation, passes on the file with every key on."""
+    import pyspiel
+
+    import canasta_rules.openspiel  # noqa: F401  (registers the game)
+
+    f = tmp_path / "ma.toml"
+    f.write_text(MA_TOML, encoding="utf-8")
+    game = pyspiel.load_game("canasta", {"variant": str(f)})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

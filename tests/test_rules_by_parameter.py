@@ -1621,7 +1621,9 @@ def test_no_seven_ace_or_wild_onto_an_empty_pile() -> None:
     assert _code(d, Discard(C.parse("7c"))) is None
 
 
-@rule("penalties.in_hand_sets")
+@rule(
+    "penalties.in_hand_sets.rank", "penalties.in_hand_sets.count", "penalties.in_hand_sets.points"
+)
 def test_three_aces_or_sevens_in_hand_cost_1500_each_cj() -> None:
     """CJ (https://canastajunction.com/2024/09/02/scoring-guide-part-3), CCP and Wikipedia's US
     American Canasta (WUS): a player holding three or more aces, or three or more sevens, at
@@ -1663,7 +1665,7 @@ TALONS = ("talons.sizes=[4, 3]",)
 STOCK12 = "4c 4d 5c 5h 6c 6d 6h 9d 9h Tc Td Th"
 
 
-def _opening(sets: tuple[str, ...], stock: str = STOCK12, **kw: Any) -> State:
+def _talon_opening(sets: tuple[str, ...], stock: str = STOCK12, **kw: Any) -> State:
     """N has drawn and opens with kings and aces (90, over classic's 50), then discards 5d."""
     base: dict[str, Any] = {
         "hands": {"N": "Kc Kd Kh Ac Ad Ah 9c 5d", "E": "Qc Qd Qh Jc Jd Jh 8c 5s"},
@@ -1681,22 +1683,22 @@ def test_talons_four_then_three_after_the_opening_discard() -> None:
     Club's house rules (HBC, http://www.honorsbridgeclub.org/canastahouserules.html): after
     the initial meld and its discard the melder takes a talon from the stock, four cards for the
     first side to meld and three for the second. 001_0cb887cc6d824426.txt has none."""
-    a, b = _opening(()), _opening(TALONS)
+    a, b = _talon_opening(()), _talon_opening(TALONS)
     assert apply(a, Discard(C.parse("5d"))) == Discard(C.parse("5d"))
     assert apply(b, Discard(C.parse("5d"))) == Discard(C.parse("5d"), cs("Th Td Tc 9h"))
     assert (a.hand_len[0], b.hand_len[0]) == (1, 5)
     assert (len(a.stock), len(b.stock)) == (12, 8)
     # E opens second and takes three; the stock is below 9 now, so lower the floor to show it.
-    c = _opening(("talons.sizes=[4, 3]", "talons.min_stock=0"))
+    c = _talon_opening(("talons.sizes=[4, 3]", "talons.min_stock=0"))
     apply(c, Discard(C.parse("5d")))
     apply(c, Draw())
     apply(c, Meld((cs("Qc Qd Qh"), cs("Jc Jd Jh"))))
     out = apply(c, Discard(C.parse("5s")))
     assert out == Discard(C.parse("5s"), cs("6h 6d 6c"))
     # Naming a talon where none is due, or the wrong cards, is refused.
-    d = _opening(())
+    d = _talon_opening(())
     assert _code(d, Discard(C.parse("5d"), cs("Th Td Tc 9h"))) == "talon.not_due"
-    e = _opening(TALONS)
+    e = _talon_opening(TALONS)
     assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc 9d"))) == "draw.wrong_card"
     assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "draw.too_few"
 
@@ -1707,8 +1709,8 @@ def test_no_talon_once_the_stock_is_low() -> None:
     talons only while at least 9 cards remain; Canasta.com (CCOM) and HBC: none once the turn
     card, the ninth from the bottom, has been drawn. With 8 cards left: none at 9, a talon at 8."""
     stock = "4c 4d 5c 5h 6c 6d 6h 9d"
-    a = _opening(TALONS, stock)
-    b = _opening((*TALONS, "talons.min_stock=8"), stock)
+    a = _talon_opening(TALONS, stock)
+    b = _talon_opening((*TALONS, "talons.min_stock=8"), stock)
     assert apply(a, Discard(C.parse("5d"))) == Discard(C.parse("5d"))
     assert apply(b, Discard(C.parse("5d"))) == Discard(C.parse("5d"), cs("9d 6h 6d 6c"))
 

@@ -947,6 +947,18 @@ class GoingOut(Model):
     )
 
 
+class InHandSet(Model):
+    """A set of cards of one rank that costs its holder's side points when the hand ends."""
+
+    rank: NaturalRank = Field(description="The rank of the set's cards.")
+    count: int = Field(
+        default=3, ge=2, le=12, description="Cards of that rank one player must hold."
+    )
+    points: int = Field(
+        default=1500, ge=0, le=10000, description="Points the holder's side loses for the set."
+    )
+
+
 class Penalties(Model):
     wild_returned: int = Field(
         default=0,
@@ -1014,18 +1026,6 @@ class Penalties(Model):
     def _one_set_per_rank(self) -> Penalties:
         _unique(tuple(s.rank for s in self.in_hand_sets), "in_hand_sets")
         return self
-
-
-class InHandSet(Model):
-    """A set of cards of one rank that costs its holder's side points when the hand ends."""
-
-    rank: NaturalRank = Field(description="The rank of the set's cards.")
-    count: int = Field(
-        default=3, ge=2, le=12, description="Cards of that rank one player must hold."
-    )
-    points: int = Field(
-        default=1500, ge=0, le=10000, description="Points the holder's side loses for the set."
-    )
 
 
 class Game(Model):
