@@ -406,3 +406,18 @@ def test_openspiel_plays_every_key_on(tmp_path: Path) -> None:
     f.write_text(MA_TOML, encoding="utf-8")
     game = pyspiel.load_game("canasta", {"variant": str(f)})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_tally_counts_melds_minus_without_a_canasta() -> None:
+    """CJ: the scorekeeper (`canasta tally`) applies the same count: a side's melded cards,
+    entered as counted (m 70), go minus when it made no canasta, plus when it made one."""
+    from canasta_rules.tally import SideEntry, score_entries
+
+    r = ma_rules()
+    rows = score_entries(r, [SideEntry(meld=70, hand=15), SideEntry(meld=250, natural=1, out=True)])
+    assert rows[0].melds == -70 and rows[1].melds == 250
+    classic = rules_for(load("classic").variant)
+    plain = score_entries(
+        classic, [SideEntry(meld=70, hand=15), SideEntry(meld=250, natural=1, out=True)]
+    )
+    assert plain[0].melds == 70
