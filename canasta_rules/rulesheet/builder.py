@@ -139,6 +139,8 @@ def red_three_scale(totals: Sequence[int]) -> str:
     rest = n - k
     upto = f" up to {number(k)}" if rest > 1 else ""
     parts = [f"{per} each{upto}" if per else f"nothing for up to {number(k)}"]
+    if k == 1 and per:
+        parts = [f"one {per}"]  # a scale that rises at once (CCP: 100, 300, 500, 1000)
     for i in range(k + 1, n + 1):
         who = f"all {number(i)} together" if i == n else f"{number(i)} together"
         parts.append(f"{who} {totals[i]}")
