@@ -243,9 +243,11 @@ def score_entries(rules: Rules, entries: list[SideEntry]) -> list[SideScore]:
         going = 0
         if e.out:
             going = rules.concealed_bonus if e.concealed else rules.out_bonus
+        # penalties.no_canasta_melds = "minus" (CJ): no canasta, the melded cards count minus.
+        melds = -e.meld if rules.no_canasta_melds_minus and not e.canastas else e.meld
         out.append(
             SideScore(
-                melds=e.meld,
+                melds=melds,
                 hands=-e.hand,
                 mixed_canastas=e.mixed * rules.mixed_bonus,
                 natural_canastas=e.natural * rules.natural_bonus,

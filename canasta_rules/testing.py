@@ -142,6 +142,18 @@ PARAMETERS: dict[str, SearchStrategy[Any]] = {
             lambda f: {"kind": "pile_play", "forced": f}
         ),
     ),
+    # Modern American's threes, talons, upcard, discard bans and end-of-hand penalties.
+    "deal.upcard": st.sampled_from(["turned", "none"]),
+    "black_threes.bonus": st.booleans(),
+    "black_threes.totals": st.sampled_from([[0], [0, 100, 300, 500, 1000]]),
+    "red_threes.count_from_canastas": st.integers(0, 2),
+    "pile.empty_discard_bans": st.lists(st.sampled_from(["seven", "ace", "wild"]), unique=True),
+    "penalties.in_hand_sets": st.sampled_from(
+        [[], [{"rank": "ace", "count": 3, "points": 1500}, {"rank": "seven", "count": 3}]]
+    ),
+    "penalties.no_canasta_melds": st.sampled_from(["plus", "minus"]),
+    "talons.sizes": st.sampled_from([[], [4, 3], [2]]),
+    "talons.min_stock": st.sampled_from([0, 9, 30]),
 }
 """The rule parameters :func:`variants` may change, each with the values it draws from."""
 

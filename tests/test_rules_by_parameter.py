@@ -1492,3 +1492,241 @@ def test_five_packs_hold_270_cards_and_ten_red_threes() -> None:
     assert s.card_total() == 270
     with pytest.raises(Exception, match=r"red_threes\.totals has 5 entries"):
         load("classic", ("deck.decks=5",))
+
+
+# --------------------------------------------------------------------------------------------
+# Modern American's upcard, threes, empty-pile discards and end-of-hand penalties (issue 10).
+# Sources as docs/family/modern-american.md names them (canasta_rules.sources.FAMILY).
+
+MA_THREES = (
+    "red_threes.totals=[0, 100, 300, 500, 1000]",
+    "red_threes.count_against=no_canasta",
+    "red_threes.count_from_canastas=2",
+    "black_threes.bonus=true",
+    "black_threes.totals=[0, 100, 300, 500, 1000]",
+)
+"""CCP's threes, set on classic: by colour, 1 -> 100, 2 -> 300, 3 -> 500, 4 -> 1000, plus with
+two canastas or more, nothing with one, minus with none."""
+
+
+@rule("deal.upcard")
+def test_no_upcard_the_first_player_draws() -> None:
+    """Play Online Canasta (POC, http://www.playonlinecanasta.com/) and Meggiesoft (BUF,
+    http://bufton.org/meggiesoft/canasta.htm): Modern American turns no upcard, so the hand
+    starts with no discard pile and the first player can only draw. 001_0cb887cc6d824426.txt
+    turns the top stock card up. The same shuffle under both."""
+    classic, none = _rules("classic"), _rules("classic", sets=("deal.upcard=none",))
+    seed = _seed_where(classic, lambda s: not any(s.red3))  # no replacements to tell apart
+    a, b = deal(classic, seed), deal(none, seed)
+    assert a.pile and not b.pile
+    assert a.hands == b.hands
+    assert len(b.stock) == len(a.stock) + len(a.pile)
+    assert legal_moves(b) == [Draw()]
+    assert _code(b, TakePile(())) == "pile.empty"
+    assert any(isinstance(m, Draw) for m in legal_moves(a))
+
+
+@rule("black_threes.bonus")
+def test_black_threes_laid_out_and_replaced() -> None:
+    """Canasta Connection (CC, https://www.canastaconnection.com/canasta-rules) and BUF: in
+    Modern American every three is a bonus card, laid out at once and replaced from the stock,
+    dealt or drawn. 001_0cb887cc6d824426.txt: black threes stay in the hand."""
+    classic = _rules("classic")
+    bonus = _rules("classic", sets=("black_threes.bonus=true",))
+    seed = _seed_where(classic, lambda s: any(s.rc[p][3] for p in range(4)))
+    a, b = deal(classic, seed), deal(bonus, seed)
+    assert any(a.rc[p][3] for p in range(4))
+    assert not any(b.rc[p][3] for p in range(4))
+    assert all(n == 11 for n in b.hand_len)
+    laid = [c for reds in b.red3 for c in reds if C.is_black_three(c)]
+    assert len(laid) == sum(a.rc[p][3] for p in range(4))
+    # Drawn: the black three is laid out for the side and the next card replaces it.
+    kw: dict[str, Any] = {"hands": {"N": "9c 9d 5h"}, "pile": "8d"}
+    a = _with_stock(position("classic", **kw), "Kh 3s")
+    b = _with_stock(position("classic", sets=("black_threes.bonus=true",), **kw), "Kh 3s")
+    assert apply(a, Draw()) == Draw(cs("3s"))
+    assert apply(b, Draw()) == Draw(cs("3s Kh"))
+    assert a.hands[0][C.parse("3s")] == 1 and not a.red3[0]
+    assert b.hands[0][C.parse("3s")] == 0 and b.red3[0] == [C.parse("3s")]
+    assert b.hands[0][C.parse("Kh")] == 1
+    # Never melded nor discarded: only a hand built by hand can hold one here.
+    for c in cs("3c 3c 3s"):
+        a.add_card(0, c)
+        b.add_card(0, c)
+    assert _code(a, Discard(C.parse("3c"))) is None
+    assert _code(b, Discard(C.parse("3c"))) == "discard.black_three"
+    assert _code(b, Meld((cs("3c 3c 3s"),))) == "meld.black_threes.bonus"
+
+
+def _ccp_side(canastas: int) -> dict[str, Any]:
+    """N-S: ``canastas`` of the two canastas of CCP's example (a natural 500 of kings, a mixed
+    300 of queens standing in for its 2500 sevens, which are MA's), two red threes and one
+    black three laid out; N went out."""
+    melds = [CANASTA_K, "Qc Qd Qh Qs Qc Qd 2c"][:canastas] or ["Kc Kd Kh"]
+    if canastas == 1:
+        melds.append("Qc Qd Qh")
+    return {
+        "hands": {"N": "", "E": "", "S": "", "W": ""},
+        "melds": {0: melds},
+        "red3": {0: "3d 3h 3s"},
+        "pile": "9h",
+    }
+
+
+@rule("black_threes.totals", "red_threes.count_from_canastas")
+def test_threes_by_colour_and_by_canastas_ccp() -> None:
+    """Canasta.com, Count the points in Modern Canasta (CCP,
+    https://canasta.com/2023/01/19/count-the-points-in-modern-canasta/): threes score by
+    colour, 1 -> 100, 2 -> 300, 3 -> 500, 4 -> 1000, plus with two canastas or more, nothing
+    with exactly one, minus with none. Its example: two canastas, two red threes and one black,
+    going out: 100 + 500 + 300 + 300 (two red) + 100 (one black) before the count."""
+    scores = {}
+    for n in (2, 1, 0):
+        s = _finished(position("classic", sets=MA_THREES, **_ccp_side(n)), out_player=0)
+        scores[n] = score_hand(s)[0]
+    two = scores[2]
+    assert (two.going_out, two.natural_canastas, two.mixed_canastas) == (100, 500, 300)
+    assert (two.red_threes, two.laid_black_threes) == (300, 100)
+    assert two.total - two.melds == 1300
+    assert (scores[1].red_threes, scores[1].laid_black_threes) == (0, 0)
+    assert scores[0].red_threes + scores[0].laid_black_threes == -400
+    # black_threes.totals: with the default (0) a laid-out black three scores nothing.
+    plain = (*MA_THREES[:-1], "black_threes.totals=[0]")
+    s = _finished(position("classic", sets=plain, **_ccp_side(2)), out_player=0)
+    assert score_hand(s)[0].laid_black_threes == 0
+    # count_from_canastas = 0: one canasta is enough for the threes to count plus.
+    plus = (*MA_THREES[:2], "red_threes.count_from_canastas=0", *MA_THREES[3:])
+    s = _finished(position("classic", sets=plus, **_ccp_side(1)), out_player=0)
+    assert (score_hand(s)[0].red_threes, score_hand(s)[0].laid_black_threes) == (300, 100)
+
+
+@rule("pile.empty_discard_bans")
+def test_no_seven_ace_or_wild_onto_an_empty_pile() -> None:
+    """Canasta Junction (CJ, https://canastajunction.com/2024/07/05/picking-the-pack-in-canasta/):
+    no seven, ace or wild card ('SWAD') may be discarded onto an empty pile; Pagat (PAG): no ace
+    or seven, unless nothing else is held. 001_0cb887cc6d824426.txt has no such rule."""
+    bans = ('pile.empty_discard_bans=["seven", "ace", "wild"]',)
+    kw: dict[str, Any] = {"hands": {"N": "7c Ac 2d Jk 9h 9s"}, "pile": "", "phase": Phase.PLAY}
+    a, b = position("classic", **kw), position("classic", sets=bans, **kw)
+    for card in ("7c", "Ac", "2d", "Jk"):
+        assert _code(a, Discard(C.parse(card))) is None
+        assert _code(b, Discard(C.parse(card))) == "discard.empty_pile"
+    assert _code(b, Discard(C.parse("9h"))) is None
+    assert {m.card for m in legal_moves(b) if isinstance(m, Discard)} == set(cs("9h 9s"))
+    # On a pile that is not empty, any card may go.
+    c = position("classic", sets=bans, **{**kw, "pile": "8d"})
+    assert _code(c, Discard(C.parse("7c"))) is None
+    # Holding nothing but banned cards, one may go (PAG's exception, pinned).
+    d = position("classic", sets=bans, **{**kw, "hands": {"N": "7c Ac"}})
+    assert _code(d, Discard(C.parse("7c"))) is None
+
+
+@rule(
+    "penalties.in_hand_sets.rank", "penalties.in_hand_sets.count", "penalties.in_hand_sets.points"
+)
+def test_three_aces_or_sevens_in_hand_cost_1500_each_cj() -> None:
+    """CJ (https://canastajunction.com/2024/09/02/scoring-guide-part-3), CCP and Wikipedia's US
+    American Canasta (WUS): a player holding three or more aces, or three or more sevens, at
+    the end loses 1500 per set; four aces and three sevens cost 3000. 001: only card values."""
+    sets = (
+        'penalties.in_hand_sets=[{rank = "ace", count = 3, points = 1500}, '
+        '{rank = "seven", count = 3, points = 1500}]',
+    )
+    kw: dict[str, Any] = {
+        "hands": {"N": "", "E": "", "S": "Ac Ad Ah As 7c 7d 7h 9c", "W": "Ac Ad 7s 7s"},
+        "melds": {1: [CANASTA_K]},
+        "pile": "9h",
+    }
+    a = score_hand(_finished(position("classic", **kw), out_player=1))[0]
+    b = score_hand(_finished(position("classic", sets=sets, **kw), out_player=1))[0]
+    assert a.sets_in_hand == 0
+    assert b.sets_in_hand == -3000  # S's four aces and three sevens; W's pairs cost nothing
+    assert b.hands == a.hands and b.total == a.total - 3000
+
+
+@rule("penalties.no_canasta_melds")
+def test_a_side_without_a_canasta_counts_its_melds_minus_cj() -> None:
+    """CJ (scoring guide, the Count): a side that made no canasta counts all its cards, melded
+    ones included, minus. 001_0cb887cc6d824426.txt: melded cards always count plus."""
+    sets = ("penalties.no_canasta_melds=minus",)
+    kw: dict[str, Any] = {
+        "hands": {"N": "", "E": "", "S": "9d", "W": ""},
+        "melds": {0: ["Jc Jd Jh", "8c 8d 8h 2c"], 1: [CANASTA_K]},
+        "pile": "9h",
+    }
+    a = score_hand(_finished(position("classic", **kw), out_player=1))
+    b = score_hand(_finished(position("classic", sets=sets, **kw), out_player=1))
+    assert (a[0].melds, b[0].melds) == (80, -80)
+    assert a[0].hands == b[0].hands == -10
+    assert a[1].melds == b[1].melds == 70  # the side with a canasta counts plus either way
+
+
+TALONS = ("talons.sizes=[4, 3]",)
+STOCK12 = "4c 4d 5c 5h 6c 6d 6h 9d 9h Tc Td Th"
+
+
+def _talon_opening(sets: tuple[str, ...], stock: str = STOCK12, **kw: Any) -> State:
+    """N has drawn and opens with kings and aces (90, over classic's 50), then discards 5d."""
+    base: dict[str, Any] = {
+        "hands": {"N": "Kc Kd Kh Ac Ad Ah 9c 5d", "E": "Qc Qd Qh Jc Jd Jh 8c 5s"},
+        "pile": "8d",
+        "phase": Phase.PLAY,
+    }
+    s = _with_stock(position("classic", sets=sets, **{**base, **kw}), stock)
+    apply(s, Meld((cs("Kc Kd Kh"), cs("Ac Ad Ah"))))
+    return s
+
+
+@rule("talons.sizes")
+def test_talons_four_then_three_after_the_opening_discard() -> None:
+    """Pagat's Modern American (PAG, https://pagat.com/rummy/canasta.html) and the Honors Bridge
+    Club's house rules (HBC, http://www.honorsbridgeclub.org/canastahouserules.html): after
+    the initial meld and its discard the melder takes a talon from the stock, four cards for the
+    first side to meld and three for the second. 001_0cb887cc6d824426.txt has none."""
+    a, b = _talon_opening(()), _talon_opening(TALONS)
+    assert apply(a, Discard(C.parse("5d"))) == Discard(C.parse("5d"))
+    assert apply(b, Discard(C.parse("5d"))) == Discard(C.parse("5d"), cs("Th Td Tc 9h"))
+    assert (a.hand_len[0], b.hand_len[0]) == (1, 5)
+    assert (len(a.stock), len(b.stock)) == (12, 8)
+    # E opens second and takes three; the stock is below 9 now, so lower the floor to show it.
+    c = _talon_opening(("talons.sizes=[4, 3]", "talons.min_stock=0"))
+    apply(c, Discard(C.parse("5d")))
+    apply(c, Draw())
+    apply(c, Meld((cs("Qc Qd Qh"), cs("Jc Jd Jh"))))
+    out = apply(c, Discard(C.parse("5s")))
+    assert out == Discard(C.parse("5s"), cs("6h 6d 6c"))
+    # Naming a talon where none is due, or the wrong cards, is refused.
+    d = _talon_opening(())
+    assert _code(d, Discard(C.parse("5d"), cs("Th Td Tc 9h"))) == "talon.not_due"
+    e = _talon_opening(TALONS)
+    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc 9d"))) == "draw.wrong_card"
+    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "draw.too_few"
+
+
+@rule("talons.min_stock")
+def test_no_talon_once_the_stock_is_low() -> None:
+    """The Canasta League of America, as reported (CLA, https://ebbeling.github.io/canasta/):
+    talons only while at least 9 cards remain; Canasta.com (CCOM) and HBC: none once the turn
+    card, the ninth from the bottom, has been drawn. With 8 cards left: none at 9, a talon at 8."""
+    stock = "4c 4d 5c 5h 6c 6d 6h 9d"
+    a = _talon_opening(TALONS, stock)
+    b = _talon_opening((*TALONS, "talons.min_stock=8"), stock)
+    assert apply(a, Discard(C.parse("5d"))) == Discard(C.parse("5d"))
+    assert apply(b, Discard(C.parse("5d"))) == Discard(C.parse("5d"), cs("9d 6h 6d 6c"))
+
+
+@rule("talons.after_pickup")
+def test_no_talon_for_an_opening_by_taking_the_pile() -> None:
+    """HBC: 'if you meld and pick the pack at the same time you do not also get a talon'; the
+    Canasta Junction app (CJ) likewise. Set after_pickup and the opening by pickup earns one."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "8c 8h Kc Kd Kh 9c 5d"},
+        "pile": "4h 8d",
+        "phase": Phase.DRAW,
+    }
+    out = []
+    for sets in (TALONS, (*TALONS, "talons.after_pickup=true")):
+        s = _with_stock(position("classic", sets=sets, **kw), STOCK12)
+        apply(s, TakePile(cs("8c 8h"), (cs("Kc Kd Kh"),)))
+        out.append(apply(s, Discard(C.parse("5d"))))
+    assert out == [Discard(C.parse("5d")), Discard(C.parse("5d"), cs("Th Td Tc 9h"))]

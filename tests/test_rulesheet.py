@@ -444,6 +444,19 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "game.rounds": {"game.rounds": 4},
     "initial_meld.by_round": {"initial_meld.basis": "round", "initial_meld.by_round": [50, 90]},
     "game.max_hands": {"game.max_hands": 50},
+    # Modern American's threes, discard bans and end-of-hand penalties (issue 10, M3)
+    "deal.upcard": {"deal.upcard": "none"},
+    "black_threes.bonus": {"black_threes.bonus": True},
+    "black_threes.totals": {"black_threes.bonus": True, "black_threes.totals": [0, 100, 300]},
+    "red_threes.count_from_canastas": {"red_threes.count_from_canastas": 2},
+    "pile.empty_discard_bans": {"pile.empty_discard_bans": ["seven", "ace"]},
+    "penalties.no_canasta_melds": {"penalties.no_canasta_melds": "minus"},
+    "talons.sizes": {"talons.sizes": [4, 3]},
+    "talons.min_stock": {"talons.sizes": [4, 3], "talons.min_stock": 20},
+    "talons.after_pickup": {"talons.sizes": [4, 3], "talons.after_pickup": True},
+    "penalties.in_hand_sets": {
+        "penalties.in_hand_sets": [{"rank": "ace", "count": 3, "points": 1500}]
+    },
 }
 ALTERNATES.update({f"card_values.{f}": {f"card_values.{f}": 35} for f in CardValues.model_fields})
 SINGLE_VALUED: set[str] = set()

@@ -33,8 +33,12 @@ from canasta_rules.variant.compare import show_value
 from canasta_rules.variant.loading import deep_merge, export_toml
 from canasta_rules.variant.model import (
     METADATA_KEYS,
+    BlackThrees,
+    InHandSet,
     InitialMeld,
+    Penalties,
     RedThrees,
+    Talons,
     Variant,
     parameter_paths,
 )
@@ -85,11 +89,37 @@ def _tiers(draw: st.DrawFn) -> list[dict[str, int]]:
     ]
 
 
+@st.composite
+def _rising(draw: st.DrawFn) -> list[int]:
+    """Scores by count that start at 0 and never fall (black_threes.totals)."""
+    steps = draw(st.lists(st.integers(0, 1000), max_size=6))
+    out = [0]
+    for s in steps:
+        out.append(out[-1] + s)
+    return out
+
+
+_IN_HAND_SETS = st.lists(
+    st.fixed_dictionaries(
+        {
+            "rank": st.sampled_from(get_args(InHandSet.model_fields["rank"].annotation)),
+            "count": st.integers(2, 12),
+            "points": st.integers(0, 10000),
+        }
+    ),
+    max_size=3,
+    unique_by=lambda d: d["rank"],
+)
+
+
 # Fields whose valid values depend on other fields: drawn here, or repaired in valid_documents().
 SPECIAL: dict[tuple[type[BaseModel], str], st.SearchStrategy[Any]] = {
     (InitialMeld, "tiers"): _tiers(),
     (RedThrees, "totals"): st.just([0]),  # repaired to fit the pack
     (InitialMeld, "by_round"): st.lists(st.integers(0, 100000), min_size=1, max_size=6),
+    (BlackThrees, "totals"): _rising(),
+    (Penalties, "in_hand_sets"): _IN_HAND_SETS,
+    (Talons, "sizes"): st.lists(st.integers(0, 20), max_size=6),
 }
 
 
@@ -171,6 +201,8 @@ def _repair(doc: dict[str, Any]) -> None:
     if m["sequences"]["kind"] == "none":
         g["sequence_canastas"] = 0
     g["sequence_canastas"] = min(g["sequence_canastas"], g["canastas"])
+    if doc["black_threes"]["bonus"]:
+        doc["red_threes"]["exposed"] = "deal"  # black bonus threes are laid out at the deal
 
 
 @st.composite

@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import time
 
-from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.generate import legal_moves
 from ..engine.goingout import going_out_plan
@@ -209,8 +208,10 @@ class SearchBot:
                     pool.extend([c] * n)
                     for _ in range(n):
                         t.remove_card(q, c)
-        reds = [c for c in pool if C.is_red_three(c)]
-        rest = [c for c in pool if not C.is_red_three(c)]
+        # Bonus threes (red, and black where black_threes.bonus) are never held: keep them in
+        # the stock.
+        reds = [c for c in pool if r.bonus[c]]
+        rest = [c for c in pool if not r.bonus[c]]
         self.rng.shuffle(rest)
         i = 0
         for q in range(r.players):

@@ -32,7 +32,7 @@ from ..engine.checks import resolve_key
 from ..engine.generate import legal_moves
 from ..engine.goingout import going_out_plan
 from ..engine.moves import Answer, Ask, Discard, Draw, Meld, Move, TakePile
-from ..engine.rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY
+from ..engine.rules import BLACK3_KEY, IS_WILD, KEY_OF
 from ..engine.state import Permission, Phase, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -55,7 +55,8 @@ def _unseen(s: State, p: int) -> list[int]:
     for c in s.pile:
         out[KEY_OF[c]] -= 1
     for reds in s.red3:
-        out[RED3_KEY] -= len(reds)
+        for c in reds:  # laid-out threes: red, and black where black_threes.bonus
+            out[KEY_OF[c]] -= 1
     return out
 
 

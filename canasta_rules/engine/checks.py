@@ -87,6 +87,17 @@ def check_new_meld(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int,
         )
     rank = keys.pop()
     if rank == BLACK3_KEY:
+        if r.black3_bonus:
+            return (
+                Refusal(
+                    "meld.black_threes.bonus",
+                    "black_threes.bonus",
+                    "black threes are laid out as bonus cards here, never melded",
+                ),
+                rank,
+                nat,
+                wild,
+            )
         if not r.black3_meldable:
             return (
                 Refusal(
@@ -450,6 +461,7 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
             "",
             "say which cards were drawn: the order of this stock is not known",
         )
+    bonus = s.rules.bonus  # red threes, and black ones where black_threes.bonus
     # An unknown stock is the rest of the pack: count only the cards this draw names in it.
     avail = None if s.stock_known else {c: s.stock.count(c) for c in set(cards)}
     pos = len(s.stock)
@@ -480,7 +492,7 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
             avail[c] -= 1
         pos -= 1
         i += 1
-        if not C.is_red_three(c):
+        if not bonus[c]:
             need -= 1
     if i < len(cards):
         return Refusal(
@@ -489,6 +501,20 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
             f"this draws {len(cards)} cards, but only {i} come from the stock here",
         )
     return None
+
+
+def talon_size(s: State) -> int:
+    """How many cards a discard now that keeps cards in hand takes as a talon (``talons``): the
+    player's side made its first melds this turn (not by taking the pile, unless
+    ``talons.after_pickup``), the stock still holds ``talons.min_stock`` cards, and the side is
+    the first, second, ... to open, in the order of ``talons.sizes``. 0: no talon due."""
+    r = s.rules
+    if not r.talons or not s.turn_opened or (s.drew == PILE and not r.talon_after_pickup):
+        return 0
+    if len(s.stock) < r.talon_min_stock or not s.stock:
+        return 0
+    k = sum(1 for o in s.opened if o) - 1  # sides that opened before this one
+    return r.talons[k] if 0 <= k < len(r.talons) else 0
 
 
 def draw_ends_hand(s: State) -> bool:

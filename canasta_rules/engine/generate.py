@@ -36,7 +36,7 @@ from __future__ import annotations
 from itertools import compress
 
 from .. import cards as C
-from .checks import check_add, draw_ends_hand, keep_a_card, open_meld
+from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_size
 from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move
@@ -279,13 +279,22 @@ def legal_moves(s: State) -> list[Move]:
     ):
         moves.append(_ASK)
     hand = s.hands[p]
-    if s.hand_len[p] >= 2:
+    if s.hand_len[p] >= 2 and r.talons and not s.stock_known and talon_size(s):
+        pass  # a discard here takes a talon from a stock of unknown order: a chance move
+    elif s.hand_len[p] >= 2:
         # A discard that keeps cards in hand is refused for reasons of the turn, the same for
         # every card (``keep_discard_refusal``), or for its card (``discard_card_refusal``: only
         # a red three, which legal play never leaves in hand after the draw).
         if not bound or keep_discard_refusal(s, plan is not None) is None:
-            if s.rc[p][RED3_KEY]:
-                moves.extend(d for d in compress(_DISCARDS, hand) if not C.is_red_three(d.card))
+            if s.rc[p][RED3_KEY] or (r.black3_bonus and s.rc[p][BLACK3_KEY]):
+                bonus = r.bonus
+                moves.extend(d for d in compress(_DISCARDS, hand) if not bonus[d.card])
+            elif r.empty_bans and not s.pile:
+                # pile.empty_discard_bans: the banned cards only when nothing else is held.
+                banned = r.empty_banned
+                held = list(compress(_DISCARDS, hand))
+                free = [d for d in held if not banned[d.card]]
+                moves.extend(free or held)
             else:
                 moves.extend(compress(_DISCARDS, hand))
     else:

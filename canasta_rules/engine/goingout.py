@@ -41,7 +41,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     rc = list(s.rc[p])
     if discard >= 0:
         rc[KEY_OF[discard]] -= 1
-    if rc[RED3_KEY]:
+    if rc[RED3_KEY] or (r.black3_bonus and rc[BLACK3_KEY]):
         return None
     melds = s.melds[side]
     csize = r.canasta_size

@@ -38,6 +38,8 @@ def card_problems(s: State) -> list[str]:
             out.append(f"card count: seat {p} rank counts out of step")
         if rc[RED3_KEY] and (not r.red3_first_turn or s.had_turn[p]):
             out.append(f"red three: seat {p} holds a red three it should have laid down")
+        if r.black3_bonus and rc[BLACK3_KEY]:
+            out.append(f"black three: seat {p} holds a black three it should have laid down")
     return out
 
 

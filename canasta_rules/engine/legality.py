@@ -38,6 +38,7 @@ from .checks import (
     rank_name,
     resolve_key,
     run_span,
+    talon_size,
     value_of,
 )
 from .goingout import can_complete_opening, can_go_out
@@ -298,7 +299,33 @@ def discard_card_refusal(s: State, card: int) -> Refusal | None:
             "red_threes",
             f"{C.name(card)} is a red three: it is laid face up, never discarded",
         )
+    r = s.rules
+    if r.black3_bonus and C.is_black_three(card):
+        return Refusal(
+            "discard.black_three",
+            "black_threes.bonus",
+            f"{C.name(card)} is a black three: here it is laid face up, never discarded",
+        )
+    if r.empty_bans and not s.pile and r.empty_banned[card]:
+        return empty_pile_refusal(s, card)
     return None
+
+
+def empty_pile_refusal(s: State, card: int) -> Refusal | None:
+    """``pile.empty_discard_bans``: ``card`` may not go onto the empty pile while its player
+    holds any card the list does not ban (CJ, PAG). Holding only banned cards, the player may
+    discard one: a turn must be able to end, and a player going out holds only the last card
+    (PAG's "unless nothing else is held", pinned for every list)."""
+    banned = s.rules.empty_banned
+    hand = s.hands[s.turn]
+    if all(banned[c] for c in range(C.NUM_CARD_IDS) if hand[c]):
+        return None
+    return Refusal(
+        "discard.empty_pile",
+        "pile.empty_discard_bans",
+        f"the discard pile is empty: {C.name(card)} may not be discarded onto it while you "
+        "hold another card",
+    )
 
 
 def keep_discard_refusal(s: State, can_out: bool | None = None) -> Refusal | None:
@@ -480,7 +507,21 @@ def _refuse_meld(s: State, m: Meld) -> Refusal | None:
 
 
 def _refuse_discard(s: State, m: Discard) -> Refusal | None:
-    return _in_play_phase(s) or _check_discard(s, m)
+    ref = _in_play_phase(s) or _check_discard(s, m)
+    if ref is None and (m.talon is not None or s.rules.talons):
+        return _check_talon(s, m)
+    return ref
+
+
+def _check_talon(s: State, m: Discard) -> Refusal | None:
+    """The talon a discard names (``talons``): the stock's next cards when one is due, none
+    otherwise (a discard that goes out takes none: the hand is over)."""
+    size = talon_size(s) if s.hand_len[s.turn] > 1 else 0
+    if not size:
+        if m.talon:
+            return Refusal("talon.not_due", "talons.sizes", "no talon is due after this discard")
+        return None
+    return check_stock_sequence(s, m.talon, size)
 
 
 def _refuse_ask(s: State, m: Ask) -> Refusal | None:

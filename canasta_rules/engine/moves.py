@@ -87,8 +87,13 @@ class Discard:
     """Discard one card, ending the turn (and the hand, if it was the last card)."""
 
     card: int
+    talon: tuple[int, ...] | None = None
+    """The stock cards of a talon taken after this discard (``talons``), in order, bonus threes
+    and their replacements included; ``None`` lets a known stock decide (or: no talon due)."""
 
     def __str__(self) -> str:
+        if self.talon:
+            return f"discard {C.name(self.card)} talon {C.names(self.talon)}"
         return f"discard {C.name(self.card)}"
 
 

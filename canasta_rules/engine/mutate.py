@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import cards as C
-from .checks import PILE, STOCK, concealed_now, draw_ends_hand, resolve_key
+from .checks import PILE, STOCK, concealed_now, draw_ends_hand, resolve_key, talon_size
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
 from .rules import (
     BLACK3_KEY,
@@ -40,7 +40,7 @@ def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: i
         c = s.take_from_stock(cards[i] if cards is not None else None)
         i += 1
         taken.append(c)
-        if C.is_red_three(c):
+        if r.bonus[c]:  # a red three (or a black one, where black_threes.bonus) is laid out
             s.red3[side].append(c)
             if not s.stock:
                 s.end("red_three_last")
@@ -158,9 +158,17 @@ def _apply_discard(s: State, m: Discard) -> Move:
         s.freeze_card = c
     if s.hand_len[p] == 0:
         _went_out(s, p)
-    else:
-        _finish_turn(s)
-    return m
+        return m
+    out: Move = m
+    if s.rules.talons:
+        # talons: the opening player takes the talon from the stock after the discard (HBC).
+        size = talon_size(s)
+        if size:
+            out = Discard(c, tuple(_draw_sequence(s, p, m.talon, size)))
+            if s.over:  # a bonus three was the last stock card
+                return out
+    _finish_turn(s)
+    return out
 
 
 def _apply_meld(s: State, m: Meld) -> Move:
@@ -210,8 +218,9 @@ def _apply_take(s: State, m: TakePile) -> Move:
     _lay(s, side, KEY_OF[top], (top, *m.shown))
     reds = 0
     own = r.side_of[p]  # red threes are their owner's, whatever side the owner plays for now
+    bonus = r.bonus
     for c in rest:
-        if C.is_red_three(c):
+        if bonus[c]:
             s.red3[own].append(c)
             reds += 1
         else:

@@ -202,7 +202,8 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             "",
             "your side has opened: lay further melds after taking the pile",
         )
-    reds_in_rest = sum(1 for c in rest if C.is_red_three(c))
+    bonus = r.bonus
+    reds_in_rest = sum(1 for c in rest if bonus[c])
     if r.red3_replaced_from_pile and reds_in_rest:
         ref = check_stock_sequence(s, m.replacements, reds_in_rest)
         if ref is not None:
@@ -210,7 +211,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         gained = (
             len(m.replacements) if m.replacements is not None else min(reds_in_rest, len(s.stock))
         )
-        gained -= sum(1 for c in (m.replacements or ()) if C.is_red_three(c))
+        gained -= sum(1 for c in (m.replacements or ()) if bonus[c])
     else:
         if m.replacements:
             return Refusal(

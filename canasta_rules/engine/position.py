@@ -281,7 +281,7 @@ class Position:
                     )
         for side, reds in enumerate(self.red_threes):
             for c in reds:
-                if not C.is_red_three(c):
+                if not r.bonus[c]:  # red threes, and black ones where black_threes.bonus
                     raise DealError(f"{C.name(c)} is not a red three")
                 s.red3[side].append(c)
                 counts[c] += 1

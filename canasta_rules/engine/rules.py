@@ -54,6 +54,21 @@ CARDS_OF_KEY: tuple[tuple[int, ...], ...] = tuple(
 IS_WILD: tuple[bool, ...] = tuple(C.is_wild(c) for c in range(C.NUM_CARD_IDS))
 
 
+_RANK_OF_WORD = {
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "jack": 11,
+    "queen": 12,
+    "king": 13,
+    "ace": 14,
+}
+
+
 class Rules:
     """A variant at a given table size, flattened into what the engine needs."""
 
@@ -94,6 +109,7 @@ class Rules:
         self.upcard_freezes: tuple[bool, ...] = tuple(
             C.kind_of(c) in v.deal.upcard_freezes for c in range(C.NUM_CARD_IDS)
         )
+        self.upcard = v.deal.upcard == "turned"
 
         rt = v.red_threes
         self.red3_first_turn = rt.exposed == "first_turn"
@@ -106,6 +122,16 @@ class Rules:
         self.black3_freezes = v.black_threes.discarded == "freeze"
         self.black3_meldable = v.black_threes.meld_when_going_out
         self.black3_in_hand_penalty = v.black_threes.in_hand_penalty
+        # Bonus cards: laid out for the side and replaced from the stock (red threes always;
+        # black threes too where black_threes.bonus). Threes score by colour at the end.
+        self.black3_bonus = v.black_threes.bonus
+        self.bonus: tuple[bool, ...] = tuple(
+            C.is_red_three(c) or (self.black3_bonus and C.is_black_three(c))
+            for c in range(C.NUM_CARD_IDS)
+        )
+        self.bonus_cards: tuple[int, ...] = tuple(c for c in range(C.NUM_CARD_IDS) if self.bonus[c])
+        self.black3_totals = v.black_threes.totals
+        self.threes_from_canastas = rt.count_from_canastas
 
         m = v.melds
         self.min_size = m.min_size
@@ -142,8 +168,20 @@ class Rules:
         self.freeze_until_player_melds = p.frozen_before_opening == "player"
         self.one_card_ban = p.one_card_ban
         self.frozen_at_start = p.frozen_at_start
+        bans = frozenset(p.empty_discard_bans)
+        self.empty_bans = bool(bans)
+        self.empty_banned: tuple[bool, ...] = tuple(
+            ("wild" in bans and C.is_wild(c))
+            or ("seven" in bans and C.RANK_OF[c] == 7)
+            or ("ace" in bans and C.RANK_OF[c] == 14)
+            for c in range(C.NUM_CARD_IDS)
+        )
 
         self.draw_count = v.draw.count
+        tl = v.talons
+        self.talons: tuple[int, ...] = tl.sizes if any(tl.sizes) else ()
+        self.talon_min_stock = tl.min_stock
+        self.talon_after_pickup = tl.after_pickup
         self.short_stock_ends = v.draw.short_stock == "end_hand"
 
         g = v.going_out
@@ -175,6 +213,10 @@ class Rules:
         self.forced = so.forced if isinstance(so, StockOutPilePlay) else "none"
 
         self.wild_returned_penalty = v.penalties.wild_returned
+        self.hand_sets: tuple[tuple[int, int, int], ...] = tuple(
+            (_RANK_OF_WORD[h.rank], h.count, h.points) for h in v.penalties.in_hand_sets
+        )
+        self.no_canasta_melds_minus = v.penalties.no_canasta_melds == "minus"
         self.target = v.game.target
         self.win_first_to_reach = v.game.win == "first_to_reach"
         self.tie_shared = v.game.tie == "shared"

@@ -16,12 +16,23 @@ ROWS = (
     ("run_canastas", "Run canastas"),
     ("wild_canastas", "Wild canastas"),
     ("red_threes", "Red threes"),
+    ("laid_black_threes", "Black threes laid out"),
     ("black_threes", "Black threes in hand"),
     ("going_out", "Going out"),
     ("penalties", "Penalties"),
+    ("sets_in_hand", "Sets in hand"),
 )
 
-OPTIONAL_ROWS = frozenset({"Run canastas", "Wild canastas", "Black threes in hand", "Penalties"})
+OPTIONAL_ROWS = frozenset(
+    {
+        "Run canastas",
+        "Wild canastas",
+        "Black threes in hand",
+        "Penalties",
+        "Black threes laid out",
+        "Sets in hand",
+    }
+)
 """Rows a score table leaves out when every side has 0 there (rules most variants lack)."""
 
 
@@ -44,6 +55,11 @@ class SideScore:
     black_threes: int = 0
     run_count: int = 0
     wild_count: int = 0
+    laid_black_threes: int = 0
+    """Black threes laid out as bonus cards (``black_threes.bonus``), plus or minus."""
+    sets_in_hand: int = 0
+    """``penalties.in_hand_sets``: sets of one rank held at the end (minus)."""
+    black_three_count: int = 0
 
     @property
     def total(self) -> int:
@@ -58,24 +74,46 @@ class SideScore:
             + self.black_threes
             + self.going_out
             + self.penalties
+            + self.laid_black_threes
+            + self.sets_in_hand
         )
 
     def rows(self) -> list[tuple[str, int]]:
         return [(label, getattr(self, key)) for key, label in ROWS]
 
 
-def red_three_points(r: Rules, count: int, melded: bool, canastas: int, opponents_out: bool) -> int:
-    """What a side's ``count`` red threes score: plus, or minus where ``red_threes.count_against``
-    (no meld, or no canasta) or ``against_when_opponents_out`` says so."""
-    totals = r.red3_totals
-    red = totals[min(count, len(totals) - 1)]
+def threes_sign(r: Rules, melded: bool, canastas: int, opponents_out: bool) -> int:
+    """Whether a side's threes count plus (1), minus (-1) or nothing (0): minus where
+    ``red_threes.count_against`` (no meld, no canasta, too few canastas) or
+    ``against_when_opponents_out`` says so; nothing with fewer canastas than
+    ``red_threes.count_from_canastas`` (CCP: one canasta); plus otherwise."""
     if r.red3_against_too_few:
         against = canastas < r.canastas_to_go_out
     else:
         against = canastas == 0 if r.red3_against_no_canasta else not melded
     if r.red3_against_opponents_out and opponents_out:
         against = True
-    return -red if against else red
+    if against:
+        return -1
+    return 0 if canastas < r.threes_from_canastas else 1
+
+
+def red_three_points(r: Rules, count: int, melded: bool, canastas: int, opponents_out: bool) -> int:
+    """What a side's ``count`` red threes score: plus, or minus where ``red_threes.count_against``
+    (no meld, or no canasta) or ``against_when_opponents_out`` says so, or nothing where
+    ``red_threes.count_from_canastas`` says so."""
+    totals = r.red3_totals
+    red = totals[min(count, len(totals) - 1)]
+    return red * threes_sign(r, melded, canastas, opponents_out)
+
+
+def black_three_points(
+    r: Rules, count: int, melded: bool, canastas: int, opponents_out: bool
+) -> int:
+    """What a side's ``count`` laid-out black threes score (``black_threes.bonus``): their
+    ``black_threes.totals`` entry, with the red threes' sign (CCP scores "threes" alike)."""
+    totals = r.black3_totals
+    return totals[min(count, len(totals) - 1)] * threes_sign(r, melded, canastas, opponents_out)
 
 
 def score_hand(s: State) -> list[SideScore]:
@@ -115,6 +153,11 @@ def _column(s: State, seated: int) -> SideScore:
     hand_points = 0
     black = 0
     reds = len(s.red3[seated])
+    laid_black = 0
+    if r.black3_bonus:  # s.red3 holds the side's laid-out threes of both colours
+        laid_black = sum(1 for c in s.red3[seated] if C.is_black_three(c))
+        reds -= laid_black
+    sets = 0
     for p in s.members(side):
         own = r.side_of[p] == seated
         for c, n in enumerate(s.hands[p]):
@@ -125,9 +168,19 @@ def _column(s: State, seated: int) -> SideScore:
                     hand_points -= r.value[c] * n
                     if C.is_black_three(c):
                         black += n
+        if r.hand_sets:
+            rc = s.rc[p]
+            sets -= sum(points for key, count, points in r.hand_sets if rc[key] >= count)
     opponents_out = s.out_player >= 0 and s.side_of[s.out_player] != side
     canastas = natural + mixed + runs + wilds
     red = red_three_points(r, reds, bool(melds), canastas, opponents_out)
+    laid = (
+        black_three_points(r, laid_black, bool(melds), canastas, opponents_out)
+        if r.black3_bonus
+        else 0
+    )
+    if canastas == 0 and r.no_canasta_melds_minus:
+        meld_points = -meld_points  # penalties.no_canasta_melds = "minus" (CJ)
     black_points = -black * r.black3_in_hand_penalty if s.out_player >= 0 else 0
     out_points = 0
     if s.out_player >= 0 and s.side_of[s.out_player] == side:
@@ -148,4 +201,7 @@ def _column(s: State, seated: int) -> SideScore:
         mixed_count=mixed,
         natural_count=natural,
         red_three_count=reds,
+        laid_black_threes=laid,
+        sets_in_hand=sets,
+        black_three_count=laid_black,
     )

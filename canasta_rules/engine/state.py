@@ -450,9 +450,10 @@ def _expose_dealt_red_threes(s: State) -> None:
     """Setup-time exposure: in turn order, lay down dealt red threes and draw replacements."""
     r = s.rules
     p = r.next_seat(s.dealer)
+    black = r.black3_bonus  # black threes are laid out too (black_threes.bonus)
     for _ in range(r.players):
-        while s.rc[p][RED3_KEY] and s.stock:
-            for c in (c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == RED3_KEY):
+        while (s.rc[p][RED3_KEY] or (black and s.rc[p][BLACK3_KEY])) and s.stock:
+            for c in r.bonus_cards:
                 while s.hands[p][c] and s.stock:
                     s.remove_card(p, c)
                     s.red3[r.side_of[p]].append(c)
@@ -558,7 +559,10 @@ def deal(
         s.add_card(p, stock.pop())
         p = rules.next_seat(p)
     s.stock = stock
-    _turn_upcard(s)
+    if rules.upcard:
+        _turn_upcard(s)
+    else:  # deal.upcard = "none": the hand starts with an empty pile
+        freeze_at_start(s)
     if not rules.red3_first_turn:
         _expose_dealt_red_threes(s)
     begin_turn(s, rules.next_seat(s.dealer))
@@ -597,7 +601,7 @@ def from_layout(
         h = hands[p]
         reds = red3[p] if p < len(red3) else []
         for c in reds:
-            if not C.is_red_three(c):
+            if not rules.bonus[c]:
                 raise DealError(f"{C.name(c)} is laid down as a red three but is not one")
             s.red3[rules.side_of[p]].append(c)
             s.dealt_red3[p].append(c)
@@ -605,10 +609,11 @@ def from_layout(
         if len(h) != rules.hand_size:
             raise DealError(f"seat {p} holds {len(h)} cards; this variant deals {rules.hand_size}")
         for c in h:
-            if C.is_red_three(c) and not rules.red3_first_turn:
+            if rules.bonus[c] and not rules.red3_first_turn:
                 raise DealError(
-                    f"{C.name(c)} is in a hand, but this variant lays dealt red threes down during "
-                    "the deal: list it among that player's red threes"
+                    f"{C.name(c)} is in a hand, but this variant lays dealt "
+                    f"{'red' if C.is_red_three(c) else 'black'} threes down during the deal: "
+                    "list it among that player's laid-out threes"
                 )
             s.add_card(p, c)
             counts[c] += 1
@@ -618,14 +623,17 @@ def from_layout(
         if rules.upcard_freezes[c] and not s.frozen:
             s.frozen = True
             s.freeze_card = c
-    if not pile:
+    if not rules.upcard:
+        if pile:
+            raise DealError("this variant turns no upcard: the pile starts empty")
+    elif not pile:
         raise DealError("the deal needs an upcard")
     for c in pile[:-1]:
         if not rules.cover[c]:
             raise DealError(
                 f"{C.name(c)} would not have been covered at the start under this variant"
             )
-    if rules.cover[pile[-1]]:
+    if pile and rules.cover[pile[-1]]:
         raise DealError(f"{C.name(pile[-1])} would have been covered by another upcard")
     fill_stock(s, counts, stock, "deal")
     begin_turn(s, rules.next_seat(s.dealer))

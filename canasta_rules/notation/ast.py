@@ -78,6 +78,8 @@ class DiscardAct:
     """The action as written (for error messages)."""
     moves: tuple[Move, ...] = ()
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+    talon: tuple[int, ...] | None = None
+    """``discard 4c talon 5d 6h 9s Kc``: the talon taken after the discard (``talons``)."""
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ def _action(kind: str, text: str, at: A.Where) -> A.Action:
     if isinstance(t, A.DrawAct):
         return A.DrawAct(t.cards, at, t.text, t.moves)
     if isinstance(t, A.DiscardAct):
-        return A.DiscardAct(t.card, at, t.text, t.moves)
+        return A.DiscardAct(t.card, at, t.text, t.moves, t.talon)
     if isinstance(t, A.MeldAct):
         return A.MeldAct(t.melds, t.adds, t.verb, at, t.text, t.moves)
     if isinstance(t, A.TakeAct):
@@ -114,8 +114,10 @@ def _read_action(kind: str, text: str) -> A.Action:
         cards = _cards(rest) if rest else None
         return A.DrawAct(cards, at, text, (Draw(cards),))
     if kind == "DISCARD_ACT":
-        card = _card(text[7:].strip())
-        return A.DiscardAct(card, at, text, (Discard(card),))
+        split = re.split(r"\s+talon\s+", text[7:].strip(), maxsplit=1)
+        card = _card(split[0].strip())
+        talon = _cards(split[1]) if len(split) > 1 else None
+        return A.DiscardAct(card, at, text, (Discard(card, talon),), talon)
     if kind == "ASK_ACT":
         yes = text.split()[1] == "yes"
         return A.AskAct(yes, at, text, (Ask(), Answer(yes)))

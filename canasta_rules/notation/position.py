@@ -215,12 +215,13 @@ class _Reader:
                 hand_at[p] = it
                 count(it.cards, it.cols, it.at)
                 for i, c in enumerate(it.cards):
-                    if C.is_red_three(c) and not r.red3_first_turn:
+                    if r.bonus[c] and not r.red3_first_turn:
                         col = it.cols[i] if i < len(it.cols) else 0
+                        colour = "red" if C.is_red_three(c) else "black"
                         msg = (
-                            f"{self.who(p)} holds {C.name(c)}, but this ruleset lays a red three "
-                            "down as soon as it is dealt or drawn: list it on the side's "
-                            "'red' line (red_threes.exposed)"
+                            f"{self.who(p)} holds {C.name(c)}, but this ruleset lays a {colour} "
+                            "three down as soon as it is dealt or drawn: list it on the side's "
+                            "'red' line (red_threes.exposed, black_threes.bonus)"
                         )
                         raise err(it.at, msg, col)
             elif isinstance(it, A.PosMelds):
@@ -233,7 +234,7 @@ class _Reader:
             elif isinstance(it, A.PosRed):
                 side = self.side(it.side, it.at)
                 for i, c in enumerate(it.cards):
-                    if not C.is_red_three(c):
+                    if not r.bonus[c]:  # red threes, and black ones where black_threes.bonus
                         col = it.cols[i] if i < len(it.cols) else 0
                         raise err(it.at, f"{C.name(c)} is not a red three", col)
                 count(it.cards, it.cols, it.at)

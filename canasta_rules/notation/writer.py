@@ -58,6 +58,8 @@ def _action(act: A.Action) -> str:
             return "add " + ", ".join(adds)
         return "meld " + ", ".join([_cards(g) for g in act.melds] + adds)
     if isinstance(act, A.DiscardAct):
+        if act.talon:
+            return f"discard {C.name(act.card)} talon {_cards(act.talon)}"
         return "discard " + C.name(act.card)
     return "ask " + ("yes" if act.yes else "no")
 
@@ -185,7 +187,7 @@ def turn_lines(seats: Sequence[str], moves: Sequence[tuple[int, Move]]) -> list[
             verb = "add" if not m.melds else "meld"
             acts.append(A.MeldAct(m.melds, m.adds, verb, _NOWHERE))
         elif isinstance(m, Discard):
-            acts.append(A.DiscardAct(m.card, _NOWHERE))
+            acts.append(A.DiscardAct(m.card, _NOWHERE, talon=m.talon))
     flush()
     return turns
 

@@ -31,6 +31,7 @@ import pyspiel
 
 from .. import cards as C
 from ..engine.apply import apply_unchecked
+from ..engine.checks import talon_size
 from ..engine.generate import legal_moves
 from ..engine.legality import draw_ends_hand
 from ..engine.moves import Discard, Draw, Expose, Meld, Move, TakePile
@@ -147,6 +148,9 @@ class Table:
             self.deal_next = r.next_seat(p)
             if sum(len(h) for h in self.deal_hands) == r.hand_size * r.players:
                 self.deal_stage = 1
+                if not r.upcard:  # deal.upcard = "none": no upcard to turn
+                    self.deal_stage = 2
+                    self._advance_exposure()
             return
         if self.deal_stage == 1:
             self.deal_pile.append(c)
@@ -169,7 +173,7 @@ class Table:
             return
         while self.expose_done < r.players:
             p = self.expose_seat
-            reds = [c for c in self.deal_hands[p] if C.is_red_three(c)]
+            reds = [c for c in self.deal_hands[p] if r.bonus[c]]
             if reds and sum(self.remaining):
                 c = reds[0]
                 self.deal_hands[p].remove(c)
@@ -208,14 +212,17 @@ class Table:
         if isinstance(m, Expose):
             return s.rc[s.turn][RED3_KEY]
         if isinstance(m, TakePile) and r.red3_replaced_from_pile:
-            return sum(1 for c in s.pile[:-1] if C.is_red_three(c))
+            return sum(1 for c in s.pile[:-1] if r.bonus[c])
+        if isinstance(m, Discard) and r.talons and s.hand_len[s.turn] > 1:
+            return talon_size(s)  # talons: the opening discard draws a talon
         return 0
 
     def _pending_complete(self) -> bool:
         s = self.s
         assert s is not None
         left = len(s.stock) - len(self.pending_cards)
-        got = sum(1 for c in self.pending_cards if not C.is_red_three(c))
+        bonus = self.rules.bonus
+        got = sum(1 for c in self.pending_cards if not bonus[c])
         if left == 0:
             return True
         return got >= self.pending_need
@@ -231,9 +238,11 @@ class Table:
         actor = s.turn
         done = apply_unchecked(s, m)
         for c in self.pending_cards:
-            self.log.append((-1 if C.is_red_three(c) else actor, f"drew {C.name(c)}"))
+            self.log.append((-1 if self.rules.bonus[c] else actor, f"drew {C.name(c)}"))
         if isinstance(m, TakePile):
             self._note_take(actor, m)
+        elif isinstance(m, Discard):
+            self._note_played(actor, m)
         self.log.append((-1, f"seat {actor}: {_public(done)}"))
         self.pending = None
         self.pending_cards = []
@@ -408,8 +417,8 @@ class Table:
         # under red_threes.exposed = "first_turn", so dealing them to hands would make
         # positions play cannot reach. (Such a hand is redealt without them: still a world
         # consistent with what the player saw.)
-        reds = [c for c in pool if C.is_red_three(c)]
-        pool = [c for c in pool if not C.is_red_three(c)]
+        reds = [c for c in pool if r.bonus[c]]  # black threes too, where they are bonus cards
+        pool = [c for c in pool if not r.bonus[c]]
         i = 0
         for q, n in slots.items():
             for c in range(C.NUM_CARD_IDS):

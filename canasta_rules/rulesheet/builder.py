@@ -139,6 +139,8 @@ def red_three_scale(totals: Sequence[int]) -> str:
     rest = n - k
     upto = f" up to {number(k)}" if rest > 1 else ""
     parts = [f"{per} each{upto}" if per else f"nothing for up to {number(k)}"]
+    if k == 1 and per:
+        parts = [f"one {per}"]  # a scale that rises at once (CCP: 100, 300, 500, 1000)
     for i in range(k + 1, n + 1):
         who = f"all {number(i)} together" if i == n else f"{number(i)} together"
         parts.append(f"{who} {totals[i]}")
@@ -268,18 +270,20 @@ class _Builder:
 
     def seating_phrase(self, seat: Seating) -> str:
         left = self.v.deck.size - seat.at_table * seat.hand_size
+        # deal.upcard = "none": the undealt cards are the stock alone.
+        rest = "the upcard and the stock" if self.v.deal.upcard == "turned" else "the stock"
         if seat.sit_out != "none":
             return (
                 f"Five players, a side of three and a side of two. Each hand one player of the "
                 f"three sits out in turn (the third, then the second, then the first, and "
                 f"again); the sitter takes no part in the hand. The other four play as two "
                 f"partnerships of two, partners opposite each other; each is dealt "
-                f"{seat.hand_size} cards, which leaves {left} for the upcard and the stock. "
+                f"{seat.hand_size} cards, which leaves {left} for {rest}. "
                 f"Scores are kept per side."
             )
         return (
             f"{capital(number(seat.players))} players{_layout(seat)}; each is dealt "
-            f"{seat.hand_size} cards, which leaves {left} for the upcard and the stock."
+            f"{seat.hand_size} cards, which leaves {left} for {rest}."
         )
 
     def value_rows(self, see: str) -> list[Row]:
@@ -592,6 +596,21 @@ class _Builder:
             )
         else:
             freezes = "No card turned up at the start freezes the pile."
+        if d.upcard == "none":
+            blocks.append(
+                Para(
+                    (
+                        self.s(
+                            "deal.upcard",
+                            "The undealt cards are stacked face down as the stock, and no card "
+                            "is turned up: each hand starts with no discard pile, so the first "
+                            "player draws from the stock.",
+                            "deal.upcard",
+                        ),
+                    )
+                )
+            )
+            return Section("deal", "The players and the deal", tuple(blocks))
         blocks.append(
             Para(
                 (
@@ -637,7 +656,37 @@ class _Builder:
                 )
             )
         ]
+        blocks.extend(Para((s,)) for s in self.talon_sentences())
         return Section("turn", "A turn", tuple(blocks))
+
+    def talon_sentences(self) -> list[Sentence]:
+        """``talons``, stated only where talons are taken."""
+        t = self.v.talons
+        if not any(t.sizes):
+            return []
+        order = ["first", "second", "third", "fourth", "fifth", "sixth"]
+        each = "; ".join(
+            f"the {order[i]} side to open {count(n, 'card')}" for i, n in enumerate(t.sizes)
+        )
+        pickup = (
+            "An opening made by taking the discard pile earns one too."
+            if t.after_pickup
+            else "An opening made by taking the discard pile earns none."
+        )
+        return [
+            self.s(
+                "talons.sizes",
+                "The player whose melds open their side's hand takes a talon, extra cards from "
+                f"the top of the stock, right after that turn's discard: {each}.",
+                "talons.sizes",
+            ),
+            self.s(
+                "talons.min_stock",
+                f"No talon is taken once the stock holds fewer than {t.min_stock} cards.",
+                "talons.min_stock",
+            ),
+            self.s("talons.after_pickup", pickup, "talons.after_pickup"),
+        ]
 
     def section_melds(self) -> Section:
         v = self.v
@@ -929,6 +978,7 @@ class _Builder:
                     self.s("pile.frozen_at_start", fas, "pile.frozen_at_start"),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
+                    *self.empty_pile_sentences(),
                     self.fixed(
                         "pile_order",
                         "A side that has already opened melds the top card first and lays any "
@@ -940,6 +990,24 @@ class _Builder:
             )
         )
         return Section("pile", "The discard pile", tuple(blocks))
+
+    def empty_pile_sentences(self) -> tuple[Sentence, ...]:
+        """``pile.empty_discard_bans``, stated only where the list is not empty."""
+        bans = self.v.pile.empty_discard_bans
+        if not bans:
+            return ()
+        words = {"seven": "a seven", "ace": "an ace", "wild": "a wild card"}
+        listed = [words[b] for b in bans]
+        cards = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " or " + listed[-1]
+        return (
+            self.s(
+                "pile.empty_discard_bans",
+                f"Nobody may discard {cards} onto an empty discard pile (at the start of a hand "
+                "with no upcard, or just after the pile was taken), unless they hold nothing "
+                "else.",
+                "pile.empty_discard_bans",
+            ),
+        )
 
     def section_threes(self) -> Section:
         v = self.v
@@ -997,6 +1065,7 @@ class _Builder:
                 self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
                 totals,
                 self.s("red_threes.count_against", against, "red_threes.count_against"),
+                *self.threes_from_canastas_sentences(),
                 self.s(
                     "red_threes.against_when_opponents_out",
                     "Whatever it melded, a side whose opponents went out also counts its red "
@@ -1038,6 +1107,18 @@ class _Builder:
             )
         else:
             meld = "Black threes can never be melded; they leave a hand only as discards."
+        if bt.bonus:  # never discarded, melded or kept: the rules below do not arise
+            return Section(
+                "threes",
+                "Red and black threes",
+                (
+                    Heading("Red threes"),
+                    red,
+                    table,
+                    Heading("Black threes"),
+                    Para(self.black_bonus_sentences()),
+                ),
+            )
         black = Para(
             (
                 self.s("black_threes.discarded", disc, "black_threes.discarded"),
@@ -1062,6 +1143,42 @@ class _Builder:
             "threes",
             "Red and black threes",
             (Heading("Red threes"), red, table, Heading("Black threes"), black),
+        )
+
+    def threes_from_canastas_sentences(self) -> tuple[Sentence, ...]:
+        """``red_threes.count_from_canastas``, stated only where it is not 0."""
+        n = self.v.red_threes.count_from_canastas
+        if not n:
+            return ()
+        return (
+            self.s(
+                "red_threes.count_from_canastas",
+                f"Otherwise a side with fewer than {number(n)} canastas scores nothing for its "
+                f"threes; with {number(n)} or more they count plus.",
+                "red_threes.count_from_canastas",
+            ),
+        )
+
+    def black_bonus_sentences(self) -> tuple[Sentence, ...]:
+        """``black_threes.bonus`` and ``totals``, stated only where black threes are bonus
+        cards."""
+        bt = self.v.black_threes
+        if not bt.bonus:
+            return ()
+        return (
+            self.s(
+                "black_threes.bonus",
+                "Black threes are bonus cards too: like red threes they are laid face up for "
+                "the side during the deal and whenever drawn, each replaced by a card from the "
+                "stock, and never melded, discarded or kept in the hand.",
+                "black_threes.bonus",
+            ),
+            self.s(
+                "black_threes.totals",
+                f"A side scores its black threes: {red_three_scale(bt.totals)}, plus or minus "
+                "by the same rule as its red threes.",
+                "black_threes.totals",
+            ),
         )
 
     def concealed_sentences(self) -> list[Sentence]:
@@ -1333,10 +1450,41 @@ class _Builder:
                 f"These rules give no remedy for {SLIP_NONE[key]}."
             )
             blocks.append(Para((self.s(key, text, key),)))
+        blocks.extend(Para((s,)) for s in self.end_penalty_sentences())
         cap = self.caption("bonuses", "The bonuses:")
         blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
         blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
         return Section("scoring", "Scoring", tuple(blocks))
+
+    def end_penalty_sentences(self) -> list[Sentence]:
+        """``penalties.in_hand_sets`` and ``no_canasta_melds``, stated where they are not the
+        default."""
+        pen = self.v.penalties
+        out: list[Sentence] = []
+        if pen.no_canasta_melds == "minus":
+            out.append(
+                self.s(
+                    "penalties.no_canasta_melds",
+                    "A side that completed no canasta in the hand counts its melded cards "
+                    "against it too, as if they were left in hand.",
+                    "penalties.no_canasta_melds",
+                )
+            )
+        if pen.in_hand_sets:
+            sets = "; ".join(
+                f"{number(h.count)} or more {'sixes' if h.rank == 'six' else h.rank + 's'} "
+                f"cost {h.points}"
+                for h in pen.in_hand_sets
+            )
+            out.append(
+                self.s(
+                    "penalties.in_hand_sets",
+                    "When a hand ends, each player's hand is checked for sets of one rank, each "
+                    f"costing the side on top of the cards' values: {sets}.",
+                    "penalties.in_hand_sets",
+                )
+            )
+        return out
 
     def section_game(self) -> Section:
         g = self.v.game
@@ -1639,4 +1787,27 @@ def unstated_keys(variant: Variant) -> set[str]:
         out.add("game.rounds")
     if not variant.initial_meld.by_round:
         out.add("initial_meld.by_round")
+    # Modern American's threes, discard bans and end-of-hand penalties: stated only where set.
+    if variant.deal.upcard == "none":
+        out |= {"deal.upcard_covered", "deal.upcard_freezes"}
+    else:
+        out.add("deal.upcard")
+    if not variant.black_threes.bonus:
+        out |= {"black_threes.bonus", "black_threes.totals"}
+    else:
+        out |= {
+            "black_threes.discarded",
+            "black_threes.meld_when_going_out",
+            "black_threes.in_hand_penalty",
+        }
+    if not variant.red_threes.count_from_canastas:
+        out.add("red_threes.count_from_canastas")
+    if not variant.pile.empty_discard_bans:
+        out.add("pile.empty_discard_bans")
+    if not any(variant.talons.sizes):
+        out |= {"talons.sizes", "talons.min_stock", "talons.after_pickup"}
+    if variant.penalties.no_canasta_melds == "plus":
+        out.add("penalties.no_canasta_melds")
+    if not variant.penalties.in_hand_sets:
+        out.add("penalties.in_hand_sets")
     return out

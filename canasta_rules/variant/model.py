@@ -37,6 +37,10 @@ SourceId = Annotated[
 ]
 
 SpecialCard = Literal["joker", "two", "red_three", "black_three"]
+EmptyPileBan = Literal["seven", "ace", "wild"]
+NaturalRank = Literal[
+    "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"
+]
 PickupWay = Literal["natural_pair", "natural_and_wild", "add_to_meld"]
 
 
@@ -251,6 +255,14 @@ class Deal(Model):
     cutter: Literal["right", "left", "none"] = Field(
         default="right", description="Which neighbour of the dealer cuts the pack."
     )
+    upcard: Literal["turned", "none"] = Field(
+        default="turned",
+        description=(
+            "Whether the top stock card is turned up after the deal to start the discard pile "
+            "('turned'), or the hand starts with no discard pile at all ('none': Modern "
+            "American, POC and BUF), so the first player must draw from the stock."
+        ),
+    )
     upcard_covered: tuple[SpecialCard, ...] = Field(
         default=("joker", "two", "red_three"),
         description=(
@@ -352,6 +364,18 @@ class RedThrees(Model):
             "whatever the side melded."
         ),
     )
+    count_from_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description=(
+            "Canastas a side needs for its threes to count plus. With fewer, threes that do not "
+            "count minus under 'count_against' score nothing (Modern American, CCP: with "
+            "count_against = 'no_canasta' and 2 here, threes count minus with no canasta, "
+            "nothing with one, plus with two or more). 0: no such rule. Laid-out black threes "
+            "(black_threes.bonus) follow the same rule."
+        ),
+    )
 
     @model_validator(mode="after")
     def _totals_shape(self) -> RedThrees:
@@ -395,6 +419,41 @@ class BlackThrees(Model):
             "(Bolivia: 100), on top of the card's value (0: none)."
         ),
     )
+    bonus: bool = Field(
+        default=False,
+        description=(
+            "Whether black threes are bonus cards like red threes (Modern American: CC, BUF, "
+            "CCP): laid face up for the side and replaced from the stock during the deal and "
+            "whenever drawn, so they are never melded, discarded or kept in hand. Needs "
+            "red_threes.exposed = 'deal'."
+        ),
+    )
+    totals: tuple[int, ...] = Field(
+        default=(0,),
+        min_length=1,
+        max_length=13,
+        description=(
+            "With 'bonus': score for a side that laid out 0, 1, 2, ... black threes; a count past "
+            "the last entry scores the last entry. They count plus or minus as the red threes "
+            "do (red_threes.count_against, count_from_canastas). CCP: 0, 100, 300, 500, 1000."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _black_totals_shape(self) -> BlackThrees:
+        if self.totals[0] != 0:
+            raise conflict(
+                "black_threes", "the first entry (no black threes) must be 0", {}, ("totals", 0)
+            )
+        for i, (a, b) in enumerate(pairwise(self.totals), start=1):
+            if b < a:
+                raise conflict(
+                    "black_threes",
+                    "totals must not decrease as a side holds more black threes ({b} after {a})",
+                    {"a": a, "b": b},
+                    ("totals", i),
+                )
+        return self
 
 
 # --------------------------------------------------------------------------------------------
@@ -678,11 +737,21 @@ class Pile(Model):
             "someone first takes it (003)."
         ),
     )
+    empty_discard_bans: tuple[EmptyPileBan, ...] = Field(
+        default=(),
+        description=(
+            "Cards that may not be discarded onto an empty discard pile (at the start of a hand "
+            "with no upcard, or just after the pile was taken): 'seven', 'ace', 'wild' (Modern "
+            "American, CJ's 'SWAD'; PAG: no ace or seven). A player holding nothing else may "
+            "discard one (PAG's exception, pinned for every list: a turn must be able to end)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _no_duplicates(self) -> Pile:
         _unique(self.unfrozen, "unfrozen")
         _unique(self.frozen, "frozen")
+        _unique(self.empty_discard_bans, "empty_discard_bans")
         return self
 
 
@@ -695,6 +764,46 @@ class Draw(Model):
             "the hand (once the turn that left the stock short is over)."
         ),
     )
+
+
+class Talons(Model):
+    """Bonus cards for opening (Modern American's talons: PAG, HBC, CJ, POC, BUF, CLA)."""
+
+    sizes: tuple[int, ...] = Field(
+        default=(),
+        max_length=6,
+        description=(
+            "Cards from the stock for the player whose melds open their side's hand: the first "
+            "side to open, the second, and so on (Modern American: 4 then 3; PAG, HBC). They "
+            "are taken right after that turn's discard, for the next turn (HBC: 'after the "
+            "initial meld and after discarding'). Empty: no talons."
+        ),
+    )
+    min_stock: int = Field(
+        default=9,
+        ge=0,
+        le=200,
+        description=(
+            "A talon is taken only while the stock holds at least this many cards when it is "
+            "due (CLA, reported: 9; CCOM and HBC: none once the turn card, the ninth from the "
+            "bottom, has been drawn)."
+        ),
+    )
+    after_pickup: bool = Field(
+        default=False,
+        description=(
+            "Whether an opening made by taking the discard pile earns a talon too (HBC and CJ: no)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _sizes(self) -> Talons:
+        for i, n in enumerate(self.sizes):
+            if not 0 <= n <= 20:
+                raise conflict(
+                    "talons", "a talon holds 0 to 20 cards, not {n}", {"n": n}, ("sizes", i)
+                )
+        return self
 
 
 class StockOutLastTurn(Model):
@@ -838,6 +947,18 @@ class GoingOut(Model):
     )
 
 
+class InHandSet(Model):
+    """A set of cards of one rank that costs its holder's side points when the hand ends."""
+
+    rank: NaturalRank = Field(description="The rank of the set's cards.")
+    count: int = Field(
+        default=3, ge=2, le=12, description="Cards of that rank one player must hold."
+    )
+    points: int = Field(
+        default=1500, ge=0, le=10000, description="Points the holder's side loses for the set."
+    )
+
+
 class Penalties(Model):
     wild_returned: int = Field(
         default=0,
@@ -883,6 +1004,28 @@ class Penalties(Model):
             "face up on the table, still the player's, until it is melded or discarded)."
         ),
     )
+    in_hand_sets: tuple[InHandSet, ...] = Field(
+        default=(),
+        max_length=11,
+        description=(
+            "Sets that cost points when a hand ends, on top of their card values: each player "
+            "holding at least 'count' cards of 'rank' costs the side 'points' (Modern American, "
+            "CCP, CJ, WUS: 1500 for three or more aces, and again for three or more sevens; CJ: "
+            "four aces and three sevens in one hand cost 3000). One entry per rank."
+        ),
+    )
+    no_canasta_melds: Literal["plus", "minus"] = Field(
+        default="plus",
+        description=(
+            "What the cards a side melded count when it completed no canasta in the hand: plus "
+            "as usual, or minus like cards left in hand (Modern American, CJ)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _one_set_per_rank(self) -> Penalties:
+        _unique(tuple(s.rank for s in self.in_hand_sets), "in_hand_sets")
+        return self
 
 
 class Game(Model):
@@ -961,6 +1104,9 @@ class Variant(Model):
     initial_meld: InitialMeld = Field(default_factory=InitialMeld, description="The first meld.")
     pile: Pile = Field(default_factory=Pile, description="Taking the discard pile.")
     draw: Draw = Field(default_factory=Draw, description="Drawing from the stock.")
+    talons: Talons = Field(
+        default_factory=Talons, description="Bonus cards from the stock for opening (talons)."
+    )
     going_out: GoingOut = Field(default_factory=GoingOut, description="Going out.")
     stock_out: StockOut = Field(
         default_factory=lambda: StockOutPilePlay(kind="pile_play"),
@@ -1066,6 +1212,15 @@ class Variant(Model):
                 {"c": c.min_naturals, "n": m.min_naturals},
                 ("canastas", "min_naturals"),
                 ("melds", "min_naturals"),
+            )
+        if self.black_threes.bonus and self.red_threes.exposed != "deal":
+            raise conflict(
+                "black_threes",
+                "black threes laid out as bonus cards are laid out during the deal, as red "
+                "threes are: set red_threes.exposed = 'deal'",
+                {},
+                ("black_threes", "bonus"),
+                ("red_threes", "exposed"),
             )
         g = self.going_out
         if g.sequence_canastas > g.canastas:
