@@ -151,6 +151,68 @@ FAMILY: dict[str, FamilySource] = {
         "Rummy-Games (Randy Rasa), Canasta For Five Players",
         "http://www.rummy-games.com/rules/canasta-for-five.html",
     ),
+    # docs/family/modern-american.md
+    "CC": FamilySource(
+        "modern-american",
+        "Canasta Connection, Canasta Rules (Modern American)",
+        "https://www.canastaconnection.com/canasta-rules",
+    ),
+    "CCOM": FamilySource(
+        "modern-american",
+        "Canasta.com, Modern Canasta rules",
+        "https://www.canasta.com/modern-canasta.php",
+    ),
+    "CCP": FamilySource(
+        "modern-american",
+        "Canasta.com, Count the points in Modern Canasta",
+        "https://canasta.com/2023/01/19/count-the-points-in-modern-canasta/",
+    ),
+    "CJ": FamilySource(
+        "modern-american",
+        "Canasta Junction, Scoring guide (the Count) and Picking the pack",
+        "https://canastajunction.com/2024/09/02/scoring-guide-part-3",
+    ),
+    "POC": FamilySource(
+        "modern-american",
+        "Play Online Canasta, The Facts of Modern American Canasta",
+        "http://www.playonlinecanasta.com/",
+    ),
+    "BUF": FamilySource(
+        "modern-american",
+        "Meggiesoft (bufton.org), Classic vs Modern American Canasta",
+        "http://bufton.org/meggiesoft/canasta.htm",
+    ),
+    "WUS": FamilySource(
+        "modern-american",
+        "Wikipedia, Canasta: US American Canasta, melding rules (copy)",
+        "https://liquisearch.com/canasta/us_american_canasta/melding_rules",
+    ),
+    "PAG": FamilySource(
+        "modern-american",
+        "Pagat (John McLeod), Canasta: Modern American Canasta",
+        "https://pagat.com/rummy/canasta.html",
+    ),
+    "HBC": FamilySource(
+        "modern-american",
+        "Honors Bridge Club, Canasta House Rules",
+        "http://www.honorsbridgeclub.org/canastahouserules.html",
+    ),
+    "CHM": FamilySource(
+        "modern-american",
+        "Chick Magnets, Canasta essentials",
+        "https://chickmagnets.co/pages/canasta-essentials",
+    ),
+    "CLA": FamilySource(
+        "modern-american",
+        "Canasta League of America rules, as the Canasta Puntentelling app's specification "
+        "reports them",
+        "https://ebbeling.github.io/canasta/",
+    ),
+    "cat": FamilySource(
+        "modern-american",
+        "RULE-PARAMETERS.md, the project's catalog: its Modern American notes",
+        "shared/RULE-PARAMETERS.md",
+    ),
 }
 """The family sources by id (the ids of the docs/family/ pages), with title and address."""
 
