@@ -444,6 +444,13 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "game.rounds": {"game.rounds": 4},
     "initial_meld.by_round": {"initial_meld.basis": "round", "initial_meld.by_round": [50, 90]},
     "game.max_hands": {"game.max_hands": 50},
+    # Modern American's melding rules (docs/family/modern-american.md)
+    "melds.wild_add_min_naturals": {"melds.wild_add_min_naturals": 5},
+    "canastas.reopen_closed_rank": {"canastas.closed": True, "canastas.reopen_closed_rank": False},
+    "canastas.dead_ranks": {"canastas.dead_ranks": True},
+    "canastas.special": {"canastas.special": [{"rank": "7", "wild": "never", "bonus": 2500}]},
+    "initial_meld.clean_triple": {"initial_meld.clean_triple": True},
+    "initial_meld.mixed_canasta": {"initial_meld.mixed_canasta": False},
 }
 ALTERNATES.update({f"card_values.{f}": {f"card_values.{f}": 35} for f in CardValues.model_fields})
 SINGLE_VALUED: set[str] = set()
