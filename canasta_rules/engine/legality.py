@@ -246,13 +246,13 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
         return ref
     n_cards = sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds)
     after = s.hand_len[p] - n_cards
-    ref = keep_a_card(s, side, after, canastas_after)
-    if ref is not None:
-        return ref
     if r.meld_limits:
         ref = check_lay(s, side, m.melds, m.adds, after)
         if ref is not None:
             return ref
+    ref = keep_a_card(s, side, after, canastas_after)
+    if ref is not None:
+        return ref
     short = s.opening_short(side)
     if short:
         short -= sum(value_of(r, g) for g in m.melds) + sum(value_of(r, g) for _, g in m.adds)
