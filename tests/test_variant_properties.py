@@ -33,9 +33,12 @@ from canasta_rules.variant.compare import show_value
 from canasta_rules.variant.loading import deep_merge, export_toml
 from canasta_rules.variant.model import (
     METADATA_KEYS,
+    Canastas,
     InitialMeld,
     RedThrees,
+    SpecialRank,
     Variant,
+    WildMeldsAllowed,
     parameter_paths,
 )
 from canasta_rules.variant.tomlpos import Path as KeyPath
@@ -90,6 +93,13 @@ SPECIAL: dict[tuple[type[BaseModel], str], st.SearchStrategy[Any]] = {
     (InitialMeld, "tiers"): _tiers(),
     (RedThrees, "totals"): st.just([0]),  # repaired to fit the pack
     (InitialMeld, "by_round"): st.lists(st.integers(0, 100000), min_size=1, max_size=6),
+    # Left out of a file, these take canasta_bonus; a document that sets them gives a figure.
+    (WildMeldsAllowed, "twos_bonus"): st.integers(0, 10000),
+    (WildMeldsAllowed, "jokers_bonus"): st.integers(0, 10000),
+    # A list of tables, one rank each (built lazily: model_values is defined below).
+    (Canastas, "special"): st.deferred(
+        lambda: st.lists(model_values(SpecialRank), max_size=3, unique_by=lambda d: d["rank"])
+    ),
 }
 
 
