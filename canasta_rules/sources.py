@@ -237,10 +237,23 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",
     ),
+    "CCP": (
+        "Modern American: threes of both colours scored by colour and by the side's canastas, "
+        "three or more aces or sevens in hand (-1500), and the special hands.",
+    ),
+    "PAG": (
+        "Modern American: bonus cards (talons) for the first melds, and no ace or seven "
+        "discarded onto an empty pile.",
+    ),
+    "CJ": (
+        "Modern American: no seven, ace, wild or dead card discarded onto an empty pile, threes "
+        "in hand -100, and a side with no canasta counting its melds minus.",
+    ),
+    "cat": ("Modern American: permission to go out asked once per hand; the model asks per turn.",),
 }
 """Rules a source states that no parameter expresses yet, in our words, by source id
-(docs/sources.md lists them beside the pinned readings; docs/family/ has the games not built in
-at all: Modern American Canasta and Hand and Foot)."""
+(docs/sources.md lists them beside the pinned readings; docs/family/ has the game not built in
+at all: Hand and Foot)."""
 
 SOURCE_IDS: tuple[str, ...] = (
     *SOURCE_FILES,
