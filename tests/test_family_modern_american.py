@@ -18,7 +18,18 @@ from family_helpers import replays_identically
 from helpers import code, cs, finished, position, run_cli
 
 from canasta_rules.bots import make_bot
-from canasta_rules.engine import Game, Meld, Phase, TakePile, apply, deal, rules_for, score_hand
+from canasta_rules.engine import (
+    Game,
+    Meld,
+    Phase,
+    TakePile,
+    apply,
+    deal,
+    refusal,
+    rules_for,
+    score_hand,
+)
+from canasta_rules.engine.goingout import going_out_plan
 from canasta_rules.notation import parse, replay
 from canasta_rules.variant import load_variant
 
@@ -203,6 +214,23 @@ def test_no_going_out_with_an_open_wild_meld() -> None:
     assert code(s, Meld((cs("9d 9h 9s"),))) == "out.wild_meld_open"
     t = position(V, hands={"N": "9d 9h 9s 5c"}, melds={0: [CANASTA_K, CANASTA_Q]}, phase=P)
     assert code(t, Meld((cs("9d 9h 9s"),))) is None
+
+
+def test_the_going_out_planner_keeps_to_these_rules() -> None:
+    """CC, CCOM: with the kings and queens closed, a two has nowhere to go (three nines are too
+    few for it, sevens never take one), so the player cannot go out; classic would put it on the
+    nines. Without the two the planner's way out is legal move by move."""
+    melds = {0: [CANASTA_K, CANASTA_Q, "7c 7d 7h 7s 7c"]}
+    stuck = position(V, hands={"N": "9d 9h 9s 2c 5c"}, melds=melds, phase=P)
+    assert going_out_plan(stuck) is None
+    assert going_out_plan(position("classic", hands={"N": "9d 9h 9s 2c 5c"}, melds=melds, phase=P))
+    s = position(V, hands={"N": "9d 9h 9s 5c"}, melds=melds, phase=P)
+    plan = going_out_plan(s)
+    assert plan is not None
+    for move in plan:
+        assert refusal(s, move) is None
+        apply(s, move)
+    assert s.phase == Phase.OVER and s.out_player == 0
 
 
 def test_two_canastas_and_a_discard_to_go_out() -> None:

@@ -64,10 +64,12 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             hi = _INF if was and unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
             if closed:  # wild cards too stop at the canasta's size
                 hi = min(hi, csize - size - c)
-            if r.meld_limits and c:
+            if r.meld_limits:  # engine/limits.py: a dead or closed rank takes nothing
                 if may_lay(s, side, k) is not None:
-                    return None
-                if not wild_room(s, side, k, m, nat):
+                    if c:
+                        return None
+                    hi = 0
+                elif not wild_room(s, side, k, m, nat):
                     hi = 0
             items.append((k, nat, m.wilds, size + c, 0, hi, was, True))
         elif c:
