@@ -426,7 +426,10 @@ class _Builder:
                 [
                     Row(
                         f"{id_}.wild",
-                        ("Canasta of wild cards", str(v.melds.wild_melds.canasta_bonus)),
+                        (
+                            wild_canasta_label(v.melds.wild_melds),
+                            str(v.melds.wild_melds.canasta_bonus),
+                        ),
                         ("melds.wild_melds",),
                         header=header,
                     )
@@ -434,6 +437,7 @@ class _Builder:
                 if isinstance(v.melds.wild_melds, WildMeldsAllowed)
                 else []
             ),
+            *self.special_bonus_rows(id_, header),
             Row(
                 f"{id_}.red_threes",
                 (
@@ -464,6 +468,35 @@ class _Builder:
                 header=header,
             ),
         ]
+        return rows
+
+    def special_bonus_rows(self, id_: str, header: tuple[str, str]) -> list[Row]:
+        """Rows for the special ranks and the wild canastas by make-up (Modern American)."""
+        v = self.v
+        rows: list[Row] = []
+        for sp in v.canastas.special:
+            word = rank_word(RANK_OF_NAME[sp.rank], True)
+            cells = [(f"Canasta of pure {word}", str(sp.bonus))]
+            if sp.unfinished_penalty:
+                cells.append((f"Pure {word} unfinished", f"-{sp.unfinished_penalty}"))
+            rows += [
+                Row(f"{id_}.special.{sp.rank}.{i}", cell, ("canastas.special",), header=header)
+                for i, cell in enumerate(cells)
+            ]
+        wm = v.melds.wild_melds
+        if isinstance(wm, WildMeldsAllowed):
+            jokers = v.deck.decks * v.deck.jokers_per_deck
+            cells = []
+            if wm.twos_bonus is not None:
+                cells.append(("Wild canasta: twos only", str(wm.twos_bonus)))
+            if wm.jokers_bonus is not None:
+                cells.append((f"Wild canasta: all {number(jokers)} jokers", str(wm.jokers_bonus)))
+            if wm.unfinished_penalty:
+                cells.append(("Wild meld unfinished", f"-{wm.unfinished_penalty}"))
+            rows += [
+                Row(f"{id_}.wild.{i}", cell, ("melds.wild_melds",), header=header)
+                for i, cell in enumerate(cells)
+            ]
         return rows
 
     def against_phrase(self) -> str:
@@ -1712,6 +1745,12 @@ def build(
     sheet = _sheet(variant, kind, keys, overrides)
     base_sheet = _sheet(base, kind, keys, ())
     return _mark(sheet, base_sheet, diffs)
+
+
+def wild_canasta_label(wm: WildMeldsAllowed) -> str:
+    """The bonus table's label for the ordinary canasta of wild cards."""
+    by_make_up = wm.twos_bonus is not None or wm.jokers_bonus is not None
+    return "Wild canasta: any other mix" if by_make_up else "Canasta of wild cards"
 
 
 def wild_meld_extras(v: Variant, wm: WildMeldsAllowed) -> str:
