@@ -301,3 +301,31 @@ def test_a_random_bot_game_is_recorded_and_replays_identically(
         a, b = mine.end, theirs.end
         assert a is not None and b is not None
         assert a.hands == b.hands and a.melds == b.melds and a.end_reason == b.end_reason
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        (
+            '[[canastas.special]]\nrank = "3"\nwild = "never"\nbonus = 10\n',
+            "bad.toml:5: canastas.special.0.rank: must be '4', '5', '6', '7', '8', '9', '10', "
+            "'J', 'Q', 'K' or 'A', got \"3\"",
+        ),
+        (
+            '[[canastas.special]]\nrank = "7"\nwild = "never"\nbonus = 10\n\n'
+            '[[canastas.special]]\nrank = "7"\nwild = "never"\nbonus = 20\n',
+            'bad.toml:9: canastas.special.1: lists "7" twice',
+        ),
+    ],
+)
+def test_a_bad_special_rank_is_one_located_line(
+    tables: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A special rank that is no rank, or a rank given twice, is refused with the file, line
+    and dotted key, exit status 2."""
+    f = tmp_path / "bad.toml"
+    f.write_text(f'extends = "classic"\nname = "bad"\n\n{tables}', encoding="utf-8")
+    status, out, err = run_cli(capsys, "variants", "validate", str(f))
+    assert status == 2
+    lines = (out + err).splitlines()
+    assert [line.replace(str(tmp_path) + "/", "") for line in lines] == [message]
