@@ -51,7 +51,7 @@ class GreedyBot:
             return next((m for m in moves if isinstance(m, Draw)), moves[0])
         melds = [m for m in moves if isinstance(m, Meld)]
         if melds and s.rules.special_scoring:
-            melds = _without_new_charges(s, melds, moves)
+            melds = without_new_charges(s, melds, moves)
         if melds:
             return max(
                 melds,
@@ -77,7 +77,7 @@ class GreedyBot:
         return moves[0]
 
 
-def _without_new_charges(s: State, melds: list[Meld], moves: list[Move]) -> list[Meld]:
+def without_new_charges(s: State, melds: list[Meld], moves: list[Move]) -> list[Meld]:
     """Under rules that charge a side for unfinished melds (Modern American's sevens, pure aces
     and melds of wild cards), the melds that add no such charge; all of them when nothing else
     (a discard) is legal."""
