@@ -169,7 +169,7 @@ FAMILY: dict[str, FamilySource] = {
     ),
     "CJ": FamilySource(
         "modern-american",
-        "Canasta Junction, Scoring guide - the Count; Picking the pack",
+        "Canasta Junction, Scoring guide (the Count) and Picking the pack",
         "https://canastajunction.com/2024/09/02/scoring-guide-part-3",
     ),
     "POC": FamilySource(
@@ -184,12 +184,12 @@ FAMILY: dict[str, FamilySource] = {
     ),
     "WUS": FamilySource(
         "modern-american",
-        "Wikipedia, Canasta - US American Canasta - melding rules (copy)",
+        "Wikipedia, Canasta: US American Canasta, melding rules (copy)",
         "https://liquisearch.com/canasta/us_american_canasta/melding_rules",
     ),
     "PAG": FamilySource(
         "modern-american",
-        "Pagat (John McLeod), Canasta - Modern American Canasta",
+        "Pagat (John McLeod), Canasta: Modern American Canasta",
         "https://pagat.com/rummy/canasta.html",
     ),
     "HBC": FamilySource(
@@ -197,11 +197,21 @@ FAMILY: dict[str, FamilySource] = {
         "Honors Bridge Club, Canasta House Rules",
         "http://www.honorsbridgeclub.org/canastahouserules.html",
     ),
+    "CHM": FamilySource(
+        "modern-american",
+        "Chick Magnets, Canasta essentials",
+        "https://chickmagnets.co/pages/canasta-essentials",
+    ),
     "CLA": FamilySource(
         "modern-american",
-        "Canasta League of America rules, as reported by the Canasta Puntentelling app's "
-        "specification",
+        "Canasta League of America rules, as the Canasta Puntentelling app's specification "
+        "reports them",
         "https://ebbeling.github.io/canasta/",
+    ),
+    "cat": FamilySource(
+        "modern-american",
+        "RULE-PARAMETERS.md, the project's catalog: its Modern American notes",
+        "shared/RULE-PARAMETERS.md",
     ),
 }
 """The family sources by id (the ids of the docs/family/ pages), with title and address."""
@@ -222,10 +232,23 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",
     ),
+    "CCP": (
+        "Modern American: threes of both colours scored by colour and by the side's canastas, "
+        "three or more aces or sevens in hand (-1500), and the special hands.",
+    ),
+    "PAG": (
+        "Modern American: bonus cards (talons) for the first melds, and no ace or seven "
+        "discarded onto an empty pile.",
+    ),
+    "CJ": (
+        "Modern American: no seven, ace, wild or dead card discarded onto an empty pile, threes "
+        "in hand -100, and a side with no canasta counting its melds minus.",
+    ),
+    "cat": ("Modern American: permission to go out asked once per hand; the model asks per turn.",),
 }
 """Rules a source states that no parameter expresses yet, in our words, by source id
-(docs/sources.md lists them beside the pinned readings; docs/family/ has the games not built in
-at all: Modern American Canasta and Hand and Foot)."""
+(docs/sources.md lists them beside the pinned readings; docs/family/ has the game not built in
+at all: Hand and Foot)."""
 
 SOURCE_IDS: tuple[str, ...] = (
     *SOURCE_FILES,

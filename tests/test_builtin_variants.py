@@ -470,7 +470,12 @@ def test_six_hand_pairs() -> None:
 # The family games (issue 10): docs/family/ and the sources it names
 
 
-FAMILY_BASES = {"samba": "classic", "bolivia": "samba", "uruguayan": "classic"}
+FAMILY_BASES = {
+    "samba": "classic",
+    "bolivia": "samba",
+    "uruguayan": "classic",
+    "modern-american": "classic",
+}
 
 
 @pytest.mark.parametrize("name", sorted(FAMILY_BASES))

@@ -1730,3 +1730,196 @@ def test_no_talon_for_an_opening_by_taking_the_pile() -> None:
         apply(s, TakePile(cs("8c 8h"), (cs("Kc Kd Kh"),)))
         out.append(apply(s, Discard(C.parse("5d"))))
     assert out == [Discard(C.parse("5d")), Discard(C.parse("5d"), cs("Th Td Tc 9h"))]
+
+
+# Modern American Canasta's melding rules (docs/family/modern-american.md)
+
+_MA_SPECIAL = (
+    'canastas.special=[{rank = "seven", wild = "never", bonus = 2500, unfinished_penalty = 2500}, '
+    '{rank = "ace", wild = "opening_only", bonus = 2500, unfinished_penalty = 2500}]',
+)
+
+
+@rule("canastas.reopen_closed_rank")
+def test_closed_rank_is_not_melded_again_modern_american() -> None:
+    """docs/family/modern-american.md (POC, WUS): a side never holds two melds of one rank;
+    Samba (KS) lets it start another once the first is a closed canasta."""
+    kw: dict[str, Any] = {"hands": {"N": "Ks Kd Kh 9c 9d"}, "melds": {0: ["Kc Kd Kh Ks Kc 2c 2d"]}}
+    kw["phase"] = Phase.PLAY
+    again = Meld((cs("Ks Kd Kh"),))
+    assert _code(position("classic", sets=_SAMBA, **kw), again) is None
+    ma = position("classic", sets=(*_SAMBA, "canastas.reopen_closed_rank=false"), **kw)
+    assert _code(ma, again) == "meld.rank_closed"
+    assert _code(ma, Meld(adds=((13, cs("Ks")),))) == "meld.canasta_closed"
+
+
+@rule("canastas.dead_ranks")
+def test_dead_rank_neither_side_melds_it_modern_american() -> None:
+    """docs/family/modern-american.md (CCOM, CJ): once either side closes a canasta of a rank,
+    neither side may add to or start that rank, and a dead card on top of the pile cannot be
+    taken (CJ); 001_0cb887cc6d824426.txt: each side melds every rank freely."""
+    kings = "Kc Kd Kh Ks 2c 2d Jk"
+    kw: dict[str, Any] = {"melds": {0: ["Kc Kd Kh"], 1: [kings]}}
+    play = {**kw, "hands": {"N": "Ks 9c 9d"}, "phase": Phase.PLAY}
+    add = Meld(adds=((13, cs("Ks")),))
+    assert _code(position("classic", **play), add) is None
+    assert _code(position("classic", sets=("canastas.dead_ranks=true",), **play), add) == (
+        "meld.dead_rank"
+    )
+    pick = {"melds": {0: ["Qc Qd Qh"], 1: [kings]}, "hands": {"N": "Ks Kc 9c 9d"}}
+    take = TakePile(cs("Ks Kc"))
+    assert _code(position("classic", pile="5c Kd", **pick), take) is None
+    dead = position("classic", pile="5c Kd", sets=("canastas.dead_ranks=true",), **pick)
+    assert _code(dead, take) == "pile.dead_rank"
+
+
+@rule("melds.wild_add_min_naturals")
+def test_wild_card_needs_five_naturals_after_the_opening_modern_american() -> None:
+    """docs/family/modern-american.md (CC, CCOM): wild cards go into the side's opening melds;
+    later only onto a meld that holds five naturals; 001_0cb887cc6d824426.txt: any meld within
+    the three-wild limit."""
+    sets = ("melds.wild_add_min_naturals=5",)
+    kw: dict[str, Any] = {"melds": {0: ["Qc Qd Qh", "Jc Jd Jh Js Jc"]}, "phase": Phase.PLAY}
+    kw["hands"] = {"N": "2c 2d 9h 9d 8s"}
+    on_three = Meld(adds=((12, cs("2c")),))
+    assert _code(position("classic", **kw), on_three) is None
+    s = position("classic", sets=sets, **kw)
+    assert _code(s, on_three) == "meld.wild.few_naturals"
+    assert _code(s, Meld(adds=((11, cs("2c")),))) is None
+    # In the side's opening, a wild card may go into a new meld of two naturals.
+    opening = position(
+        "classic", sets=sets, hands={"N": "Kc Kd 2c Ac Ad Ah 9h 9d"}, phase=Phase.PLAY
+    )
+    assert _code(opening, Meld((cs("Kc Kd 2c"), cs("Ac Ad Ah")))) is None
+
+
+@rule("canastas.special.rank", "canastas.special.wild")
+def test_sevens_never_and_aces_only_as_opened_modern_american() -> None:
+    """docs/family/modern-american.md (CCOM, POC, WUS): sevens never take a wild card; aces take
+    one only in a meld laid with it in the side's opening; 001_0cb887cc6d824426.txt: any rank
+    takes wild cards."""
+    kw: dict[str, Any] = {"melds": {0: ["7c 7d 7h 7s 7c", "Ac Ad Ah", "8c 8d 8h"]}}
+    kw |= {"hands": {"N": "2c 2d 9h 9d Jk"}, "phase": Phase.PLAY}
+    on_sevens = Meld(adds=((7, cs("2c")),))
+    on_aces = Meld(adds=((14, cs("2c")),))
+    on_eights = Meld(adds=((8, cs("2c")),))
+    classic = position("classic", **kw)
+    assert _code(classic, on_sevens) is None and _code(classic, on_aces) is None
+    ma = position("classic", sets=_MA_SPECIAL, **kw)
+    assert _code(ma, on_sevens) == "meld.special.wild"
+    assert _code(ma, on_aces) == "meld.special.wild"  # a pure meld of aces stays pure
+    assert _code(ma, on_eights) is None  # the rule names its ranks only
+    # Opening with aces and a wild card: legal, and the meld is then an ordinary one.
+    hands = {"N": "Ac Ad 2c Kc Kd Ks 9h 9d"}
+    opening = position("classic", sets=_MA_SPECIAL, hands=hands, phase=Phase.PLAY)
+    assert _code(opening, Meld((cs("Ac Ad 2c"), cs("Kc Kd Ks")))) is None
+    sevens = position("classic", sets=_MA_SPECIAL, hands={"N": "7c 7d 2c Kc Kd Ks 9h 9d"})
+    sevens.phase = Phase.PLAY
+    assert _code(sevens, Meld((cs("7c 7d 2c"), cs("Kc Kd Ks")))) == "meld.special.wild"
+
+
+@rule("canastas.special.bonus", "canastas.special.unfinished_penalty")
+def test_canasta_of_sevens_2500_and_unfinished_minus_2500_modern_american() -> None:
+    """docs/family/modern-american.md (CCP, WUS): a canasta of sevens earns 2500, and a meld of
+    sevens left unfinished costs 2500; 001_0cb887cc6d824426.txt: 500 as any natural canasta,
+    and an unfinished meld costs nothing beyond its cards."""
+    done = {"melds": {0: ["7c 7d 7h 7s 7c 7d 7h"]}}
+    a = score_hand(_finished(position("classic", **done)))[0]
+    b = score_hand(_finished(position("classic", sets=_MA_SPECIAL, **done)))[0]
+    assert a.natural_canastas == 500 and b.natural_canastas == 2500
+    open_ = {"melds": {0: [CANASTA_K, "7c 7d 7h", "Ac Ad Ah Ac"]}}
+    a = score_hand(_finished(position("classic", **open_)))[0]
+    b = score_hand(_finished(position("classic", sets=_MA_SPECIAL, **open_)))[0]
+    assert a.penalties == 0 and b.penalties == -5000
+    assert b.total - a.total == -5000
+
+
+_MA_WILD = (
+    *_WILD,
+    "melds.wild_melds.twos_bonus=3000",
+    "melds.wild_melds.jokers_bonus=2500",
+)
+
+
+@rule("melds.wild_melds.twos_bonus", "melds.wild_melds.jokers_bonus")
+def test_wild_canastas_by_make_up_modern_american() -> None:
+    """docs/family/modern-american.md (CCP, WUS): a canasta of twos only earns 3000, one with
+    the pack's four jokers and three twos 2500, any other mix 2000; docs/family/uruguayan.md:
+    2000 whatever it holds."""
+
+    def wild_bonus(cards: str, sets: tuple[str, ...]) -> int:
+        s = position(
+            "classic",
+            sets=sets,
+            hands={"N": f"{cards} 9d 9h"},
+            melds={0: ["Qc Qd Qh"]},
+            phase=Phase.PLAY,
+        )
+        apply(s, Meld((cs(cards),)))
+        return score_hand(_finished(s))[0].wild_canastas
+
+    twos, jokers, mix = "2c 2d 2h 2s 2c 2d 2h", "Jk Jk Jk Jk 2c 2d 2h", "Jk Jk 2c 2d 2h 2s 2c"
+    assert [wild_bonus(c, _WILD) for c in (twos, jokers, mix)] == [2000, 2000, 2000]
+    assert [wild_bonus(c, _MA_WILD) for c in (twos, jokers, mix)] == [3000, 2500, 2000]
+
+
+@rule(
+    "melds.wild_melds.unfinished_penalty",
+    "melds.wild_melds.open_locks_wild",
+    "melds.wild_melds.open_blocks_going_out",
+)
+def test_open_meld_of_wild_cards_modern_american() -> None:
+    """docs/family/modern-american.md (CC, WUS, CCP): while a side's meld of wild cards is
+    unfinished it may add no wild card to another meld and cannot go out, and unfinished at the
+    end it costs 2000; docs/family/uruguayan.md has none of these."""
+    kw: dict[str, Any] = {"hands": {"N": "2c 2d 2h Jk 9d 9h 9s 5c"}, "melds": {0: [CANASTA_K]}}
+    kw["phase"] = Phase.PLAY
+    sets = (
+        *_WILD,
+        "melds.wild_melds.unfinished_penalty=2000",
+        "melds.wild_melds.open_locks_wild=true",
+        "melds.wild_melds.open_blocks_going_out=true",
+    )
+    plain, ma = position("classic", sets=_WILD, **kw), position("classic", sets=sets, **kw)
+    for s in (plain, ma):
+        apply(s, Meld((cs("2c 2d 2h"),)))
+    joker_on_kings = Meld(adds=((13, cs("Jk")),))
+    assert _code(plain, joker_on_kings) is None
+    assert _code(ma, joker_on_kings) == "meld.wild.locked"
+    assert _code(ma, Meld(adds=((2, cs("Jk")),))) is None  # onto the wild meld itself
+    nines_and_joker = Meld((cs("9d 9h 9s"),), ((2, cs("Jk")),))
+    assert _code(plain, nines_and_joker) is None  # one card left: 5c, discarded to go out
+    assert _code(ma, nines_and_joker) == "out.wild_meld_open"
+    a, b = score_hand(_finished(plain))[0], score_hand(_finished(ma))[0]
+    assert a.penalties == 0 and b.penalties == -2000
+
+
+@rule("initial_meld.clean_triple")
+def test_opening_needs_a_clean_triple_modern_american() -> None:
+    """docs/family/modern-american.md (CLA as reported, HBC): the opening must contain three
+    naturals of one rank with no wild card; 001_0cb887cc6d824426.txt: any melds reaching the
+    minimum."""
+    hands = {"N": "Kc Kd 2c Qc Qd Jk Ac Ad Ah 9d"}
+    dirty = Meld((cs("Kc Kd 2c"), cs("Qc Qd Jk")))
+    clean = Meld((cs("Kc Kd 2c"), cs("Ac Ad Ah")))
+    s = position("classic", hands=hands, phase=Phase.PLAY)
+    assert _code(s, dirty) is None
+    t = position("classic", sets=("initial_meld.clean_triple=true",), hands=hands)
+    t.phase = Phase.PLAY
+    assert _code(t, dirty) == "open.clean_triple"
+    assert _code(t, clean) is None
+
+
+@rule("initial_meld.mixed_canasta")
+def test_opening_may_not_close_a_dirty_canasta_hbc() -> None:
+    """docs/family/modern-american.md (HBC): the opening may close a clean canasta but not a
+    dirty one; 001_0cb887cc6d824426.txt: any canasta may be melded at once."""
+    hands = {"N": "Kc Kd Kh Ks Kc 2c 2d Qc Qd Qh Qs Qc Qd Qh 9d 9h"}
+    dirty = Meld((cs("Kc Kd Kh Ks Kc 2c 2d"),))
+    clean = Meld((cs("Qc Qd Qh Qs Qc Qd Qh"),))
+    s = position("classic", hands=hands, phase=Phase.PLAY)
+    assert _code(s, dirty) is None
+    t = position("classic", sets=("initial_meld.mixed_canasta=false",), hands=hands)
+    t.phase = Phase.PLAY
+    assert _code(t, dirty) == "open.mixed_canasta"
+    assert _code(t, clean) is None

@@ -457,6 +457,13 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "penalties.in_hand_sets": {
         "penalties.in_hand_sets": [{"rank": "ace", "count": 3, "points": 1500}]
     },
+    # Modern American's melding rules (docs/family/modern-american.md)
+    "melds.wild_add_min_naturals": {"melds.wild_add_min_naturals": 5},
+    "canastas.reopen_closed_rank": {"canastas.closed": True, "canastas.reopen_closed_rank": False},
+    "canastas.dead_ranks": {"canastas.dead_ranks": True},
+    "canastas.special": {"canastas.special": [{"rank": "seven", "wild": "never", "bonus": 2500}]},
+    "initial_meld.clean_triple": {"initial_meld.clean_triple": True},
+    "initial_meld.mixed_canasta": {"initial_meld.mixed_canasta": False},
 }
 ALTERNATES.update({f"card_values.{f}": {f"card_values.{f}": 35} for f in CardValues.model_fields})
 SINGLE_VALUED: set[str] = set()

@@ -34,12 +34,15 @@ from canasta_rules.variant.loading import deep_merge, export_toml
 from canasta_rules.variant.model import (
     METADATA_KEYS,
     BlackThrees,
+    Canastas,
     InHandSet,
     InitialMeld,
     Penalties,
     RedThrees,
+    SpecialRank,
     Talons,
     Variant,
+    WildMeldsAllowed,
     parameter_paths,
 )
 from canasta_rules.variant.tomlpos import Path as KeyPath
@@ -120,6 +123,13 @@ SPECIAL: dict[tuple[type[BaseModel], str], st.SearchStrategy[Any]] = {
     (BlackThrees, "totals"): _rising(),
     (Penalties, "in_hand_sets"): _IN_HAND_SETS,
     (Talons, "sizes"): st.lists(st.integers(0, 20), max_size=6),
+    # Left out of a file, these take canasta_bonus; a document that sets them gives a figure.
+    (WildMeldsAllowed, "twos_bonus"): st.integers(0, 10000),
+    (WildMeldsAllowed, "jokers_bonus"): st.integers(0, 10000),
+    # A list of tables, one rank each (built lazily: model_values is defined below).
+    (Canastas, "special"): st.deferred(
+        lambda: st.lists(model_values(SpecialRank), max_size=3, unique_by=lambda d: d["rank"])
+    ),
 }
 
 

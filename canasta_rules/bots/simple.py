@@ -1,7 +1,9 @@
 """Two simple players for tests, checks and simulations.
 
 ``RandomBot`` picks uniformly among ``legal_moves``. ``GreedyBot`` takes the pile whenever it can,
-then lays every meld it can (going out when able), and discards the card it can best spare.
+then lays every meld it can (going out when able), and discards the card it can best spare. Under
+rules that charge for unfinished melds (Modern American's sevens, aces and wild melds) it lays no
+meld that would add to its side's charge.
 Both are seeded, so a game they play is reproducible.
 """
 
@@ -12,6 +14,8 @@ import random
 from .. import cards as C
 from ..engine.generate import legal_moves
 from ..engine.moves import Answer, Ask, Discard, Draw, Meld, Move, TakePile
+from ..engine.mutate import apply_unchecked
+from ..engine.scoring import score_hand
 from ..engine.state import Phase, State
 
 
@@ -46,6 +50,8 @@ class GreedyBot:
                 return max(takes, key=lambda m: len(m.shown) + sum(len(g) for g in m.melds))
             return next((m for m in moves if isinstance(m, Draw)), moves[0])
         melds = [m for m in moves if isinstance(m, Meld)]
+        if melds and s.rules.special_scoring:
+            melds = without_new_charges(s, melds, moves)
         if melds:
             return max(
                 melds,
@@ -69,3 +75,21 @@ class GreedyBot:
             options = [m for m, k in zip(discards, costs, strict=True) if k == best]
             return options[self.rng.randrange(len(options))]
         return moves[0]
+
+
+def without_new_charges(s: State, melds: list[Meld], moves: list[Move]) -> list[Meld]:
+    """Under rules that charge a side for unfinished melds (Modern American's sevens, pure aces
+    and melds of wild cards), the melds that add no such charge; all of them when nothing else
+    (a discard) is legal."""
+    side = s.side_of[s.turn]
+    before = score_hand(s)[side].penalties
+
+    def charge(m: Meld) -> int:
+        t = s.copy()
+        apply_unchecked(t, m)
+        return before - score_hand(t)[side].penalties
+
+    kept = [m for m in melds if charge(m) <= 0]
+    if kept or len(melds) == len(moves):
+        return kept or melds
+    return []

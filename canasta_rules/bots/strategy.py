@@ -12,7 +12,9 @@ A decision in brief:
   never spending a wild card on a small pile.
 - **Meld**: lay naturals where they build towards a canasta; spend wild cards only to finish a
   canasta, to make a meld legal, or when the hand is in danger; keep pairs (they take the pile);
-  keep a few cards in hand; dump everything when an opponent is about to go out.
+  keep a few cards in hand; dump everything when an opponent is about to go out; under rules that
+  charge for unfinished melds (Modern American's sevens, aces, wild melds), lay none that adds a
+  charge.
 - **Go out or hold back**: go out when it pays (the game is won, a concealed finish, the
   opponents are close, partner holds little); otherwise keep building canastas.
 - **Ask and answer**: where the variant has partners ask, ask whenever going out is wanted;
@@ -34,6 +36,7 @@ from ..engine.goingout import going_out_plan
 from ..engine.moves import Answer, Ask, Discard, Draw, Meld, Move, TakePile
 from ..engine.rules import BLACK3_KEY, IS_WILD, KEY_OF
 from ..engine.state import Permission, Phase, State
+from .simple import without_new_charges
 
 _NATURAL_KEYS = tuple(range(4, 15))
 _WILD_KEYS = (C.TWO, C.JOKER_RANK)
@@ -218,6 +221,8 @@ class StrategyBot:
         if self._hold_for_concealed(s, p):
             return self.discard(s, moves)
         melds = [m for m in moves if isinstance(m, Meld)]
+        if melds and r.special_scoring:  # no meld that adds an unfinished-meld charge
+            melds = without_new_charges(s, melds, moves)
         best: Meld | None = None
         best_score = 0.0
         # Playing alone and drawing several cards a turn, holding melds back does not pay: with

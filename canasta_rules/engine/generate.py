@@ -39,6 +39,7 @@ from .. import cards as C
 from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_size
 from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
+from .limits import check_lay
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
 from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
@@ -216,6 +217,10 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
     ahead, goes through ``refusal`` itself.
     """
     cands = _meld_candidates(s)
+    if s.rules.meld_limits:
+        # Modern American's melding rules (engine/limits.py) are not built into the candidates.
+        side, left = s.side_of[s.turn], s.hand_len[s.turn]
+        cands = [c for c in cands if check_lay(s, side, c[0].melds, c[0].adds, left - c[1]) is None]
     if bound:
         return [m for m, _, _ in cands if refusal(s, m) is None]
     r = s.rules

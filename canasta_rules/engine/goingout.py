@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from .checks import STOCK, concealed_still_possible, open_meld
+from .limits import check_lay, may_lay, out_refusal, wild_room
 from .moves import Discard, Meld, Move
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, Rules
@@ -63,6 +64,13 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             hi = _INF if was and unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
             if closed:  # wild cards too stop at the canasta's size
                 hi = min(hi, csize - size - c)
+            if r.meld_limits:  # engine/limits.py: a dead or closed rank takes nothing
+                if may_lay(s, side, k) is not None:
+                    if c:
+                        return None
+                    hi = 0
+                elif not wild_room(s, side, k, m, nat):
+                    hi = 0
             items.append((k, nat, m.wilds, size + c, 0, hi, was, True))
         elif c:
             if closed and c > csize:
@@ -73,6 +81,11 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             hi = r.meld_wild_cap(c)
             if r.canasta_closed:
                 hi = min(hi, r.canasta_size - c)
+            if r.meld_limits:
+                if may_lay(s, side, k) is not None:
+                    return None
+                if not wild_room(s, side, k, None, c):
+                    hi = 0
             if lo > hi:
                 return None
             items.append((k, c, 0, c, lo, hi, False, False))
@@ -167,6 +180,8 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         moves.append(Discard(discard))
     if not moves:
         return None
+    if r.meld_limits and not _limits_allow(s, moves):
+        return None
     short = s.opening_short(side)
     if short:
         short -= sum(r.value[c] for mv in moves if isinstance(mv, Meld) for c in _laid(mv))
@@ -188,6 +203,24 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         if not t.concealed:
             return None
     return moves
+
+
+def _limits_allow(s: State, moves: list[Move]) -> bool:
+    """Whether Modern American's melding rules (engine/limits.py) let the plan through: the
+    planner places wild cards within their caps, and this checks the rest (the lock of an open
+    meld of wild cards, the opening's clean triple, going out with a meld of wild cards open)."""
+    t = s.copy()
+    p = t.turn
+    side = t.side_of[p]
+    for mv in moves:
+        if isinstance(mv, Meld):
+            after = t.hand_len[p] - len(_laid(mv))
+            if check_lay(t, side, mv.melds, mv.adds, after) is not None:
+                return False
+        elif t.hand_len[p] == 1 and out_refusal(t, side) is not None:
+            return False
+        apply_unchecked(t, mv)
+    return True
 
 
 def _laid(m: Meld) -> list[int]:

@@ -42,6 +42,7 @@ from .checks import (
     value_of,
 )
 from .goingout import can_complete_opening, can_go_out
+from .limits import check_lay, out_refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .pile import check_take, pile_takes
@@ -246,6 +247,10 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
         return ref
     n_cards = sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds)
     after = s.hand_len[p] - n_cards
+    if r.meld_limits:
+        ref = check_lay(s, side, m.melds, m.adds, after)
+        if ref is not None:
+            return ref
     ref = keep_a_card(s, side, after, canastas_after)
     if ref is not None:
         return ref
@@ -373,6 +378,10 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
             "going_out.permission",
             "your partner said no: you may not go out this turn",
         )
+    if r.meld_limits:
+        ref = out_refusal(s, side)
+        if ref is not None:
+            return ref
     if s.turn_opened and s.opening_short(side) > 0:
         concealed = concealed_now(s, p, s.turn_new, s.turn_added_old)
         if not (r.concealed_waives and s.drew == STOCK and concealed):

@@ -23,6 +23,7 @@ from .checks import (
     rank_name,
     value_of,
 )
+from .limits import check_lay, dead
 from .moves import Move, TakePile
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF
 from .state import Phase, State
@@ -97,6 +98,13 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         )
     if C.is_red_three(top):
         return Refusal("pile.top_red_three", "", "a red three on top of the pile blocks it")
+    if r.meld_limits and r.dead_ranks and dead(s, KEY_OF[top]):
+        return Refusal(
+            "pile.dead_rank",
+            "canastas.dead_ranks",
+            f"{rank_name(KEY_OF[top])} are dead (a canasta of them is made): the pile cannot be "
+            "taken with one on top",
+        )
     if r.one_card_ban and s.hand_len[p] == 1 and len(s.pile) == 1:
         return Refusal(
             "pile.one_card",
@@ -235,6 +243,13 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             "going_out.final_discard",
             "you must keep one card to discard when you go out",
         )
+    if r.meld_limits:
+        if existing is not None:
+            ref = check_lay(s, side, m.melds, ((rank, (top, *m.shown)),), after)
+        else:
+            ref = check_lay(s, side, ((top, *m.shown), *m.melds), (), after)
+        if ref is not None:
+            return ref
     return keep_a_card(s, side, after, canastas_after)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..variant.model import (
+    RANK_OF_NAME,
     ConcealedPlayer,
     PermissionAsk,
     SequencesSameSuit,
@@ -37,6 +38,9 @@ RUN_KEY0 = 32
 CLOSED_KEY0 = 64
 RUN_REF0 = 128
 
+# Rules.special_wild: how a special rank (canastas.special) takes wild cards.
+NEVER, OPENING_ONLY = 1, 2
+
 
 def run_ref(suit: int, rank: int) -> int:
     """The reference an ``add`` uses for the side's run of ``suit`` holding ``rank``."""
@@ -52,21 +56,6 @@ CARDS_OF_KEY: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(C.NUM_CARD_IDS) if KEY_OF[c] == k) for k in range(16)
 )
 IS_WILD: tuple[bool, ...] = tuple(C.is_wild(c) for c in range(C.NUM_CARD_IDS))
-
-
-_RANK_OF_WORD = {
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "jack": 11,
-    "queen": 12,
-    "king": 13,
-    "ace": 14,
-}
 
 
 class Rules:
@@ -157,6 +146,55 @@ class Rules:
         self.canasta_base = c.min_naturals
         self.natural_bonus = c.natural_bonus
         self.mixed_bonus = c.mixed_bonus
+        # Modern American's melding rules (engine/limits.py applies them). ``meld_limits`` is
+        # the one flag the hot paths test: False for every ruleset without these rules.
+        self.no_reopen = c.closed and not c.reopen_closed_rank
+        self.dead_ranks = c.dead_ranks
+        self.wild_add_min = m.wild_add_min_naturals
+        special = {RANK_OF_NAME[sp.rank]: sp for sp in c.special}
+        self.special_wild: tuple[int, ...] = tuple(
+            0 if k not in special else (NEVER if special[k].wild == "never" else OPENING_ONLY)
+            for k in range(16)
+        )
+        """Per key: 0 an ordinary rank, NEVER no wild card, OPENING_ONLY wild only as opened."""
+        self.special_bonus: tuple[int, ...] = tuple(
+            special[k].bonus if k in special else c.natural_bonus for k in range(16)
+        )
+        """Per key: the bonus of a canasta without wild cards."""
+        self.special_penalty: tuple[int, ...] = tuple(
+            special[k].unfinished_penalty if k in special else 0 for k in range(16)
+        )
+        """Per key: the cost of a pure meld of a special rank left unfinished."""
+        self.has_special = bool(special)
+        self.wild_twos_bonus: int | None = None
+        self.wild_jokers_bonus: int | None = None
+        self.wild_unfinished_penalty = 0
+        self.wild_lock = self.wild_blocks_out = False
+        if isinstance(wm, WildMeldsAllowed):
+            self.wild_twos_bonus = wm.twos_bonus
+            self.wild_jokers_bonus = wm.jokers_bonus
+            self.wild_unfinished_penalty = wm.unfinished_penalty
+            self.wild_lock = wm.open_locks_wild
+            self.wild_blocks_out = wm.open_blocks_going_out
+        im = v.initial_meld
+        self.clean_triple = im.clean_triple
+        self.opening_no_mixed = not im.mixed_canasta
+        self.meld_limits = (
+            self.no_reopen
+            or self.dead_ranks
+            or self.wild_add_min > 0
+            or self.has_special
+            or self.wild_lock
+            or self.wild_blocks_out
+            or self.clean_triple
+            or self.opening_no_mixed
+        )
+        """Whether any of the rules above applies (the one test the hot paths make)."""
+        self.special_scoring = (
+            self.has_special
+            or self.wild_unfinished_penalty > 0
+            or (self.wild_twos_bonus is not None or self.wild_jokers_bonus is not None)
+        )
 
         self.tiers = tuple((t.below, t.minimum) for t in v.initial_meld.tiers)
         self.opening_whole_pile = v.initial_meld.pile_cards == "whole_pile"
@@ -214,7 +252,7 @@ class Rules:
 
         self.wild_returned_penalty = v.penalties.wild_returned
         self.hand_sets: tuple[tuple[int, int, int], ...] = tuple(
-            (_RANK_OF_WORD[h.rank], h.count, h.points) for h in v.penalties.in_hand_sets
+            (RANK_OF_NAME[h.rank], h.count, h.points) for h in v.penalties.in_hand_sets
         )
         self.no_canasta_melds_minus = v.penalties.no_canasta_melds == "minus"
         self.target = v.game.target

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
+from .limits import special_scores
 from .rules import RUN, WILD, Rules
 from .state import State
 
@@ -185,19 +186,29 @@ def _column(s: State, seated: int) -> SideScore:
     out_points = 0
     if s.out_player >= 0 and s.side_of[s.out_player] == side:
         out_points = r.concealed_bonus if s.concealed else r.out_bonus
+    natural_points = natural * r.natural_bonus
+    wild_points = wilds * r.wild_canasta_bonus
+    penalties = -s.penalties[seated]
+    if r.special_scoring:
+        # canastas.special and the wild canastas by make-up (engine/limits.py)
+        pack_jokers = r.deck_counts[C.JOKER]
+        natural_points, wild_points, unfinished = special_scores(
+            r, list(melds.values()), pack_jokers
+        )
+        penalties -= unfinished
     return SideScore(
         melds=meld_points,
         hands=hand_points,
         mixed_canastas=mixed * r.mixed_bonus,
-        natural_canastas=natural * r.natural_bonus,
+        natural_canastas=natural_points,
         run_canastas=runs * r.run_bonus,
-        wild_canastas=wilds * r.wild_canasta_bonus,
+        wild_canastas=wild_points,
         black_threes=black_points,
         run_count=runs,
         wild_count=wilds,
         red_threes=red,
         going_out=out_points,
-        penalties=-s.penalties[seated],
+        penalties=penalties,
         mixed_count=mixed,
         natural_count=natural,
         red_three_count=reds,

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..cards import rank_word
 from ..variant.compare import differences, flatten, show_value
 from ..variant.model import (
+    RANK_OF_NAME,
     ConcealedPlayer,
     PermissionAsk,
     Seating,
@@ -428,7 +430,10 @@ class _Builder:
                 [
                     Row(
                         f"{id_}.wild",
-                        ("Canasta of wild cards", str(v.melds.wild_melds.canasta_bonus)),
+                        (
+                            wild_canasta_label(v.melds.wild_melds),
+                            str(v.melds.wild_melds.canasta_bonus),
+                        ),
                         ("melds.wild_melds",),
                         header=header,
                     )
@@ -436,6 +441,7 @@ class _Builder:
                 if isinstance(v.melds.wild_melds, WildMeldsAllowed)
                 else []
             ),
+            *self.special_bonus_rows(id_, header),
             Row(
                 f"{id_}.red_threes",
                 (
@@ -466,6 +472,35 @@ class _Builder:
                 header=header,
             ),
         ]
+        return rows
+
+    def special_bonus_rows(self, id_: str, header: tuple[str, str]) -> list[Row]:
+        """Rows for the special ranks and the wild canastas by make-up (Modern American)."""
+        v = self.v
+        rows: list[Row] = []
+        for sp in v.canastas.special:
+            word = rank_word(RANK_OF_NAME[sp.rank], True)
+            cells = [(f"Canasta of pure {word}", str(sp.bonus))]
+            if sp.unfinished_penalty:
+                cells.append((f"Pure {word} unfinished", f"-{sp.unfinished_penalty}"))
+            rows += [
+                Row(f"{id_}.special.{sp.rank}.{i}", cell, ("canastas.special",), header=header)
+                for i, cell in enumerate(cells)
+            ]
+        wm = v.melds.wild_melds
+        if isinstance(wm, WildMeldsAllowed):
+            jokers = v.deck.decks * v.deck.jokers_per_deck
+            cells = []
+            if wm.twos_bonus is not None:
+                cells.append(("Wild canasta: twos only", str(wm.twos_bonus)))
+            if wm.jokers_bonus is not None:
+                cells.append((f"Wild canasta: all {number(jokers)} jokers", str(wm.jokers_bonus)))
+            if wm.unfinished_penalty:
+                cells.append(("Wild meld unfinished", f"-{wm.unfinished_penalty}"))
+            rows += [
+                Row(f"{id_}.wild.{i}", cell, ("melds.wild_melds",), header=header)
+                for i, cell in enumerate(cells)
+            ]
         return rows
 
     def against_phrase(self) -> str:
@@ -746,6 +781,7 @@ class _Builder:
                     self.s(
                         "melds.wild_not_more_than_natural", wnm, "melds.wild_not_more_than_natural"
                     ),
+                    *self.wild_add_sentences(),
                 )
             )
         )
@@ -764,6 +800,15 @@ class _Builder:
                         "it, by any member of the side, until it is a closed canasta; then the "
                         "side may start another.",
                         "canastas.closed",
+                    )
+                    if c.reopen_closed_rank
+                    else self.s(
+                        "one_meld_per_rank",
+                        "A side keeps one open meld of each rank: more cards of that rank go on "
+                        "it, by any member of the side, until it is a closed canasta; after that "
+                        "the side never melds that rank again in the hand.",
+                        "canastas.closed",
+                        "canastas.reopen_closed_rank",
                     ),
                     self.fixed(
                         "melding",
@@ -820,6 +865,7 @@ class _Builder:
                         "canastas.closed",
                     ),
                     self.s("melds.canasta_wild", cw, "melds.canasta_wild"),
+                    *self.rank_rule_sentences(),
                 )
             )
         )
@@ -838,7 +884,7 @@ class _Builder:
             alone = (
                 f"A side may meld wild cards on their own: one such meld, of {wm.min_size} to "
                 f"{wm.max_size} wild cards; a canasta of wild cards is worth {wm.canasta_bonus}."
-            )
+            ) + wild_meld_extras(v, wm)
         else:
             alone = "Wild cards are never melded on their own."
         blocks.append(
@@ -895,10 +941,83 @@ class _Builder:
                         "opened, its later melds need no minimum.",
                     ),
                     self.s("initial_meld.pile_cards", pc, "initial_meld.pile_cards"),
+                    *self.opening_sentences(),
                 )
             )
         )
         return Section("melds", "Melds and canastas", tuple(blocks))
+
+    # ------------------------------------------------------------------ Modern American
+    def wild_add_sentences(self) -> list[Sentence]:
+        """When a wild card may join a meld (melds.wild_add_min_naturals), where it is set."""
+        n = self.v.melds.wild_add_min_naturals
+        if not n:
+            return []
+        return [
+            self.s(
+                "melds.wild_add_min_naturals",
+                "A wild card may join a meld in the turn its side opens; after that, only a meld "
+                f"holding at least {count(n, 'natural card')} (those laid with it included).",
+                "melds.wild_add_min_naturals",
+            )
+        ]
+
+    def rank_rule_sentences(self) -> list[Sentence]:
+        """Dead ranks and the special ranks (canastas.dead_ranks, canastas.special)."""
+        c = self.v.canastas
+        out: list[Sentence] = []
+        if c.dead_ranks:
+            out.append(
+                self.s(
+                    "canastas.dead_ranks",
+                    "Once either side has a canasta of a rank, that rank is dead: neither side "
+                    "may start or add to a meld of it, and the discard pile cannot be taken while "
+                    "a card of that rank is on top.",
+                    "canastas.dead_ranks",
+                )
+            )
+        for sp in c.special:
+            word = rank_word(RANK_OF_NAME[sp.rank], True)
+            if sp.wild == "never":
+                text = f"{capital(word)} never take a wild card"
+            else:
+                text = (
+                    f"A meld of {word} takes wild cards only if it is laid with one in the turn "
+                    "its side opens, and is then an ordinary meld; any other meld of "
+                    f"{word} stays pure, without wild cards"
+                )
+            text += f": a canasta of {word} without wild cards earns {sp.bonus}"
+            if sp.unfinished_penalty:
+                text += (
+                    f", and such a meld still unfinished at the end of the hand costs its side "
+                    f"{sp.unfinished_penalty}"
+                )
+            out.append(self.s(f"canastas.special.{sp.rank}", text + ".", "canastas.special"))
+        return out
+
+    def opening_sentences(self) -> list[Sentence]:
+        """The clean triple and the mixed canasta in the opening, where a variant asks them."""
+        im = self.v.initial_meld
+        out: list[Sentence] = []
+        if im.clean_triple:
+            out.append(
+                self.s(
+                    "initial_meld.clean_triple",
+                    "The melds that open a side's account must include a clean triple: a new "
+                    "meld of three or more natural cards of one rank, with no wild card.",
+                    "initial_meld.clean_triple",
+                )
+            )
+        if not im.mixed_canasta:
+            out.append(
+                self.s(
+                    "initial_meld.mixed_canasta",
+                    "The turn in which a side opens may complete a natural canasta, but not one "
+                    "holding wild cards.",
+                    "initial_meld.mixed_canasta",
+                )
+            )
+        return out
 
     def section_pile(self) -> Section:
         p = self.v.pile
@@ -1776,6 +1895,36 @@ def build(
     return _mark(sheet, base_sheet, diffs)
 
 
+def wild_canasta_label(wm: WildMeldsAllowed) -> str:
+    """The bonus table's label for the ordinary canasta of wild cards."""
+    by_make_up = wm.twos_bonus is not None or wm.jokers_bonus is not None
+    return "Wild canasta: any other mix" if by_make_up else "Canasta of wild cards"
+
+
+def wild_meld_extras(v: Variant, wm: WildMeldsAllowed) -> str:
+    """The rest of the sentence on melds of wild cards: bonuses by make-up, the penalty when
+    unfinished, and what an unfinished one forbids (Modern American)."""
+    text = ""
+    if wm.twos_bonus is not None:
+        text += f" A canasta of twos only is worth {wm.twos_bonus}."
+    if wm.jokers_bonus is not None:
+        jokers = v.deck.decks * v.deck.jokers_per_deck
+        text += f" One holding all {number(jokers)} jokers of the pack is worth {wm.jokers_bonus}."
+    if wm.unfinished_penalty:
+        text += (
+            " A meld of wild cards still unfinished at the end of the hand costs its side "
+            f"{wm.unfinished_penalty}."
+        )
+    bans = []
+    if wm.open_locks_wild:
+        bans.append("the side puts no wild card on any other meld")
+    if wm.open_blocks_going_out:
+        bans.append("none of its players may go out")
+    if bans:
+        text += " While it is unfinished, " + " and ".join(bans) + "."
+    return text
+
+
 def unstated_keys(variant: Variant) -> set[str]:
     """Parameters of ``variant`` that its sheet deliberately leaves out: a zero penalty, the
     irregularities the variant has no remedy for, and the rounds of a game that has none (no
@@ -1810,4 +1959,16 @@ def unstated_keys(variant: Variant) -> set[str]:
         out.add("penalties.no_canasta_melds")
     if not variant.penalties.in_hand_sets:
         out.add("penalties.in_hand_sets")
+    # Modern American's melding rules are stated only where a variant uses them.
+    c, im = variant.canastas, variant.initial_meld
+    if not c.closed or c.reopen_closed_rank:
+        out.add("canastas.reopen_closed_rank")
+    defaults = {
+        "canastas.dead_ranks": not c.dead_ranks,
+        "canastas.special": not c.special,
+        "melds.wild_add_min_naturals": not variant.melds.wild_add_min_naturals,
+        "initial_meld.clean_triple": not im.clean_triple,
+        "initial_meld.mixed_canasta": im.mixed_canasta,
+    }
+    out |= {k for k, unused in defaults.items() if unused}
     return out

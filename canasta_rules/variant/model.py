@@ -519,6 +519,48 @@ class WildMeldsAllowed(Model):
         le=10000,
         description="Bonus for a canasta of wild cards (Uruguayan 2000, Bolivia 2500).",
     )
+    twos_bonus: int | None = Field(
+        default=None,
+        ge=0,
+        le=10000,
+        description=(
+            "Bonus for a canasta of wild cards that holds twos only, in place of canasta_bonus "
+            "(Modern American 3000). Left out: canasta_bonus."
+        ),
+    )
+    jokers_bonus: int | None = Field(
+        default=None,
+        ge=0,
+        le=10000,
+        description=(
+            "Bonus for a canasta of wild cards that holds every joker of the pack, in place of "
+            "canasta_bonus (Modern American, four jokers and three twos: 2500). Left out: "
+            "canasta_bonus."
+        ),
+    )
+    unfinished_penalty: int = Field(
+        default=0,
+        ge=0,
+        le=10000,
+        description=(
+            "Points a side loses at the end of the hand for a meld of wild cards that is not a "
+            "canasta, on top of the cards' values (Modern American 2000; 0: none)."
+        ),
+    )
+    open_locks_wild: bool = Field(
+        default=False,
+        description=(
+            "Whether, while the side's meld of wild cards is not yet a canasta, the side may put "
+            "no wild card in any other meld (Modern American)."
+        ),
+    )
+    open_blocks_going_out: bool = Field(
+        default=False,
+        description=(
+            "Whether a player may not go out while the side's meld of wild cards is not yet a "
+            "canasta (Modern American)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _sizes(self) -> WildMeldsAllowed:
@@ -555,6 +597,16 @@ class Melds(Model):
             "number of wild cards may be added once it is complete ('unlimited')."
         ),
     )
+    wild_add_min_naturals: int = Field(
+        default=0,
+        ge=0,
+        le=15,
+        description=(
+            "Natural cards a meld must hold (counting those laid with the wild card) before a "
+            "wild card may join it, except in the turn in which the side opens (Modern "
+            "American: 5). Melds of wild cards are not concerned. 0: no such rule."
+        ),
+    )
     sequences: Sequences = Field(
         default_factory=lambda: SequencesNone(kind="none"),
         description="Whether runs of one suit may be melded, and their limits.",
@@ -562,6 +614,43 @@ class Melds(Model):
     wild_melds: WildMelds = Field(
         default_factory=lambda: WildMeldsNone(kind="none"),
         description="Whether wild cards may be melded on their own, and their limits.",
+    )
+
+
+RankName = NaturalRank
+"""A rank named as ``card_values`` names it (every natural rank that melds: four to ace)."""
+RANK_OF_NAME: dict[str, int] = {n: i for i, n in enumerate(get_args(NaturalRank), start=4)}
+"""The rank (4..14) a ``RankName`` names."""
+
+
+class SpecialRank(Model):
+    """One rank with rules of its own. A meld of it without wild cards is *pure*: a pure canasta
+    earns ``bonus`` (in place of canastas.natural_bonus), and a pure meld left unfinished at the
+    end of the hand costs ``unfinished_penalty``. To give another rank a rule, add a table."""
+
+    rank: RankName = Field(
+        description="The rank, named as in card_values: four to ten, jack, queen, king or ace."
+    )
+    wild: Literal["never", "opening_only"] = Field(
+        description=(
+            "'never': a meld of this rank never holds a wild card (Modern American's sevens). "
+            "'opening_only': a wild card may join it only when the meld is laid in the turn the "
+            "side opens, with the wild card in it from the start; such a meld is an ordinary "
+            "one (mixed canasta, no penalty), and one laid without a wild card stays pure "
+            "(Modern American's aces)."
+        ),
+    )
+    bonus: int = Field(
+        ge=0, le=10000, description="Bonus for a canasta of this rank without wild cards."
+    )
+    unfinished_penalty: int = Field(
+        default=0,
+        ge=0,
+        le=10000,
+        description=(
+            "Points a side loses at the end of the hand for a pure meld of this rank that is "
+            "not a canasta, on top of the cards' values (0: none)."
+        ),
     )
 
 
@@ -586,6 +675,37 @@ class Canastas(Model):
             "another meld of that rank."
         ),
     )
+    reopen_closed_rank: bool = Field(
+        default=True,
+        description=(
+            "With closed = true: whether the side may then start another meld of a closed "
+            "canasta's rank (Samba) or never melds that rank again in the hand (Modern "
+            "American: a meld is capped at the canasta's size and a side has one meld a rank)."
+        ),
+    )
+    dead_ranks: bool = Field(
+        default=False,
+        description=(
+            "Whether a rank is dead once either side completes a canasta of it: neither side "
+            "may start or add to a meld of that rank, and a discard pile with a card of that "
+            "rank on top cannot be taken (Modern American)."
+        ),
+    )
+    special: tuple[SpecialRank, ...] = Field(
+        default=(),
+        max_length=11,
+        description=(
+            "Ranks with rules of their own (Modern American's sevens and aces): whether their "
+            "melds may hold wild cards, the bonus for a canasta of them without wild cards, and "
+            "the penalty for such a meld left unfinished. In a file: one [[canastas.special]] "
+            "table per rank."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _special_once(self) -> Canastas:
+        _unique(tuple(sp.rank for sp in self.special), "special")
+        return self
 
 
 # --------------------------------------------------------------------------------------------
@@ -644,6 +764,21 @@ class InitialMeld(Model):
         description=(
             "Which cards of a discard pile taken to open may count toward the minimum: only its "
             "top card, or any card in it."
+        ),
+    )
+    clean_triple: bool = Field(
+        default=False,
+        description=(
+            "Whether the melds that open a side's account must include a clean triple: a new "
+            "meld of at least three natural cards of one rank and no wild card (Modern "
+            "American, as the CLA rules are reported, and HBC)."
+        ),
+    )
+    mixed_canasta: bool = Field(
+        default=True,
+        description=(
+            "Whether the turn in which a side opens may complete a canasta holding wild cards "
+            "(HBC: the opening may close a clean canasta but not a dirty one)."
         ),
     )
 
