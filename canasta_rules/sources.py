@@ -232,17 +232,15 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",
     ),
-    "CCP": (
-        "Modern American: threes of both colours scored by colour and by the side's canastas, "
-        "three or more aces or sevens in hand (-1500), and the special hands.",
-    ),
-    "PAG": (
-        "Modern American: bonus cards (talons) for the first melds, and no ace or seven "
-        "discarded onto an empty pile.",
-    ),
+    "CCP": ("Modern American: the special hands (a whole hand laid down at once).",),
     "CJ": (
-        "Modern American: no seven, ace, wild or dead card discarded onto an empty pile, threes "
-        "in hand -100, and a side with no canasta counting its melds minus.",
+        "Modern American: a dead card among the cards banned on an empty pile (the ban list "
+        "names sevens, aces and wild cards); a three left in hand (-100), which legal play "
+        "never leaves when every three is laid out.",
+    ),
+    "HBC": (
+        "Modern American: a player due a talon may meld down to the one card discarded; the "
+        "rule that a player keeps a card to discard still applies.",
     ),
     "cat": ("Modern American: permission to go out asked once per hand; the model asks per turn.",),
 }

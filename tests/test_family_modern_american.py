@@ -4,8 +4,9 @@ Sources, as docs/family/modern-american.md names them: Canasta Connection (CC), 
 rules (CCOM) and count (CCP), Canasta Junction (CJ), Play Online Canasta (POC), Meggiesoft (BUF),
 the Wikipedia copy (WUS), Pagat (PAG), the Honors Bridge Club (HBC), Chick Magnets (CHM), the
 Canasta League of America as reported (CLA) and the project's catalog (cat). Each test names the
-ones it rests on and asserts the ruling itself. Threes, talons, the missing upcard, the discard
-bans and the end-of-hand penalties of hands are not built in yet (the variant file's notes).
+ones it rests on and asserts the ruling itself. The threes, talons, missing upcard, empty-pile bans
+and end-of-hand penalties are tested parameter by parameter in
+tests/test_family_modern_american_threes.py; the worked count here uses the built-in whole.
 """
 
 from __future__ import annotations
@@ -266,13 +267,49 @@ def test_going_out_earns_100_concealed_or_not() -> None:
     assert score_hand(s)[0].going_out == 100
 
 
-def test_ccp_counting_order_without_the_threes() -> None:
-    """CCP's worked count: a side going out with a natural canasta and a canasta of sevens has
-    100 + 500 + 2500 = 3100 before its threes and cards (the threes' 400 are scored by rules not
-    built in yet)."""
-    s = finished(position(V, melds={0: [CANASTA_K, "7c 7d 7h 7s 7c 7d 7h"]}), out_player=0)
-    sc = score_hand(s)[0]
-    assert sc.going_out + sc.natural_canastas + sc.mixed_canastas == 3100
+SEVENS = "7c 7d 7h 7s 7c 7d 7h"
+
+
+def _out_hand(**kw: Any) -> dict[str, Any]:
+    """A finished-hand position: every hand empty, no pile."""
+    return {"pile": "", "hands": {"N": "", "E": "", "S": "", "W": ""}, **kw}
+
+
+def test_ccp_worked_count() -> None:
+    """CCP's worked count, in its order: a side going out (100) with a natural canasta (500) and
+    a canasta of sevens (2500), two red threes (300) and one black three (100) has 3500 before
+    the count of its cards."""
+    s = finished(position(V, **_out_hand(melds={0: [CANASTA_K, SEVENS]}, red3={0: "3d 3h 3s"})), 0)
+    row = score_hand(s)[0]
+    assert row.total - row.melds - row.hands == 3500
+    assert (row.going_out, row.red_threes, row.laid_black_threes) == (100, 300, 100)
+
+
+def test_ccp_threes_with_one_canasta_or_none() -> None:
+    """CCP: with exactly one canasta a side's threes count nothing; with none they count minus
+    (two red 300 and one black 100: -400)."""
+    one = finished(position(V, **_out_hand(melds={0: [CANASTA_K]}, red3={0: "3d 3h 3s"})), 1)
+    row = score_hand(one)[0]
+    assert (row.red_threes, row.laid_black_threes) == (0, 0)
+    none = finished(position(V, **_out_hand(melds={0: ["Kc Kd Kh"]}, red3={0: "3d 3h 3s"})), 1)
+    row = score_hand(none)[0]
+    assert row.red_threes + row.laid_black_threes == -400
+
+
+def test_no_canasta_counts_melds_minus_and_sets_in_hand_cost_1500() -> None:
+    """CJ: a side with no canasta counts its melded cards minus; CJ, CCP, WUS: a player left
+    with three or more aces, or three or more sevens, costs 1500 a set (four aces and three
+    sevens: 3000)."""
+    s = position(
+        V,
+        **_out_hand(
+            melds={0: ["Kc Kd Kh"], 1: [CANASTA_Q]},
+            hands={"N": "Ac Ad Ah As 7c 7d 7h", "E": "", "S": "", "W": ""},
+        ),
+    )
+    row = score_hand(finished(s, 1))[0]
+    assert row.melds == -30
+    assert row.sets_in_hand == -3000 and row.hands == -(4 * 20 + 3 * 5)
 
 
 def test_a_greedy_bot_game_is_recorded_and_replays_identically(

@@ -342,9 +342,9 @@ def test_fixed_rules_are_stated_once(name: str) -> None:
     sheet = build(load_variant(name))
     texts = [s.plain for s in sheet.statements()]
     for phrase in FIXED_ONCE:
-        if (
-            phrase.endswith("with no wild card")
-            and not load_variant(name).black_threes.meld_when_going_out
+        if phrase.endswith("with no wild card") and (
+            not load_variant(name).black_threes.meld_when_going_out
+            or load_variant(name).black_threes.bonus  # laid out: never melded
         ):
             continue
         if phrase.endswith("one meld of each rank") and load_variant(name).canastas.closed:
@@ -621,8 +621,9 @@ def test_card_has_the_quick_reference_tables(name: str) -> None:
 def test_card_is_short() -> None:
     for name in BUILTINS:
         txt = render(build(load_variant(name), card=True), "txt")
-        # The family games (Samba, Bolivia) carry more bonuses and minimum tiers than classic.
-        assert len(txt.splitlines()) < 100, name
+        # The family games carry more bonuses, charges and minimum tiers than classic (Modern
+        # American's threes, special canastas and unfinished-meld charges most of all).
+        assert len(txt.splitlines()) < 110, name
 
 
 # --------------------------------------------------------------------------------------------

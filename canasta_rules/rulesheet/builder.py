@@ -641,6 +641,9 @@ class _Builder:
                             "is turned up: each hand starts with no discard pile, so the first "
                             "player draws from the stock.",
                             "deal.upcard",
+                            # with no upcard, nothing is covered and no upcard freezes the pile
+                            "deal.upcard_covered",
+                            "deal.upcard_freezes",
                         ),
                     )
                 )
@@ -1937,10 +1940,8 @@ def unstated_keys(variant: Variant) -> set[str]:
     if not variant.initial_meld.by_round:
         out.add("initial_meld.by_round")
     # Modern American's threes, discard bans and end-of-hand penalties: stated only where set.
-    if variant.deal.upcard == "none":
-        out |= {"deal.upcard_covered", "deal.upcard_freezes"}
-    else:
-        out.add("deal.upcard")
+    if variant.deal.upcard != "none":
+        out.add("deal.upcard")  # (with no upcard, its sentence also claims the covering keys)
     if not variant.black_threes.bonus:
         out |= {"black_threes.bonus", "black_threes.totals"}
     else:
