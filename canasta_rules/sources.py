@@ -145,6 +145,27 @@ FAMILY: dict[str, FamilySource] = {
         "Roger DeMeritt, Hand and Foot: standard rules compiled from his questionnaire",
         "http://rogerdem.tripod.com/composit.htm",
     ),
+    "BGA": FamilySource(
+        "hand-and-foot",
+        "Board Game Arena, Hand and Foot help page",
+        "http://ja.doc.boardgamearena.com/index.php?title=Gamehelphandandfoot&diff=6844&oldid=6843",
+    ),
+    "NWP": FamilySource(
+        "hand-and-foot",
+        "North-West Pages, Hand and Foot: game overview",
+        "https://handandfoot.northwestpages.com/GameOverView.php",
+    ),
+    "DNX": FamilySource(
+        "hand-and-foot", "Denexa Games, Hand and Foot", "https://www.denexa.com/blog/hand-and-foot/"
+    ),
+    "TX": FamilySource(
+        "hand-and-foot",
+        "TXNetStars, Hand and Foot rules",
+        "http://www.txnetstars.com/handandfoot/rules.html",
+    ),
+    "JC": FamilySource(
+        "hand-and-foot", "Jerry Colby, Hand and Foot", "http://www.jerrycolby.com/Handfoot.htm"
+    ),
     # docs/family/five-hand.md
     "RG5": FamilySource(
         "five-hand",

@@ -29,7 +29,9 @@ from .checks import (
     check_new_meld,
     check_stock_sequence,
     concealed_now,
+    contract_missing,
     draw_ends_hand,
+    foot_next,
     in_hand,
     keep_a_card,
     needs_text,
@@ -41,7 +43,7 @@ from .checks import (
     value_of,
 )
 from .goingout import can_complete_opening, can_go_out
-from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .pile import check_take, pile_takes
 from .rules import (
@@ -187,6 +189,24 @@ def _runs_needed(r: Rules, after: int) -> Refusal:
     )
 
 
+def _contract_refusal(s: State, side: int, after: int) -> Refusal | None:
+    """Going out without the canastas by kind the contract names (``going_out.
+    natural_canastas``, ``mixed_canastas``, ``wild_canastas``), naming what is missing."""
+    missing = contract_missing(s, side)
+    if not missing:
+        return None
+    param = "going_out.natural_canastas"
+    if "natural" not in missing:
+        param = "going_out.mixed_canastas" if "mixed" in missing else "going_out.wild_canastas"
+    if after == 0:
+        return Refusal("out.contract", param, f"you cannot go out: your side needs {missing}")
+    return Refusal(
+        "meld.keep_a_card",
+        param,
+        f"you must keep two cards until your side has the canastas going out needs: {missing}",
+    )
+
+
 def _run_overlap(
     s: State, side: int, span: tuple[int, int, int], new: list[tuple[int, int, int]]
 ) -> Refusal | None:
@@ -254,13 +274,33 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     black = s.turn_black3 or BLACK3_KEY in new_ranks
     obliged = obliged_to_go_out(s)
     unless_concealed = after == 0 and r.discard_unless_concealed
-    runs_needed = after <= 1 and r.run_canastas_to_go_out > 0
-    if short <= 0 and not black and not obliged and not unless_concealed and not runs_needed:
+    # With the foot still waiting (foot.kind = "foot") a hand played down is not going out.
+    waiting = r.foot and bool(s.feet[p])
+    runs_needed = after <= 1 and r.run_canastas_to_go_out > 0 and not waiting
+    kinds_needed = after <= 1 and r.kinds_contract and not waiting
+    if (
+        short <= 0
+        and not black
+        and not obliged
+        and not unless_concealed
+        and not runs_needed
+        and not kinds_needed
+    ):
         return None
     t = s.copy()
     apply_unchecked(t, m)
+    if t.phase == Phase.FOOT:
+        # The hand is used up and the foot comes next; the turn goes on, but an opening must
+        # have reached its minimum with the hand's cards.
+        if short > 0:
+            return _below_minimum(s, side, t.turn_value, False)
+        return None
     if runs_needed and t.run_canastas(side) < r.run_canastas_to_go_out:
         return _runs_needed(r, after)
+    if kinds_needed:
+        ref = _contract_refusal(t, side, after)
+        if ref is not None:
+            return ref
     if t.over:  # this action goes out
         if unless_concealed and not t.concealed:
             return Refusal(
@@ -332,6 +372,8 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
     side = s.side_of[p]
     if s.hand_len[p] - 1 > 0:
         return keep_discard_refusal(s)
+    if r.foot and foot_next(s, p, True):
+        return keep_discard_refusal(s)  # walking to the foot: the turn ends as usual
     if s.canastas(side) < r.canastas_to_go_out:
         return Refusal(
             "out.canastas",
@@ -340,6 +382,10 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
         )
     if s.run_canastas(side) < r.run_canastas_to_go_out:
         return _runs_needed(r, 0)
+    if r.kinds_contract:
+        ref = _contract_refusal(s, side, 0)
+        if ref is not None:
+            return ref
     if s.permission == Permission.NO:
         return Refusal(
             "out.permission_refused",
@@ -427,6 +473,8 @@ def forced_pickup(s: State) -> bool:
 
 
 def _refuse_expose(s: State, m: Expose) -> Refusal | None:
+    if s.phase == Phase.FOOT:
+        return _foot_first()
     if s.phase != Phase.EXPOSE:
         return Refusal(
             "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
@@ -456,7 +504,24 @@ def _refuse_take(s: State, m: TakePile) -> Refusal | None:
     return check_take(s, m)
 
 
+def _foot_first() -> Refusal:
+    return Refusal("foot.take_up", "foot", "your hand is used up: take up your foot first")
+
+
+def _refuse_foot(s: State, m: Foot) -> Refusal | None:
+    if s.phase != Phase.FOOT:
+        return Refusal(
+            "foot.not_now",
+            "foot",
+            "a foot is taken up only when its player's hand is used up",
+        )
+    reds = sum(1 for c in s.feet[s.turn] if C.is_red_three(c))
+    return check_stock_sequence(s, m.replacements, reds)
+
+
 def _not_draw_phase(s: State) -> Refusal:
+    if s.phase == Phase.FOOT:
+        return _foot_first()
     if s.phase == Phase.EXPOSE:
         return Refusal(
             "expose.first",
@@ -470,7 +535,7 @@ def _in_play_phase(s: State) -> Refusal | None:
     ph = s.phase
     if ph == Phase.PLAY:
         return None
-    if ph == Phase.EXPOSE:
+    if ph == Phase.EXPOSE or ph == Phase.FOOT:
         return _not_draw_phase(s)
     return Refusal("turn.draw_first", "", "draw from the stock or take the pile first")
 
@@ -496,6 +561,7 @@ _REFUSE: dict[type, Callable[[State, Any], Refusal | None]] = {
     Discard: _refuse_discard,
     Ask: _refuse_ask,
     Expose: _refuse_expose,
+    Foot: _refuse_foot,
 }
 
 

@@ -69,6 +69,8 @@ def red_three_points(r: Rules, count: int, melded: bool, canastas: int, opponent
     (no meld, or no canasta) or ``against_when_opponents_out`` says so."""
     totals = r.red3_totals
     red = totals[min(count, len(totals) - 1)]
+    if r.red3_never_against:
+        return red  # red_threes.count_against = "never": a flat value (Hand and Foot)
     if r.red3_against_too_few:
         against = canastas < r.canastas_to_go_out
     else:
@@ -125,6 +127,16 @@ def _column(s: State, seated: int) -> SideScore:
                     hand_points -= r.value[c] * n
                     if C.is_black_three(c):
                         black += n
+        if r.foot:
+            # A foot never taken up counts against its owner like the hand (TX, BGA); its red
+            # threes count as laid down, as for a hand's (see above).
+            for c in s.feet[p]:
+                if C.is_red_three(c):
+                    reds += 1 if own else 0
+                else:
+                    hand_points -= r.value[c]
+                    if C.is_black_three(c):
+                        black += 1
     opponents_out = s.out_player >= 0 and s.side_of[s.out_player] != side
     canastas = natural + mixed + runs + wilds
     red = red_three_points(r, reds, bool(melds), canastas, opponents_out)
