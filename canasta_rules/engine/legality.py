@@ -516,6 +516,8 @@ def _refuse_foot(s: State, m: Foot) -> Refusal | None:
             "a foot is taken up only when its player's hand is used up",
         )
     reds = sum(1 for c in s.feet[s.turn] if C.is_red_three(c))
+    if not reds and not m.replacements:
+        return None
     return check_stock_sequence(s, m.replacements, reds)
 
 

@@ -51,6 +51,7 @@ _PHASES = {
     "answer": Phase.ANSWER,
     "expose": Phase.EXPOSE,
     "over": Phase.OVER,
+    "foot": Phase.FOOT,
 }
 
 
@@ -178,6 +179,7 @@ class _Reader:
         meld_at: dict[tuple[int, int], tuple[A.PosMelds, int]] = {}
         """(side, index of the meld in the side's list) -> its line and column."""
         reds: list[list[int]] = [[] for _ in range(r.sides)]
+        feet: list[list[int] | None] = [None] * r.players
         pile_line: A.UpcardLine | None = None
         move_line: A.PosToMove | A.PosOut | None = None
         melded_line: A.PosMelded | None = None
@@ -230,6 +232,14 @@ class _Reader:
                     self._check_meld_cards(it, g, cols, side, melds, meld_at, len(melds[side]))
                     count(g, cols, it.at)
                     melds[side].append(g)
+            elif isinstance(it, A.FootLine):
+                p = self.seat(it.seat, it.at)
+                if not r.foot:
+                    raise err(it.at, "this ruleset deals no foot (foot.kind)")
+                if feet[p] is not None:
+                    raise err(it.at, f"{it.seat}'s foot is listed twice")
+                count(it.cards, it.cols, it.at)
+                feet[p] = list(it.cards)
             elif isinstance(it, A.PosRed):
                 side = self.side(it.side, it.at)
                 for i, c in enumerate(it.cards):
@@ -470,6 +480,7 @@ class _Reader:
             pile_unseen=unseen,
             previous=previous,
             alone=alone,
+            feet=[f or [] for f in feet] if r.foot and all(f is not None for f in feet) else None,
         )
         try:
             state = pos.to_state()
