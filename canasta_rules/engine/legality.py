@@ -191,20 +191,23 @@ def _runs_needed(r: Rules, after: int) -> Refusal:
 
 def _contract_refusal(s: State, side: int, after: int) -> Refusal | None:
     """Going out without the canastas by kind the contract names (``going_out.
-    natural_canastas``, ``mixed_canastas``, ``wild_canastas``), naming what is missing."""
+    natural_canastas``, ``mixed_canastas``, ``wild_canastas``): the code names the first kind
+    missing, the message every one."""
     missing = contract_missing(s, side)
     if not missing:
         return None
-    param = "going_out.natural_canastas"
-    if "natural" not in missing:
-        param = "going_out.mixed_canastas" if "mixed" in missing else "going_out.wild_canastas"
-    if after == 0:
-        return Refusal("out.contract", param, f"you cannot go out: your side needs {missing}")
-    return Refusal(
-        "meld.keep_a_card",
-        param,
-        f"you must keep two cards until your side has the canastas going out needs: {missing}",
-    )
+    if after > 0:
+        return Refusal(
+            "meld.keep_a_card",
+            "going_out.canastas",
+            f"you must keep two cards until your side has the canastas going out needs: {missing}",
+        )
+    msg = f"you cannot go out: your side needs {missing}"
+    if "natural" in missing:
+        return Refusal("out.contract.natural", "going_out.natural_canastas", msg)
+    if "mixed" in missing:
+        return Refusal("out.contract.mixed", "going_out.mixed_canastas", msg)
+    return Refusal("out.contract.wild", "going_out.wild_canastas", msg)
 
 
 def _run_overlap(
