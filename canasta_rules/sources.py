@@ -192,6 +192,17 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "other texts give other numbers and none gives their minimums or targets, so only the "
         "four-player game is built in.",
     ),
+    "NWP": (
+        "Hand and Foot: fewer wild cards than naturals in a book; the model caps them at as many "
+        "as the naturals.",
+    ),
+    "BW": (
+        "Hand and Foot: a discarded wild card taken with a matching wild pair, only the top "
+        "seven cards of the pile taken, and one partner dealing the hands and the other the "
+        "feet; and the six-player game with seven packs (the pack is one per variant, not per "
+        "table size).",
+    ),
+    "DNX": ("Hand and Foot: each player cuts their own 22 cards, and an exact cut scores 100.",),
     "RG5": (
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",

@@ -227,13 +227,13 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     if after <= 1 and r.kinds_contract:
         t = s.copy()
         apply_unchecked(t, m)
-        missing = contract_missing(t, side)
-        if missing:
+        lacking = contract_missing(t, side)
+        if lacking:
             return Refusal(
                 "meld.keep_a_card",
                 "going_out.canastas",
                 f"you must keep two cards until your side has the canastas going out needs: "
-                f"{missing}",
+                f"{lacking}",
             )
     if after <= 1 and s.run_canastas(side) < r.run_canastas_to_go_out:
         return Refusal(

@@ -24,7 +24,7 @@ from ..engine.apply import apply_unchecked
 from ..engine.checks import NEW_RUN, run_span
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import check_new_meld, refusal
-from ..engine.moves import Ask, Draw, Expose, Move, TakePile
+from ..engine.moves import Ask, Draw, Expose, Foot, Move, TakePile
 from ..engine.penalties import set_pending, settle
 from ..engine.position import (
     UNDRAWN,
@@ -80,7 +80,7 @@ class ReadPosition:
         the move (a pickup takes the unseen cards into the hand)."""
         n = self.unseen if unseen is None else unseen
         named: tuple[int, ...] = ()
-        if isinstance(m, Draw | Expose):
+        if isinstance(m, Draw | Expose | Foot):
             named = (m.cards if isinstance(m, Draw) else m.replacements) or ()
         elif isinstance(m, TakePile):
             named = m.replacements or ()
@@ -402,7 +402,7 @@ class _Reader:
         # ---- the turn in progress
         ts: TurnState | None = None
         if turn_line is not None:
-            if phase not in (Phase.PLAY, Phase.ANSWER, Phase.DRAW):
+            if phase not in (Phase.PLAY, Phase.ANSWER, Phase.DRAW, Phase.FOOT):
                 msg = "'turn:' describes a turn in progress: 'to move: SEAT play' (or answer)"
                 raise err(turn_line.at, msg)
             ts = TurnState()
@@ -445,6 +445,11 @@ class _Reader:
         else:
             for p in range(r.players):
                 h = hand_at[p]
+                if phase == Phase.FOOT and p == turn and feet[p]:
+                    if hands[p] and h is not None:
+                        msg = f"{self.who(p)} is to take up the foot, so the hand is used up"
+                        raise err(h.at, msg)
+                    continue  # the hand is used up and the foot waits (foot.kind = "foot")
                 if not hands[p] and h is not None:
                     msg = (
                         f"{self.who(p)} holds no cards, but the hand is not over: a player who "
@@ -493,7 +498,7 @@ class _Reader:
                     h = hand_at[p]
                     at = h.at if h is not None else at
             raise err(at, text) from None
-        if state.phase in (Phase.PLAY, Phase.ANSWER) and not state.stock:
+        if state.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT) and not state.stock:
             state.last_drawer = state.turn
         for pen in penalties:
             p = self.seat(pen.seat, pen.at)
@@ -866,7 +871,7 @@ def answering(s: State, t: A.Turn) -> list[tuple[A.Action, tuple[Move, ...]]]:
 def _continues(s: State, prev: A.Turn) -> bool:
     """Whether a line by the same seat continues the turn of ``prev``: the turn is still in play,
     or ``prev`` only laid red threes down (its draw follows on the next line)."""
-    if s.phase in (Phase.PLAY, Phase.ANSWER):
+    if s.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT):
         return True
     return s.phase == Phase.DRAW and all(isinstance(a, A.ExposeAct) for a in prev.actions)
 
