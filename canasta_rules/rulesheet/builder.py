@@ -1286,7 +1286,9 @@ class _Builder:
                         f"Of those canastas, at least {count(g.sequence_canastas, 'run')} "
                         "as long as a canasta."
                         if g.sequence_canastas
-                        else "Canastas of every kind count toward going out.",
+                        else "Canastas of every kind count toward going out."
+                        if not (g.natural_canastas or g.mixed_canastas or g.wild_canastas)
+                        else "No run need be among them.",
                         "going_out.sequence_canastas",
                     ),
                     *self.contract_sentences(),
