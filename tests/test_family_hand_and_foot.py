@@ -9,6 +9,7 @@ the sources it rests on and asserts the ruling itself.
 
 from __future__ import annotations
 
+import pytest
 from helpers import code, cs, finished, position
 
 from canasta_rules import cards as C
@@ -29,7 +30,8 @@ from canasta_rules.engine import (
 )
 from canasta_rules.engine.invariants import state_problems
 from canasta_rules.engine.rules import WILD_KEY
-from canasta_rules.notation import parse, replay
+from canasta_rules.errors import IllegalMoveError, NotationError
+from canasta_rules.notation import parse, read_position, replay
 from canasta_rules.notation.record import game_record
 from canasta_rules.variant import load_variant
 
@@ -306,3 +308,49 @@ def test_a_greedy_game_is_recorded_and_replays_identically() -> None:
             assert a is not None and b is not None
             assert a.hands == b.hands and a.melds == b.melds
             assert [sorted(f) for f in a.feet] == [sorted(f) for f in b.feet]  # order unseen
+
+
+# --------------------------------------------------------------------------------------------
+# The notation: the foot in records and positions, and its slips
+
+
+def test_a_foot_line_in_a_ruleset_without_a_foot_is_an_error() -> None:
+    """A position names its feet only where the ruleset deals them (docs/notation.md)."""
+    text = '[Variant "classic"]\n\nhand N: 5c\nhand E: 5d\nhand S: 5h\nhand W: 5s\nfoot N: taken\n'
+    text += "pile: 7c\nto move: N draw\n"
+    with pytest.raises(NotationError, match=r"p\.pos:7:1: this ruleset deals no foot"):
+        read_position(parse(text, "p.pos"))
+
+
+def test_a_position_must_list_every_foot() -> None:
+    """In Hand and Foot every seat's foot is listed, its cards or 'taken'."""
+    text = '[Variant "hand-and-foot"]\n\nhand N: 5c\nhand E: 5d\nhand S: 5h\nhand W: 5s\n'
+    text += "foot N: taken\npile: 7c\nto move: N draw\n"
+    with pytest.raises(NotationError, match="deals every player a foot"):
+        read_position(parse(text, "p.pos"))
+
+
+def test_taking_up_the_foot_too_early_is_refused_where_it_is_written() -> None:
+    """A record's 'foot' while the hand still holds cards is refused with the rule code, at the
+    line and column of the action."""
+    v = load_variant(V)
+    g = Game(v, 5)
+    result = g.play(make_bot("greedy", 5))
+    text = game_record(g.rules, result, V, (), 5, written_deals=False)
+    lines = text.splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith(("N draw", "E draw")))
+    lines[i] = lines[i].replace(" discard", " foot discard", 1)
+    with pytest.raises(IllegalMoveError, match=r"game\.can:\d+:\d+: .*foot\.not_now"):
+        replay(parse("\n".join(lines) + "\n", "game.can"))
+
+
+def test_a_written_out_deal_gives_every_foot() -> None:
+    """A written-out Hand and Foot deal lists each seat's foot ('foot N: CARDS'); one missing is
+    an error naming the seat."""
+    v = load_variant(V)
+    g = Game(v, 4)
+    result = g.play(make_bot("random", 4))
+    text = game_record(g.rules, result, V, (), 4, written_deals=True)
+    lines = [ln for ln in text.splitlines() if not ln.startswith("foot W:")]
+    with pytest.raises(NotationError, match="gives none to W"):
+        replay(parse("\n".join(lines) + "\n", "game.can"))
