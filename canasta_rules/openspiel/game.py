@@ -575,6 +575,8 @@ class CanastaObserver:
             ("turn", n),
             ("permission", 3),
             ("scores", sides),
+            # Cards in each player's foot still face down (foot.kind = "foot"; none otherwise).
+            ("feet", n if rules.foot else 0),
         ]
         size = sum(k for _, k in pieces)
         self.tensor = np.zeros(size, np.float32)
@@ -617,6 +619,8 @@ class CanastaObserver:
         d["phase"][int(s.phase)] = 1
         d["turn"][s.actor] = 1
         d["permission"][int(s.permission)] = 1
+        if s.feet:
+            d["feet"][:] = [len(f) for f in s.feet]
 
     def string_from(self, state: CanastaState, player: int) -> str:
         table = state.d
