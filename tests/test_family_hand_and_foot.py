@@ -33,6 +33,7 @@ from canasta_rules.engine.rules import WILD_KEY
 from canasta_rules.errors import IllegalMoveError, NotationError
 from canasta_rules.notation import parse, read_position, replay
 from canasta_rules.notation.record import game_record
+from canasta_rules.notation.writer import position_text
 from canasta_rules.variant import load_variant
 
 V = "hand-and-foot"
@@ -354,3 +355,20 @@ def test_a_written_out_deal_gives_every_foot() -> None:
     lines = [ln for ln in text.splitlines() if not ln.startswith("foot W:")]
     with pytest.raises(NotationError, match="gives none to W"):
         replay(parse("\n".join(lines) + "\n", "game.can"))
+
+
+def test_a_position_taking_up_the_foot_reads_back() -> None:
+    """A position written while a player is to take up the foot keeps whether they walk (the
+    turn then ends) or run (they play on): 'to move: N foot' and the turn entry 'walking'."""
+    for walking in (True, False):
+        hands = {"N": "5s"} if walking else {"N": "9c 9d 9h"}
+        s = position(V, hands=hands, melds={0: ["8c 8d 8h"]}, phase=P, feet={"N": FOOT})
+        apply(s, Discard(C.parse("5s")) if walking else Meld((cs("9c 9d 9h"),)))
+        text = position_text(s, [("Variant", V)])
+        assert "to move: N foot" in text and ("walking" in text) == walking
+        assert "foot N: 4c 4d 4h" in text
+        t = read_position(parse(text, "p.pos")).state
+        assert t.phase == Phase.FOOT and t.walking == walking
+        apply(t, Foot())
+        assert (t.turn, t.phase) == ((1, Phase.DRAW) if walking else (0, P))
+        assert position_text(read_position(parse(text, "p.pos")).state, [("Variant", V)]) == text
