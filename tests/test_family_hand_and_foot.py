@@ -372,3 +372,16 @@ def test_a_position_taking_up_the_foot_reads_back() -> None:
         apply(t, Foot())
         assert (t.turn, t.phase) == ((1, Phase.DRAW) if walking else (0, P))
         assert position_text(read_position(parse(text, "p.pos")).state, [("Variant", V)]) == text
+
+
+def test_an_out_claim_with_the_foot_face_down_is_an_error() -> None:
+    """NWP, BGA: a player must take up the foot to go out, so a position cannot say N went out
+    with N's foot still face down."""
+    feet = "foot N: " + FOOT + "\nfoot E: taken\nfoot S: taken\nfoot W: taken\n"
+    melds = "melds NS: " + ", ".join(CONTRACT) + "\n"
+    text = f'[Variant "{V}"]\n\nhand N:\nhand E: 5d\nhand S: 5h\nhand W: 5s\n{feet}{melds}'
+    text += "pile: 7c\nout N\n"
+    with pytest.raises(NotationError, match="foot still face down"):
+        read_position(parse(text, "p.pos"))
+    ok = text.replace("foot N: " + FOOT, "foot N: taken")
+    assert read_position(parse(ok, "p.pos")).state.out_player == 0

@@ -442,6 +442,12 @@ class _Reader:
             raise err(move_line.at, msg)
         if phase == Phase.OVER:
             self._check_over(move_line, went_out, concealed, hands, hand_at, melds, melded)
+            if went_out >= 0 and r.foot_needed and feet[went_out]:
+                msg = (
+                    f"{self.who(went_out)} cannot have gone out with the foot still face down: "
+                    "a player must take up the foot to go out (foot.needed_to_go_out)"
+                )
+                raise err(move_line.at, msg)
         else:
             for p in range(r.players):
                 h = hand_at[p]
