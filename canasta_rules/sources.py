@@ -199,8 +199,7 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
     "BW": (
         "Hand and Foot: a discarded wild card taken with a matching wild pair, only the top "
         "seven cards of the pile taken, and one partner dealing the hands and the other the "
-        "feet; and the six-player game with seven packs (the pack is one per variant, not per "
-        "table size).",
+        "feet.",
     ),
     "DNX": ("Hand and Foot: each player cuts their own 22 cards, and an exact cut scores 100.",),
     "RG5": (

@@ -385,3 +385,15 @@ def test_an_out_claim_with_the_foot_face_down_is_an_error() -> None:
         read_position(parse(text, "p.pos"))
     ok = text.replace("foot N: " + FOOT, "foot N: taken")
     assert read_position(parse(ok, "p.pos")).state.out_player == 0
+
+
+def test_six_players_in_two_teams_of_three_with_seven_packs() -> None:
+    """BW, RGH: six play as two teams of three with one pack more than the players, seven packs
+    (378 cards); 378 - 6 x 26 = 222 cards stay for the upcard and the stock."""
+    r = rules_for(load_variant("hand-and-foot-six"))
+    assert len(r.deck) == 378 and r.players == 6 and r.sides == 2 and r.side_size == 3
+    s = deal(r, 1)
+    assert s.hand_len == [13] * 6 and [len(f) for f in s.feet] == [13] * 6
+    assert len(s.stock) + len(s.pile) + sum(len(x) for x in s.red3) == 222
+    result = Game(load_variant("hand-and-foot-six"), 1).play(make_bot("greedy", 1))
+    assert len(result.hands) == 4
