@@ -397,3 +397,12 @@ def test_six_players_in_two_teams_of_three_with_seven_packs() -> None:
     assert len(s.stock) + len(s.pile) + sum(len(x) for x in s.red3) == 222
     result = Game(load_variant("hand-and-foot-six"), 1).play(make_bot("greedy", 1))
     assert len(result.hands) == 4
+
+
+def test_taking_up_a_foot_already_taken_is_an_error() -> None:
+    """A position whose player is to take up the foot must show that foot still face down."""
+    feet = "foot N: taken\nfoot E: taken\nfoot S: taken\nfoot W: taken\n"
+    text = f'[Variant "{V}"]\n\nhand N:\nhand E: 5d\nhand S: 5h\nhand W: 5s\n{feet}'
+    text += "melds NS: 8c 8d 8h\npile: 7c\nto move: N foot\n"
+    with pytest.raises(NotationError, match=r"p\.pos:\d+:1: N has no foot face down"):
+        read_position(parse(text, "p.pos"))

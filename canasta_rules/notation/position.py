@@ -440,6 +440,9 @@ class _Reader:
                 f"turn: write 'to move: {self.seats[turn]} expose'"
             )
             raise err(move_line.at, msg)
+        if phase == Phase.FOOT and not feet[turn]:
+            msg = f"{self.who(turn)} has no foot face down to take up ('foot {self.seats[turn]}:')"
+            raise err(move_line.at, msg)
         if phase == Phase.OVER:
             self._check_over(move_line, went_out, concealed, hands, hand_at, melds, melded)
             if went_out >= 0 and r.foot_needed and feet[went_out]:
