@@ -29,7 +29,7 @@ from .check.play import game_seed
 from .engine.apply import apply_unchecked
 from .engine.game import game_end, hand_seed, opening_dealer
 from .engine.legality import draw_ends_hand, forced_pickup
-from .engine.moves import Answer, Ask, Discard, Meld, TakePile
+from .engine.moves import Answer, Ask, Discard, Foot, Meld, TakePile
 from .engine.rules import BLACK3_KEY, rules_for
 from .engine.scoring import score_hand
 from .engine.state import Phase, deal
@@ -62,6 +62,8 @@ EVENTS: dict[str, str] = {
     "permission_refused": "partner said no",
     "went_out_with_discard": "a player went out by discarding the last card",
     "red_threes_against": "a side's red threes counted against it",
+    "foot_running": "a foot taken up after melding the hand's last card (running)",
+    "foot_walking": "a foot taken up after discarding the hand's last card (walking)",
 }
 
 
@@ -157,6 +159,8 @@ def play_game(variant: Variant, players: int | None, bots: str, seed: int) -> Ga
                 elif t is Answer:
                     assert isinstance(m, Answer)
                     ev["permission_granted" if m.yes else "permission_refused"] += 1
+                elif t is Foot:
+                    ev["foot_walking" if s.walking else "foot_running"] += 1
                 apply_unchecked(s, m)
             moves += 1
         sc = score_hand(s)

@@ -145,6 +145,27 @@ FAMILY: dict[str, FamilySource] = {
         "Roger DeMeritt, Hand and Foot: standard rules compiled from his questionnaire",
         "http://rogerdem.tripod.com/composit.htm",
     ),
+    "BGA": FamilySource(
+        "hand-and-foot",
+        "Board Game Arena, Hand and Foot help page",
+        "http://ja.doc.boardgamearena.com/index.php?title=Gamehelphandandfoot&diff=6844&oldid=6843",
+    ),
+    "NWP": FamilySource(
+        "hand-and-foot",
+        "North-West Pages, Hand and Foot: game overview",
+        "https://handandfoot.northwestpages.com/GameOverView.php",
+    ),
+    "DNX": FamilySource(
+        "hand-and-foot", "Denexa Games, Hand and Foot", "https://www.denexa.com/blog/hand-and-foot/"
+    ),
+    "TX": FamilySource(
+        "hand-and-foot",
+        "TXNetStars, Hand and Foot rules",
+        "http://www.txnetstars.com/handandfoot/rules.html",
+    ),
+    "JC": FamilySource(
+        "hand-and-foot", "Jerry Colby, Hand and Foot", "http://www.jerrycolby.com/Handfoot.htm"
+    ),
     # docs/family/five-hand.md
     "RG5": FamilySource(
         "five-hand",
@@ -228,6 +249,16 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "canasta).",
     ),
     "UR": ("Samba: two open melds of one rank, merged at will (as BC).",),
+    "NWP": (
+        "Hand and Foot: fewer wild cards than naturals in a book; the model caps them at as many "
+        "as the naturals.",
+    ),
+    "BW": (
+        "Hand and Foot: a discarded wild card taken with a matching wild pair, only the top "
+        "seven cards of the pile taken, and one partner dealing the hands and the other the "
+        "feet.",
+    ),
+    "DNX": ("Hand and Foot: each player cuts their own 22 cards, and an exact cut scores 100.",),
     "RG5": (
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",

@@ -35,8 +35,11 @@ def position(
     sets: tuple[str, ...] = (),
     melded: list[bool] | None = None,
     frozen: bool | None = None,
+    feet: dict[str, str] | None = None,
 ) -> State:
-    """A position under ``variant``. Hands not given get harmless filler (low spot cards)."""
+    """A position under ``variant``. Hands not given get harmless filler (low spot cards).
+    ``feet``: in a variant with a foot, each seat's foot (a seat not named has taken its foot
+    up)."""
     from canasta_rules.variant import load
 
     v = load(variant, sets).variant if sets else load_variant(variant)
@@ -53,6 +56,8 @@ def position(
             used.update(m)
     for side_reds in reds:
         used.update(side_reds)
+    for text in (feet or {}).values():
+        used.update(cs(text))
     spare = [
         c
         for c in cs("5c 6d 7h 8s 9c Td 5d 6h 7s 8c 9d Th 5h 6s 7c 8d 9h Ts 5s 6c 7d 8h 9s Tc")
@@ -77,6 +82,7 @@ def position(
         drew=drew,
         melded=melded,
         frozen=frozen,
+        feet=[list(cs((feet or {}).get(name, ""))) for name in names] if r.foot else None,
     ).to_state()
 
 

@@ -273,7 +273,10 @@ def test_sources_black_threes_discarded() -> None:
     classic, bicycle = by_variant["classic"], by_variant["bicycle"]
     assert classic[0] == '`"stop"`' and classic[2] == "001"
     # the family games that extend classic inherit its note
-    assert classic[1] == "classic, bolivia, five-hand, modern-american, samba, uruguayan"
+    assert classic[1] == (
+        "classic, bolivia, five-hand, hand-and-foot, hand-and-foot-six, modern-american, samba, "
+        "uruguayan"
+    )
     assert classic[3] == as_cell(load("classic").variant.provenance["black_threes.discarded"].note)
     assert bicycle[0] == '`"freeze"`' and bicycle[1] == "bicycle" and bicycle[2] == "B, 001"
     assert bicycle[3].startswith("A discarded black three freezes the pile")

@@ -29,6 +29,7 @@ from canasta_rules.engine import (
     Discard,
     Draw,
     Expose,
+    Foot,
     Game,
     Meld,
     Phase,
@@ -1923,3 +1924,105 @@ def test_opening_may_not_close_a_dirty_canasta_hbc() -> None:
     t.phase = Phase.PLAY
     assert _code(t, dirty) == "open.mixed_canasta"
     assert _code(t, clean) is None
+
+
+# Hand and Foot: the foot, the contract by kind, flat red threes (docs/family/hand-and-foot.md)
+
+_FOOT_CARDS = "4c 4d 4h 5c 5d 5h 6c 6d 6h 7c 7d 7h Ac"
+_MIXED_K = "Kc Kd Kh Ks Kc 2c Jk"
+_NATURAL_Q = "Qc Qd Qh Qs Qc Qd Qh"
+
+
+@rule("foot.kind")
+def test_foot_a_hand_used_up_takes_up_the_foot() -> None:
+    """BGA and NWP (Hand and Foot): a player whose hand is used up takes up the foot and is not
+    out; under classic (001_0cb887cc6d824426.txt) discarding the last card with a canasta made
+    goes out."""
+    kw: dict[str, Any] = {"hands": {"N": "5s"}, "melds": {0: [_MIXED_K]}, "phase": Phase.PLAY}
+    s = position("classic", **kw)
+    apply(s, Discard(C.parse("5s")))
+    assert s.over and s.end_reason == "went_out"
+    t = position("classic", sets=("foot.kind=foot",), feet={"N": _FOOT_CARDS}, **kw)
+    apply(t, Discard(C.parse("5s")))
+    assert not t.over and t.phase == Phase.FOOT
+    assert legal_moves(t) == [Foot()]
+
+
+@rule("foot.size")
+def test_foot_size_thirteen_or_eleven() -> None:
+    """BW and RGH deal a foot of 13, DNX and NWP one of 11 (Hand and Foot): with five packs the
+    stock keeps 270 - 4 x 26 = 166 or 270 - 4 x 24 = 174 cards for the upcard and the stock."""
+    for size, left in ((13, 166), (11, 174)):
+        s = deal(_rules("hand-and-foot", sets=(f"foot.size={size}",)), 7)
+        assert [len(f) for f in s.feet] == [size] * 4
+        assert len(s.stock) + len(s.pile) + sum(len(x) for x in s.red3) == left
+
+
+@rule("foot.needed_to_go_out")
+def test_foot_needed_to_go_out() -> None:
+    """NWP and BGA: a player must be in the foot to go out; RDC ('only one player needs to
+    clear his hand') and Dr Wingnut do not ask it: the hand used up with the contract met goes
+    out, and the foot left counts against its owner."""
+    books = [_NATURAL_Q, "Ac Ad Ah As Ac Ad Ah", _MIXED_K, "Jc Jd Jh Js 2d 2h Jk"]
+    kw: dict[str, Any] = {
+        "hands": {"N": "5s"},
+        "melds": {0: books},
+        "phase": Phase.PLAY,
+        "feet": {"N": _FOOT_CARDS},
+    }
+    s = position("hand-and-foot", **kw)
+    apply(s, Discard(C.parse("5s")))
+    assert not s.over and s.phase == Phase.FOOT
+    t = position("hand-and-foot", sets=("foot.needed_to_go_out=false",), **kw)
+    apply(t, Discard(C.parse("5s")))
+    assert t.over and t.end_reason == "went_out"
+    r = t.rules
+    partner = sum(r.value[c] * n for c, n in enumerate(t.hands[2]))
+    assert score_hand(t)[0].hands == -sum(r.value[c] for c in cs(_FOOT_CARDS)) - partner
+
+
+def _last_discard(name: str, sets: tuple[str, ...], meld: str) -> str | None:
+    s = position(name, sets=sets, hands={"N": "5s"}, melds={0: [meld]}, phase=Phase.PLAY)
+    ref = refusal(s, Discard(C.parse("5s")))
+    return None if ref is None else ref.code
+
+
+@rule("going_out.natural_canastas")
+def test_going_out_natural_canastas() -> None:
+    """BGA (Hand and Foot): the contract asks for clean books; a side whose only canasta is
+    mixed cannot go out when one natural canasta is needed (001: any canasta will do)."""
+    assert _last_discard("classic", (), _MIXED_K) is None
+    assert _last_discard("classic", ("going_out.natural_canastas=1",), _MIXED_K) == (
+        "out.contract.natural"
+    )
+
+
+@rule("going_out.mixed_canastas")
+def test_going_out_mixed_canastas() -> None:
+    """BGA (Hand and Foot): the contract asks for dirty books too; a natural canasta alone does
+    not meet a contract of one mixed canasta (001: any canasta will do)."""
+    assert _last_discard("classic", (), _NATURAL_Q) is None
+    assert _last_discard("classic", ("going_out.mixed_canastas=1",), _NATURAL_Q) == (
+        "out.contract.mixed"
+    )
+
+
+@rule("going_out.wild_canastas")
+def test_going_out_wild_canastas() -> None:
+    """BGA (Hand and Foot): some tables add a wild book to the contract; with it, a side holding
+    only a natural canasta cannot go out (uruguayan, which has melds of wild cards, asks none)."""
+    assert _last_discard("uruguayan", (), _NATURAL_Q) is None
+    assert _last_discard("uruguayan", ("going_out.wild_canastas=1",), _NATURAL_Q) == (
+        "out.contract.wild"
+    )
+
+
+@rule("red_threes.count_against")
+def test_red_threes_never_count_against() -> None:
+    """BGA and JC (Hand and Foot): red threes are worth 100 each, a flat value; 001 counts them
+    against a side that made no meld."""
+    kw: dict[str, Any] = {"hands": {"N": "5s"}, "red3": {0: "3d 3h"}}
+    s = _finished(position("classic", **kw))
+    assert score_hand(s)[0].red_threes == -200
+    t = _finished(position("classic", sets=("red_threes.count_against=never",), **kw))
+    assert score_hand(t)[0].red_threes == 200

@@ -20,6 +20,7 @@ from canasta_rules.rulesheet.builder import red_three_scale, tier_label
 from canasta_rules.rulesheet.docs import GENERATED, docs_text, stale, write_docs
 from canasta_rules.rulesheet.document import Sentence, Sheet, Statement, claims_key
 from canasta_rules.rulesheet.render import WIDTH
+from canasta_rules.rulesheet.words import number
 from canasta_rules.variant import builtin, load, load_variant
 from canasta_rules.variant.compare import differences, flatten
 from canasta_rules.variant.model import CardValues, Tier, Variant, parameter_paths
@@ -71,7 +72,10 @@ def test_sheet_states_the_key_numbers(name: str) -> None:
     txt = " ".join(render(build(v), "txt").split())
     for text in (md, txt):
         assert v.title in text
-        assert f"reached {v.game.target} or more" in text
+        if v.game.rounds:
+            assert f"The game is {number(v.game.rounds)} rounds" in text
+        else:
+            assert f"reached {v.game.target} or more" in text
         assert f"{v.deck.size} cards in all" in text
         for seat in v.seating:
             assert f"each is dealt {seat.hand_size} cards" in text
@@ -86,10 +90,14 @@ def test_sheet_states_the_key_numbers(name: str) -> None:
             assert f"earns {g.concealed_bonus} instead of {g.bonus}" in text
         else:  # Samba, Bolivia: no extra for a concealed finish
             assert f"Going out concealed earns no more than going out: {g.bonus}." in text
-        assert f"together {v.red_threes.totals[-1]}" in text
+        totals = v.red_threes.totals
+        if totals[-1] != totals[1] * (len(totals) - 1):  # a bonus for all of them
+            assert f"together {totals[-1]}" in text
+        else:  # Hand and Foot: a flat value each
+            assert f"red threes: {totals[1]} each." in text
     # The minimum tiers, row by row, in the Markdown table.
     tiers = v.initial_meld.tiers
-    for i, t in enumerate(tiers):
+    for i, t in enumerate(tiers if v.initial_meld.basis != "round" else ()):
         assert f"| {tier_label(tiers, i)} | {t.minimum} |" in md
 
 
@@ -464,6 +472,17 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "canastas.special": {"canastas.special": [{"rank": "seven", "wild": "never", "bonus": 2500}]},
     "initial_meld.clean_triple": {"initial_meld.clean_triple": True},
     "initial_meld.mixed_canasta": {"initial_meld.mixed_canasta": False},
+    "foot.kind": {
+        "foot": {"kind": "foot", "size": 11},
+        "deck.decks": 3,
+        "red_threes.totals": [0, 100, 200, 300, 400, 500, 1000],
+    },
+    "going_out.natural_canastas": {"going_out.canastas": 2, "going_out.natural_canastas": 1},
+    "going_out.mixed_canastas": {"going_out.canastas": 2, "going_out.mixed_canastas": 1},
+    "going_out.wild_canastas": {
+        "melds.wild_melds": {"kind": "allowed"},
+        "going_out.wild_canastas": 1,
+    },
 }
 ALTERNATES.update({f"card_values.{f}": {f"card_values.{f}": 35} for f in CardValues.model_fields})
 SINGLE_VALUED: set[str] = set()
@@ -528,8 +547,11 @@ PAIRS = [(b, n) for b in ("classic", "online", "general", "six-hand") for n in B
 def test_diff_marks_exactly_the_differences(base: str, name: str) -> None:
     b, v = load_variant(base), load_variant(name)
     keys = {k for k, _, _ in differences(b, v)}
+    # What a game of fixed rounds makes moot (its target, tiers beside minimums by round) is
+    # listed as a difference but marks nothing: no statement of its sheet speaks of it.
+    moot = unstated_keys(v) & {"game.target", "initial_meld.tiers"}
     sheet = build(v, base=b)
-    assert sheet.marked_keys() == keys
+    assert sheet.marked_keys() == keys - moot
     assert set(sheet.house_keys) == keys
     for st in sheet.statements():
         if st.house is not None:
@@ -609,13 +631,22 @@ def test_card_has_the_quick_reference_tables(name: str) -> None:
     for title in ("## Card values", "## Initial meld", "## Bonuses", "## Taking the discard pile"):
         assert title in md
     assert f"| Joker | {v.card_values.joker} |" in md
-    for t in v.initial_meld.tiers:
-        assert f"| {t.minimum} |" in md
+    if v.initial_meld.basis == "round":
+        for i, minimum in enumerate(v.initial_meld.by_round[:-1], start=1):
+            assert f"| {i} | {minimum} |" in md
+    else:
+        for t in v.initial_meld.tiers:
+            assert f"| {t.minimum} |" in md
     assert f"| Natural canasta (no wild card) | {v.canastas.natural_bonus} |" in md
     assert f"| Going out concealed (instead of the above) | {v.going_out.concealed_bonus} |" in md
-    assert f"all {['', '', 'two', 'three', 'four', '', 'six'][v.deck.red_threes]} " in md
+    totals = v.red_threes.totals
+    if totals[-1] != totals[1] * (len(totals) - 1):  # a bonus for all of them
+        assert f"all {number(v.deck.red_threes)} " in md
     assert "| Pile frozen |" in md
-    assert f"| Game | to {v.game.target} |" in md
+    if v.game.rounds:
+        assert f"| Game | {number(v.game.rounds)} rounds, the higher total winning |" in md
+    else:
+        assert f"| Game | to {v.game.target} |" in md
 
 
 def test_card_is_short() -> None:

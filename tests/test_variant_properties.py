@@ -213,6 +213,22 @@ def _repair(doc: dict[str, Any]) -> None:
     g["sequence_canastas"] = min(g["sequence_canastas"], g["canastas"])
     if doc["black_threes"]["bonus"]:
         doc["red_threes"]["exposed"] = "deal"  # black bonus threes are laid out at the deal
+    if m["wild_melds"]["kind"] == "none":
+        g["wild_canastas"] = 0
+    room = g["canastas"] - g["sequence_canastas"]
+    for kind in ("natural_canastas", "mixed_canastas", "wild_canastas"):
+        g[kind] = min(g[kind], room)
+        room -= g[kind]
+    foot = doc["foot"]
+    if foot["kind"] == "foot":
+        # The feet come out of the pack too: hands and feet must leave an upcard and a stock.
+        deck = doc["deck"]
+        size = deck["decks"] * (52 + deck["jokers_per_deck"])
+        room = min((size - 2) // s["players"] - s["hand_size"] for s in doc["seating"])
+        if room < 1:
+            doc["foot"] = {"kind": "none"}
+        else:
+            foot["size"] = min(foot["size"], room)
 
 
 @st.composite

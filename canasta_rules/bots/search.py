@@ -208,6 +208,15 @@ class SearchBot:
                     pool.extend([c] * n)
                     for _ in range(n):
                         t.remove_card(q, c)
+        if r.foot:
+            # Feet still waiting are unseen by everyone, their owners included (foot.kind).
+            pool.extend(c for foot in t.feet for c in foot)
+            self.rng.shuffle(pool)
+            feet: list[tuple[int, ...]] = []
+            for foot in t.feet:
+                feet.append(tuple(pool[: len(foot)]))
+                pool = pool[len(foot) :]
+            t.feet = feet
         # Bonus threes (red, and black where black_threes.bonus) are never held: keep them in
         # the stock.
         reds = [c for c in pool if r.bonus[c]]

@@ -4,7 +4,7 @@ from .apply import apply, apply_unchecked
 from .game import Game, GameResult, HandRecord
 from .generate import legal_moves
 from .legality import is_legal, refusal
-from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .rules import Rules, rules_for
 from .scoring import SideScore, score_hand
 from .state import Phase, State, deal, from_layout
@@ -15,6 +15,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Expose",
+    "Foot",
     "Game",
     "GameResult",
     "HandRecord",

@@ -388,6 +388,8 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
     r = s.rules
     if after >= 2:
         return None
+    if r.foot and s.feet[s.turn]:
+        return None  # the foot waits: the hand may be played out (running or walking)
     if after == 0 and r.discard_required and not r.discard_unless_concealed:
         return Refusal(
             "out.final_discard",
@@ -414,6 +416,62 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
             "your partner said no: you may not go out this turn, so keep two cards",
         )
     return None
+
+
+def kind_counts(s: State, side: int) -> tuple[int, int, int]:
+    """The side's natural, mixed and wild-card canastas (runs are counted by ``run_canastas``)."""
+    is_canasta = s.rules.is_canasta
+    natural = mixed = wild = 0
+    for m in s.melds[side].values():
+        if m.kind != RUN and is_canasta(m.naturals, m.naturals + m.wilds):
+            if m.kind == WILD:
+                wild += 1
+            elif m.wilds:
+                mixed += 1
+            else:
+                natural += 1
+    return natural, mixed, wild
+
+
+def contract_missing(s: State, side: int) -> str:
+    """What the side still lacks of the canastas going out needs by kind
+    (``going_out.natural_canastas``, ``mixed_canastas``, ``wild_canastas``): '' when it has
+    them, else the missing canastas in words ('1 more natural canasta and 2 more mixed
+    canastas')."""
+    r = s.rules
+    if not r.kinds_contract:
+        return ""
+    have = kind_counts(s, side)
+    want = (r.natural_to_go_out, r.mixed_to_go_out, r.wild_to_go_out)
+    words = ("natural canasta", "mixed canasta", "canasta of wild cards")
+    parts = []
+    for h, w, word in zip(have, want, words, strict=True):
+        if h < w:
+            n = w - h
+            parts.append(
+                f"{n} more {word}"
+                if n == 1
+                else f"{n} more {word.replace('canasta', 'canastas', 1)}"
+            )
+    return " and ".join(parts)
+
+
+def foot_next(s: State, player: int, by_discard: bool) -> bool:
+    """Whether a hand used up now (by a discard, or by melding its last card) takes up the foot
+    rather than going out (``foot.kind = "foot"``). With ``foot.needed_to_go_out`` it always
+    does; without, it goes out when the side meets the going-out contract, partner has not said
+    no, and, where a final discard is required, the last card was discarded."""
+    if not s.feet or not s.feet[player]:
+        return False
+    r = s.rules
+    if r.foot_needed or (not by_discard and r.discard_required):
+        return True
+    side = s.side_of[player]
+    if s.permission == Permission.NO or s.canastas(side) < r.canastas_to_go_out:
+        return True
+    if s.run_canastas(side) < r.run_canastas_to_go_out:
+        return True
+    return bool(contract_missing(s, side))
 
 
 def concealed_now(s: State, player: int, turn_new: Iterable[int], added_old: bool) -> bool:

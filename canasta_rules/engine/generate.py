@@ -40,7 +40,7 @@ from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_siz
 from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
 from .limits import check_lay
-from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move
+from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
 from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
 from .state import Permission, Phase, State
@@ -50,6 +50,7 @@ _NATURAL_KEYS = tuple(range(4, 15))
 # Moves are immutable values, so the generator hands out shared instances of the simple ones.
 _DRAW = Draw()
 _EXPOSE = Expose()
+_FOOT = Foot()
 _ASK = Ask()
 _YES, _NO = Answer(True), Answer(False)
 _DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
@@ -232,7 +233,7 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
         after = hand_len - n_cards
         if after >= 2 or keep_a_card(s, side, after, canastas_after) is None:
             strict = (after == 0 and r.discard_unless_concealed) or (
-                after < 2 and r.run_canastas_to_go_out
+                after < 2 and (r.run_canastas_to_go_out or r.kinds_contract)
             )
             if strict and refusal(s, m) is not None:
                 continue
@@ -249,6 +250,10 @@ def legal_moves(s: State) -> list[Move]:
         return [_YES, _NO]
     if ph == Phase.EXPOSE:
         return [_EXPOSE] if s.stock_known else []
+    if ph == Phase.FOOT:  # the hand is used up: take up the foot (foot.kind = "foot")
+        if s.stock_known or not any(C.is_red_three(c) for c in s.feet[s.turn]):
+            return [_FOOT]
+        return []
     r = s.rules
     if ph == Phase.DRAW:
         takes = pile_takes(s)

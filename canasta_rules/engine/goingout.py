@@ -15,7 +15,7 @@ partner told "yes" on a path out, and to offer bots a way out.
 from __future__ import annotations
 
 from .. import cards as C
-from .checks import STOCK, concealed_still_possible, open_meld
+from .checks import STOCK, concealed_still_possible, contract_missing, open_meld
 from .limits import check_lay, may_lay, out_refusal, wild_room
 from .moves import Discard, Meld, Move
 from .mutate import apply_unchecked
@@ -192,6 +192,14 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             apply_unchecked(t, mv)
         if not t.concealed:
             return None
+    if r.foot or r.kinds_contract:
+        # The contract by kind (and, with a foot waiting, whether the hand goes out at all) is
+        # judged on the plan played out; the search above maximised canastas, not kinds.
+        t = s.copy()
+        for mv in moves:
+            apply_unchecked(t, mv)
+        if not t.over or t.out_player != p or contract_missing(t, side):
+            return None
     if short > 0:
         # Below the minimum, only going out concealed after a stock draw is allowed (the
         # minimum and the concealed finish are judged over the whole turn).
@@ -234,6 +242,8 @@ def going_out_plan(s: State) -> list[Move] | None:
     r = s.rules
     p = s.turn
     side = s.side_of[p]
+    if r.foot and r.foot_needed and s.feet[p]:
+        return None  # the foot still waits: playing the hand out takes it up, not out
     if r.run_canastas_to_go_out and s.run_canastas(side) < r.run_canastas_to_go_out:
         return None  # the runs going out needs must be complete already: the planner lays none
     rc = s.rc[p]

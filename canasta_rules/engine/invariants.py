@@ -98,6 +98,26 @@ def meld_problems(s: State) -> list[str]:
     return out
 
 
+def foot_problems(s: State) -> list[str]:
+    """The feet (``foot.kind = "foot"``): each waiting foot holds the size dealt, only a player
+    whose hand is used up is taking one up, and no hand is left empty while its foot waits
+    (outside that moment, or a hand that ended)."""
+    r = s.rules
+    if not r.foot:
+        return ["foot: a variant without a foot holds feet"] if s.feet else []
+    out = []
+    if len(s.feet) != r.players:
+        return [f"foot: {len(s.feet)} feet for {r.players} players"]
+    for p, foot in enumerate(s.feet):
+        if foot and len(foot) != r.foot_size:
+            out.append(f"foot: seat {p}'s foot holds {len(foot)} cards, not {r.foot_size}")
+        if foot and not s.hand_len[p] and not s.over and s.phase != Phase.FOOT:
+            out.append(f"foot: seat {p}'s hand is empty but the foot was not taken up")
+    if s.phase == Phase.FOOT and (not s.feet[s.turn] or s.hand_len[s.turn]):
+        out.append("foot: taking up a foot with cards in hand, or no foot waiting")
+    return out
+
+
 def score_problems(s: State) -> list[str]:
     out = []
     for side, sc in enumerate(score_hand(s)):
@@ -109,6 +129,8 @@ def score_problems(s: State) -> list[str]:
 def state_problems(s: State, need_move: bool = True) -> list[str]:
     """All checks; with ``need_move``, also that a live position has a legal move."""
     out = card_problems(s) + meld_problems(s)
+    if s.feet or s.rules.foot:
+        out.extend(foot_problems(s))
     if s.phase == Phase.PLAY and s.drew == 0:
         out.append("phase: playing without having drawn")
     if s.over:

@@ -29,7 +29,9 @@ from .checks import (
     check_new_meld,
     check_stock_sequence,
     concealed_now,
+    contract_missing,
     draw_ends_hand,
+    foot_next,
     in_hand,
     keep_a_card,
     needs_text,
@@ -43,7 +45,7 @@ from .checks import (
 )
 from .goingout import can_complete_opening, can_go_out
 from .limits import check_lay, out_refusal
-from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .pile import check_take, pile_takes
 from .rules import (
@@ -189,6 +191,27 @@ def _runs_needed(r: Rules, after: int) -> Refusal:
     )
 
 
+def _contract_refusal(s: State, side: int, after: int) -> Refusal | None:
+    """Going out without the canastas by kind the contract names (``going_out.
+    natural_canastas``, ``mixed_canastas``, ``wild_canastas``): the code names the first kind
+    missing, the message every one."""
+    missing = contract_missing(s, side)
+    if not missing:
+        return None
+    if after > 0:
+        return Refusal(
+            "meld.keep_a_card",
+            "going_out.canastas",
+            f"you must keep two cards until your side has the canastas going out needs: {missing}",
+        )
+    msg = f"you cannot go out: your side needs {missing}"
+    if "natural" in missing:
+        return Refusal("out.contract.natural", "going_out.natural_canastas", msg)
+    if "mixed" in missing:
+        return Refusal("out.contract.mixed", "going_out.mixed_canastas", msg)
+    return Refusal("out.contract.wild", "going_out.wild_canastas", msg)
+
+
 def _run_overlap(
     s: State, side: int, span: tuple[int, int, int], new: list[tuple[int, int, int]]
 ) -> Refusal | None:
@@ -260,13 +283,33 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     black = s.turn_black3 or BLACK3_KEY in new_ranks
     obliged = obliged_to_go_out(s)
     unless_concealed = after == 0 and r.discard_unless_concealed
-    runs_needed = after <= 1 and r.run_canastas_to_go_out > 0
-    if short <= 0 and not black and not obliged and not unless_concealed and not runs_needed:
+    # With the foot still waiting (foot.kind = "foot") a hand played down is not going out.
+    waiting = r.foot and bool(s.feet[p])
+    runs_needed = after <= 1 and r.run_canastas_to_go_out > 0 and not waiting
+    kinds_needed = after <= 1 and r.kinds_contract and not waiting
+    if (
+        short <= 0
+        and not black
+        and not obliged
+        and not unless_concealed
+        and not runs_needed
+        and not kinds_needed
+    ):
         return None
     t = s.copy()
     apply_unchecked(t, m)
+    if t.phase == Phase.FOOT:
+        # The hand is used up and the foot comes next; the turn goes on, but an opening must
+        # have reached its minimum with the hand's cards.
+        if short > 0:
+            return _below_minimum(s, side, t.turn_value, False)
+        return None
     if runs_needed and t.run_canastas(side) < r.run_canastas_to_go_out:
         return _runs_needed(r, after)
+    if kinds_needed:
+        ref = _contract_refusal(t, side, after)
+        if ref is not None:
+            return ref
     if t.over:  # this action goes out
         if unless_concealed and not t.concealed:
             return Refusal(
@@ -364,6 +407,8 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
     side = s.side_of[p]
     if s.hand_len[p] - 1 > 0:
         return keep_discard_refusal(s)
+    if r.foot and foot_next(s, p, True):
+        return keep_discard_refusal(s)  # walking to the foot: the turn ends as usual
     if s.canastas(side) < r.canastas_to_go_out:
         return Refusal(
             "out.canastas",
@@ -372,6 +417,10 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
         )
     if s.run_canastas(side) < r.run_canastas_to_go_out:
         return _runs_needed(r, 0)
+    if r.kinds_contract:
+        ref = _contract_refusal(s, side, 0)
+        if ref is not None:
+            return ref
     if s.permission == Permission.NO:
         return Refusal(
             "out.permission_refused",
@@ -463,6 +512,8 @@ def forced_pickup(s: State) -> bool:
 
 
 def _refuse_expose(s: State, m: Expose) -> Refusal | None:
+    if s.phase == Phase.FOOT:
+        return _foot_first()
     if s.phase != Phase.EXPOSE:
         return Refusal(
             "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
@@ -492,7 +543,26 @@ def _refuse_take(s: State, m: TakePile) -> Refusal | None:
     return check_take(s, m)
 
 
+def _foot_first() -> Refusal:
+    return Refusal("foot.take_up", "foot", "your hand is used up: take up your foot first")
+
+
+def _refuse_foot(s: State, m: Foot) -> Refusal | None:
+    if s.phase != Phase.FOOT:
+        return Refusal(
+            "foot.not_now",
+            "foot",
+            "a foot is taken up only when its player's hand is used up",
+        )
+    reds = sum(1 for c in s.feet[s.turn] if C.is_red_three(c))
+    if not reds and not m.replacements:
+        return None
+    return check_stock_sequence(s, m.replacements, reds)
+
+
 def _not_draw_phase(s: State) -> Refusal:
+    if s.phase == Phase.FOOT:
+        return _foot_first()
     if s.phase == Phase.EXPOSE:
         return Refusal(
             "expose.first",
@@ -506,7 +576,7 @@ def _in_play_phase(s: State) -> Refusal | None:
     ph = s.phase
     if ph == Phase.PLAY:
         return None
-    if ph == Phase.EXPOSE:
+    if ph == Phase.EXPOSE or ph == Phase.FOOT:
         return _not_draw_phase(s)
     return Refusal("turn.draw_first", "", "draw from the stock or take the pile first")
 
@@ -530,6 +600,13 @@ def _check_talon(s: State, m: Discard) -> Refusal | None:
         if m.talon:
             return Refusal("talon.not_due", "talons.sizes", "no talon is due after this discard")
         return None
+    if m.talon is None and s.stock and not s.stock_known:
+        return Refusal(
+            "talon.cards_unknown",
+            "talons.sizes",
+            f"a talon of {size} cards is due after this discard: name them "
+            f"(discard CARD talon CARDS), since the order of this stock is not known",
+        )
     return check_stock_sequence(s, m.talon, size)
 
 
@@ -546,6 +623,7 @@ _REFUSE: dict[type, Callable[[State, Any], Refusal | None]] = {
     Discard: _refuse_discard,
     Ask: _refuse_ask,
     Expose: _refuse_expose,
+    Foot: _refuse_foot,
 }
 
 

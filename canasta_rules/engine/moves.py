@@ -115,4 +115,16 @@ class Answer:
         return "answer yes" if self.yes else "answer no"
 
 
-Move = Expose | Draw | TakePile | Meld | Discard | Ask | Answer
+@dataclass(frozen=True, slots=True)
+class Foot:
+    """Take up your foot, your hand being used up (``foot.kind = "foot"``, Hand and Foot): the
+    only move while the foot waits. Red threes in the foot are laid down at once and
+    ``replacements`` drawn for them from the stock, as for dealt ones."""
+
+    replacements: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        return "foot" + ("" if not self.replacements else " " + C.names(self.replacements))
+
+
+Move = Expose | Draw | TakePile | Meld | Discard | Ask | Answer | Foot

@@ -11,8 +11,16 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import cards as C
-from .checks import PILE, STOCK, concealed_now, draw_ends_hand, resolve_key, talon_size
-from .moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from .checks import (
+    PILE,
+    STOCK,
+    concealed_now,
+    draw_ends_hand,
+    foot_next,
+    resolve_key,
+    talon_size,
+)
+from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .rules import (
     BLACK3_KEY,
     CARDS_OF_KEY,
@@ -157,7 +165,10 @@ def _apply_discard(s: State, m: Discard) -> Move:
         s.frozen = True
         s.freeze_card = c
     if s.hand_len[p] == 0:
-        _went_out(s, p)
+        if s.rules.foot and foot_next(s, p, True):
+            _to_foot(s, True)  # walking: the foot is taken up as the turn ends
+        else:
+            _went_out(s, p)
         return m
     out: Move = m
     if s.rules.talons:
@@ -194,7 +205,10 @@ def _apply_meld(s: State, m: Meld) -> Move:
     s.player_melded[p] = True
     s.turn_melded = True
     if s.hand_len[p] == 0:
-        _went_out(s, p)
+        if s.rules.foot and foot_next(s, p, False):
+            _to_foot(s, False)  # running: the foot is taken up and the turn goes on
+        else:
+            _went_out(s, p)
     return m
 
 
@@ -241,7 +255,10 @@ def _apply_take(s: State, m: TakePile) -> Move:
         s.drew = PILE
         s.phase = Phase.PLAY
         if s.hand_len[p] == 0:
-            _went_out(s, p)
+            if r.foot and foot_next(s, p, False):
+                _to_foot(s, False)
+            else:
+                _went_out(s, p)
     return out
 
 
@@ -255,6 +272,39 @@ def _apply_expose(s: State, m: Expose) -> Move:
     out = Expose(tuple(_draw_sequence(s, p, m.replacements, len(dealt))))
     if not s.over:
         s.phase = Phase.DRAW
+    return out
+
+
+def _to_foot(s: State, walking: bool) -> None:
+    """The hand is used up and the foot waits: its player must take it up next (``Foot``)."""
+    s.phase = Phase.FOOT
+    s.walking = walking
+
+
+def _apply_foot(s: State, m: Foot) -> Move:
+    """Take up the foot: its cards join the (empty) hand, red threes laid down and replaced.
+    Walking, the turn then ends; running, the player plays on."""
+    p = s.turn
+    foot = s.feet[p]
+    feet = list(s.feet)  # copied on write (State.feet)
+    feet[p] = ()
+    s.feet = feet
+    reds = 0
+    own = s.rules.side_of[p]
+    for c in foot:
+        if C.is_red_three(c):
+            s.red3[own].append(c)
+            reds += 1
+        else:
+            s.add_card(p, c)
+    out = Foot(tuple(_draw_sequence(s, p, m.replacements, reds))) if reds else Foot()
+    if s.over:
+        return out
+    if s.walking:
+        s.walking = False
+        _finish_turn(s)
+    else:
+        s.phase = Phase.PLAY
     return out
 
 
@@ -285,6 +335,7 @@ _APPLY: dict[type, Callable[[State, Any], Move]] = {
     Expose: _apply_expose,
     Ask: _apply_ask,
     Answer: _apply_answer,
+    Foot: _apply_foot,
 }
 
 

@@ -16,6 +16,7 @@ from .checks import (
     check_add,
     check_new_meld,
     check_stock_sequence,
+    contract_missing,
     in_hand,
     keep_a_card,
     not_held,
@@ -25,6 +26,7 @@ from .checks import (
 )
 from .limits import check_lay, dead
 from .moves import Move, TakePile
+from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF
 from .state import Phase, State
 
@@ -229,6 +231,19 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             )
         gained = 0
     after = s.hand_len[p] - len(m.shown) - len(extra_cards) + len(rest) - reds_in_rest + gained
+    if after <= 1 and r.foot and s.feet[p]:
+        return None  # the foot waits: the hand may be played out (foot.kind = "foot")
+    if after <= 1 and r.kinds_contract:
+        t = s.copy()
+        apply_unchecked(t, m)
+        lacking = contract_missing(t, side)
+        if lacking:
+            return Refusal(
+                "meld.keep_a_card",
+                "going_out.canastas",
+                f"you must keep two cards until your side has the canastas going out needs: "
+                f"{lacking}",
+            )
     if after <= 1 and s.run_canastas(side) < r.run_canastas_to_go_out:
         return Refusal(
             "meld.keep_a_card",

@@ -93,12 +93,15 @@ class TurnState:
     """The count the side has laid this turn toward its initial-meld minimum, when it began
     opening this turn (the minimum is judged over the whole turn); None: not said, and then
     derived from the layout (see the module's notes). Said, it must agree with the layout."""
+    walking: bool = False
+    """In the FOOT phase: the hand ended with a discard, so the turn ends once the foot is taken
+    up (``State.walking``); otherwise the player plays on."""
 
 
 def live_turn(s: State) -> bool:
     """Whether ``s`` has a turn in progress worth writing: drawn (PLAY), asking (ANSWER), or
     answered before the draw (DRAW with partner's answer)."""
-    if s.phase in (Phase.PLAY, Phase.ANSWER):
+    if s.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT):
         return True
     return s.phase == Phase.DRAW and s.permission != Permission.NONE
 
@@ -122,6 +125,7 @@ def turn_state_of(s: State) -> TurnState:
         meld_action=s.turn_melded,
         permission=s.permission,
         opening=s.turn_value if s.turn_opened else None,
+        walking=s.walking,
     )
 
 
@@ -245,6 +249,9 @@ class Position:
     the first of them in seat order; red threes stay on their owners' lines."""
     meld_keys: list[list[int]] = field(default_factory=list)
     """Set by :meth:`to_state`: the key each listed meld was filed under, per side."""
+    feet: list[list[int]] | None = None
+    """Each seat's foot (``foot.kind = "foot"``), ``[]`` once taken up; None in a variant
+    without a foot."""
 
     def to_state(self) -> State:
         r = self.rules
@@ -285,6 +292,22 @@ class Position:
                     raise DealError(f"{C.name(c)} is not a red three")
                 s.red3[side].append(c)
                 counts[c] += 1
+        if r.foot:
+            if self.feet is None or len(self.feet) != n:
+                raise DealError(
+                    "this ruleset deals every player a foot: the position lists each one"
+                )
+            for p, foot in enumerate(self.feet):
+                if foot and len(foot) != r.foot_size:
+                    raise DealError(
+                        f"seat {p}'s foot holds {len(foot)} cards; this ruleset deals "
+                        f"{r.foot_size} (or none once taken up)"
+                    )
+                for c in foot:
+                    counts[c] += 1
+            s.feet = [tuple(f) for f in self.feet]
+        elif self.feet:
+            raise DealError("this ruleset deals no foot")
         for c in self.pile:
             counts[c] += 1
         if self.frozen is None:
@@ -310,13 +333,14 @@ class Position:
         s.turn = self.turn % n
         s.phase = self.phase
         ts = self.turn_state or TurnState(drew=self.drew, permission=self.permission)
-        live = self.phase in (Phase.PLAY, Phase.ANSWER)
+        live = self.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT)
         s.prior_melded = s.player_melded[s.turn] and not (live and ts.first_melds)
         if live:
             s.drew = 0 if ts.drew == UNDRAWN else ts.drew or STOCK
             self._turn_melds(s, ts)
             s.turn_added_old = ts.added_old
             s.turn_melded = ts.meld_action
+            s.walking = self.phase == Phase.FOOT and ts.walking
         if live or self.phase == Phase.DRAW:
             s.permission = ts.permission
         if self.phase == Phase.ANSWER:

@@ -10,6 +10,7 @@ from .. import cards as C
 from ..variant.model import (
     RANK_OF_NAME,
     ConcealedPlayer,
+    FootDealt,
     PermissionAsk,
     SequencesSameSuit,
     StockOutPilePlay,
@@ -107,6 +108,7 @@ class Rules:
         self.red3_against_no_canasta = rt.count_against == "no_canasta"
         self.red3_against_too_few = rt.count_against == "too_few_canastas"
         self.red3_against_opponents_out = rt.against_when_opponents_out
+        self.red3_never_against = rt.count_against == "never"
 
         self.black3_freezes = v.black_threes.discarded == "freeze"
         self.black3_meldable = v.black_threes.meld_when_going_out
@@ -225,6 +227,11 @@ class Rules:
         g = v.going_out
         self.canastas_to_go_out = g.canastas
         self.run_canastas_to_go_out = g.sequence_canastas
+        # going_out.natural/mixed/wild_canastas: the contract by kind (Hand and Foot's books).
+        self.natural_to_go_out = g.natural_canastas
+        self.mixed_to_go_out = g.mixed_canastas
+        self.wild_to_go_out = g.wild_canastas
+        self.kinds_contract = bool(g.natural_canastas or g.mixed_canastas or g.wild_canastas)
         self.discard_required = g.final_discard != "optional"
         self.discard_unless_concealed = g.final_discard == "required_unless_concealed"
         self.out_bonus = g.bonus
@@ -262,6 +269,12 @@ class Rules:
         self.max_hands = v.game.max_hands
         self.rounds = v.game.rounds
         self.by_round: tuple[int, ...] = v.initial_meld.by_round
+        # foot.kind = "foot": a second hand per player (Hand and Foot). ``foot`` is the one flag
+        # the engine tests before any foot rule.
+        ft = v.foot
+        self.foot = isinstance(ft, FootDealt)
+        self.foot_size = ft.size if isinstance(ft, FootDealt) else 0
+        self.foot_needed = ft.needed_to_go_out if isinstance(ft, FootDealt) else False
         # Guard against a hand that never ends: far beyond any real hand's length.
         self.max_moves_per_hand = 40 * len(self.deck)
 

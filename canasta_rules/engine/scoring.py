@@ -87,7 +87,10 @@ def threes_sign(r: Rules, melded: bool, canastas: int, opponents_out: bool) -> i
     """Whether a side's threes count plus (1), minus (-1) or nothing (0): minus where
     ``red_threes.count_against`` (no meld, no canasta, too few canastas) or
     ``against_when_opponents_out`` says so; nothing with fewer canastas than
-    ``red_threes.count_from_canastas`` (CCP: one canasta); plus otherwise."""
+    ``red_threes.count_from_canastas`` (CCP: one canasta); plus otherwise. Always plus where
+    ``count_against = "never"`` (a flat value: Hand and Foot)."""
+    if r.red3_never_against:
+        return 1
     if r.red3_against_too_few:
         against = canastas < r.canastas_to_go_out
     else:
@@ -172,6 +175,16 @@ def _column(s: State, seated: int) -> SideScore:
         if r.hand_sets:
             rc = s.rc[p]
             sets -= sum(points for key, count, points in r.hand_sets if rc[key] >= count)
+        if r.foot:
+            # A foot never taken up counts against its owner like the hand (TX, BGA); its red
+            # threes count as laid down, as for a hand's (see above).
+            for c in s.feet[p]:
+                if C.is_red_three(c):
+                    reds += 1 if own else 0
+                else:
+                    hand_points -= r.value[c]
+                    if C.is_black_three(c):
+                        black += 1
     opponents_out = s.out_player >= 0 and s.side_of[s.out_player] != side
     canastas = natural + mixed + runs + wilds
     red = red_three_points(r, reds, bool(melds), canastas, opponents_out)

@@ -35,6 +35,8 @@ class Phase(IntEnum):
     """A partner answers "may I go out?"."""
     OVER = 4
     """The hand has ended."""
+    FOOT = 5
+    """A player's hand is used up and the foot waits: the player takes it up (``Foot``)."""
 
 
 class Permission(IntEnum):
@@ -77,6 +79,7 @@ class State:
         "drew",
         "end_reason",
         "face_up",
+        "feet",
         "freeze_card",
         "frozen",
         "had_turn",
@@ -111,6 +114,7 @@ class State:
         "turn_new",
         "turn_opened",
         "turn_value",
+        "walking",
     )
 
     rules: Rules
@@ -171,6 +175,13 @@ class State:
     face_up: tuple[tuple[int, ...], ...]
     """Cards each player has face up on the table after a record's ``exposed`` penalty
     (``penalties.exposed_card``), still counted in their hand; ``()`` while nobody has any."""
+    feet: list[tuple[int, ...]]
+    """Each player's foot, unseen until taken up (``foot.kind = "foot"``); ``()`` once taken.
+    ``[]`` in a variant without a foot. Copied on write: a state replaces the list, never
+    changes it in place, so ``copy`` shares it."""
+    walking: bool
+    """In ``Phase.FOOT``: the hand ended with a discard, so the turn ends when the foot is taken
+    up ('walking'); otherwise the player plays on ('running')."""
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -215,6 +226,8 @@ class State:
         s.moves = self.moves
         s.no_draw = self.no_draw
         s.face_up = self.face_up
+        s.feet = self.feet
+        s.walking = self.walking
         return s
 
     # ------------------------------------------------------------------ queries
@@ -313,6 +326,7 @@ class State:
             + len(self.pile)
             + sum(len(m.cards) for side in self.melds for m in side.values())
             + sum(len(r) for r in self.red3)
+            + sum(len(f) for f in self.feet)
         )
 
     def card_counts(self) -> list[int]:
@@ -332,7 +346,14 @@ class State:
         for reds in self.red3:
             for c in reds:
                 counts[c] += 1
+        for foot in self.feet:
+            for c in foot:
+                counts[c] += 1
         return counts
+
+    def foot_waiting(self, player: int) -> bool:
+        """Whether ``player``'s foot is still face down (never, in a variant without a foot)."""
+        return bool(self.feet) and bool(self.feet[player])
 
     # ------------------------------------------------------------------ mutation helpers
     def add_card(self, player: int, c: int) -> None:
@@ -422,6 +443,8 @@ def _empty_state(
     s.moves = 0
     s.no_draw = 0
     s.face_up = ()
+    s.feet = [() for _ in range(n)] if rules.foot else []
+    s.walking = False
     return s
 
 
@@ -558,6 +581,13 @@ def deal(
     for _ in range(rules.hand_size * rules.players):
         s.add_card(p, stock.pop())
         p = rules.next_seat(p)
+    if rules.foot:
+        # The feet are dealt after the hands, in the same way (foot.kind = "foot").
+        feet: list[list[int]] = [[] for _ in range(rules.players)]
+        for _ in range(rules.foot_size * rules.players):
+            feet[p].append(stock.pop())
+            p = rules.next_seat(p)
+        s.feet = [tuple(f) for f in feet]
     s.stock = stock
     if rules.upcard:
         _turn_upcard(s)
@@ -580,12 +610,14 @@ def from_layout(
     stock: list[int] | None = None,
     previous: list[int] | None = None,
     player_scores: list[int] | None = None,
+    feet: list[list[int]] | None = None,
 ) -> State:
     """A deal written out card by card.
 
     ``hands`` are each player's cards after any setup exposure, ``red3`` the red threes each
     player laid down during the deal, ``pile`` the upcards from bottom to top. The stock is the
     rest of the pack: in the given order (top last) if ``stock`` is given, otherwise unknown.
+    ``feet`` are each player's foot where the variant deals one (``foot.kind = "foot"``).
     """
     s = _empty_state(rules, dealer, scores or [], hand_no, previous, player_scores)
     n = rules.players
@@ -617,6 +649,19 @@ def from_layout(
                 )
             s.add_card(p, c)
             counts[c] += 1
+    if rules.foot:
+        if feet is None or len(feet) != n:
+            raise DealError("this variant deals every player a foot: the deal must list each one")
+        for p, foot in enumerate(feet):
+            if len(foot) != rules.foot_size:
+                raise DealError(
+                    f"seat {p}'s foot holds {len(foot)} cards; this variant deals {rules.foot_size}"
+                )
+            for c in foot:
+                counts[c] += 1
+        s.feet = [tuple(f) for f in feet]
+    elif feet:
+        raise DealError("this variant deals no foot")
     for c in pile:
         s.pile.append(c)
         counts[c] += 1

@@ -92,7 +92,19 @@ class AskAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-Action = DrawAct | TakeAct | ExposeAct | MeldAct | DiscardAct | AskAct
+@dataclass(frozen=True)
+class FootAct:
+    """``foot``: taking up the foot (Hand and Foot), with replacements for its red threes."""
+
+    replacements: tuple[int, ...] | None
+    at: Where
+    text: str = ""
+    """The action as written (for error messages)."""
+    moves: tuple[Move, ...] = ()
+    """The engine moves it stands for."""
+
+
+Action = DrawAct | TakeAct | ExposeAct | MeldAct | DiscardAct | AskAct | FootAct
 
 
 # ---- lines ------------------------------------------------------------------------------------
@@ -189,6 +201,18 @@ class PosRed:
 
 
 @dataclass(frozen=True)
+class FootLine:
+    """``foot N: CARDS`` (a foot dealt, or still waiting) or ``foot N: taken`` (Hand and Foot):
+    in a written-out deal and in a position."""
+
+    seat: str
+    cards: tuple[int, ...]
+    taken: bool
+    at: Where
+    cols: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class PosToMove:
     seat: str
     phase: str
@@ -247,6 +271,7 @@ Item = (
     | PosHand
     | PosMelds
     | PosRed
+    | FootLine
     | PosToMove
     | PosOut
     | PosMelded

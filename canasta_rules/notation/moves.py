@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.generate import legal_moves
 from ..engine.legality import draw_ends_hand
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from ..seats import seat_names
 from . import ast as A
 from .position import ReadPosition
@@ -18,6 +18,7 @@ _GROUPS: tuple[tuple[type, str], ...] = (
     (Discard, "discard"),
     (Ask, "ask to go out"),
     (Answer, "answer"),
+    (Foot, "take up the foot"),
 )
 
 

@@ -24,7 +24,7 @@ from lark import (
 
 from .. import cards as C
 from .. import limits
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, TakePile
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, TakePile
 from ..engine.rules import run_ref
 from ..errors import NotationError, quoted
 from ..variant.builtin import data_dir
@@ -103,6 +103,8 @@ def _action(kind: str, text: str, at: A.Where) -> A.Action:
         return A.TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves)
     if isinstance(t, A.AskAct):
         return A.AskAct(t.yes, at, t.text, t.moves)
+    if isinstance(t, A.FootAct):
+        return A.FootAct(t.replacements, at, t.text, t.moves)
     return A.ExposeAct(t.replacements, at, t.text, t.moves)
 
 
@@ -125,6 +127,10 @@ def _read_action(kind: str, text: str) -> A.Action:
         rest = text[6:].strip()
         cards = _cards(rest) if rest else None
         return A.ExposeAct(cards, at, text, (Expose(cards),))
+    if kind == "FOOT_ACT":
+        rest = text[4:].strip()
+        cards = _cards(rest) if rest else None
+        return A.FootAct(cards, at, text, (Foot(cards),))
     if kind == "MELD_ACT" or kind == "ADD_ACT":
         body = text[4:] if kind == "MELD_ACT" else text[3:]
         melds: list[tuple[int, ...]] = []
@@ -157,10 +163,21 @@ def _read_action(kind: str, text: str) -> A.Action:
     return A.TakeAct(top, shown, tmelds, repl, at, text, (TakePile(shown, tmelds, repl),))
 
 
-_ACTIONS = ("TAKE_ACT", "DRAW_ACT", "EXPOSE_ACT", "MELD_ACT", "ADD_ACT", "DISCARD_ACT", "ASK_ACT")
+_ACTIONS = (
+    "TAKE_ACT",
+    "DRAW_ACT",
+    "EXPOSE_ACT",
+    "MELD_ACT",
+    "ADD_ACT",
+    "DISCARD_ACT",
+    "ASK_ACT",
+    "FOOT_ACT",
+)
 
 
-_ACTION_START = re.compile(r"(?<![^ \t])(draw|take|expose|meld|add|discard|ask)(?![A-Za-z0-9])")
+_ACTION_START = re.compile(
+    r"(?<![^ \t])(draw|take|expose|meld|add|discard|ask|foot)(?![A-Za-z0-9])"
+)
 _KIND = {
     "draw": "DRAW_ACT",
     "take": "TAKE_ACT",
@@ -169,6 +186,7 @@ _KIND = {
     "add": "ADD_ACT",
     "discard": "DISCARD_ACT",
     "ask": "ASK_ACT",
+    "foot": "FOOT_ACT",
 }
 
 
@@ -385,6 +403,16 @@ class _ToAst(Transformer[Token, Any]):
         return A.PosRed(side, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
 
     @staticmethod
+    def foot_line(children: list[Any]) -> A.FootLine:
+        seat = str(_values(children, "SEAT")[0])
+        lists = _values(children, "CARDS")
+        if not lists:
+            return A.FootLine(seat, (), True, _where(children))
+        return A.FootLine(
+            seat, _cards(str(lists[0])), False, _where(children), _card_cols(lists[0])
+        )
+
+    @staticmethod
     def pos_tomove(children: list[Any]) -> A.PosToMove:
         seat, phase = _values(children, "SEAT", "PHASE")
         return A.PosToMove(str(seat), str(phase), _where(children))
@@ -460,6 +488,7 @@ _ACTION_HELP = {
     "take": "take reads 'take [TOP] [with CARDS] [and MELD, MELD ...] [replace CARDS]'",
     "draw": "draw lists the cards drawn, as in 'draw 7s'",
     "expose": "expose lists the replacement cards drawn, as in 'expose 9c'",
+    "foot": "foot lists the replacements drawn for red threes in the foot, as in 'foot 9c'",
 }
 _ACTION_OF_TOKEN = {
     "DRAW_ACT": "draw",
@@ -469,6 +498,7 @@ _ACTION_OF_TOKEN = {
     "ADD_ACT": "add",
     "DISCARD_ACT": "discard",
     "ASK_ACT": "ask",
+    "FOOT_ACT": "foot",
 }
 _LINE_START = 'a line starts with a seat, a [Tag "value"] or a word such as hand, deal, score'
 

@@ -24,7 +24,7 @@ from ..engine.apply import apply_unchecked
 from ..engine.checks import NEW_RUN, run_span
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import check_new_meld, refusal
-from ..engine.moves import Ask, Draw, Expose, Move, TakePile
+from ..engine.moves import Ask, Discard, Draw, Expose, Foot, Move, TakePile
 from ..engine.penalties import set_pending, settle
 from ..engine.position import (
     UNDRAWN,
@@ -51,6 +51,7 @@ _PHASES = {
     "answer": Phase.ANSWER,
     "expose": Phase.EXPOSE,
     "over": Phase.OVER,
+    "foot": Phase.FOOT,
 }
 
 
@@ -79,10 +80,12 @@ class ReadPosition:
         the move (a pickup takes the unseen cards into the hand)."""
         n = self.unseen if unseen is None else unseen
         named: tuple[int, ...] = ()
-        if isinstance(m, Draw | Expose):
+        if isinstance(m, Draw | Expose | Foot):
             named = (m.cards if isinstance(m, Draw) else m.replacements) or ()
         elif isinstance(m, TakePile):
             named = m.replacements or ()
+        elif isinstance(m, Discard):
+            named = m.talon or ()  # the stock cards of a talon taken after it (talons)
         if named and n:
             bring_to_stock(s, named, n)
         return 0 if isinstance(m, TakePile) else n
@@ -178,6 +181,7 @@ class _Reader:
         meld_at: dict[tuple[int, int], tuple[A.PosMelds, int]] = {}
         """(side, index of the meld in the side's list) -> its line and column."""
         reds: list[list[int]] = [[] for _ in range(r.sides)]
+        feet: list[list[int] | None] = [None] * r.players
         pile_line: A.UpcardLine | None = None
         move_line: A.PosToMove | A.PosOut | None = None
         melded_line: A.PosMelded | None = None
@@ -231,6 +235,14 @@ class _Reader:
                     self._check_meld_cards(it, g, cols, side, melds, meld_at, len(melds[side]))
                     count(g, cols, it.at)
                     melds[side].append(g)
+            elif isinstance(it, A.FootLine):
+                p = self.seat(it.seat, it.at)
+                if not r.foot:
+                    raise err(it.at, "this ruleset deals no foot (foot.kind)")
+                if feet[p] is not None:
+                    raise err(it.at, f"{it.seat}'s foot is listed twice")
+                count(it.cards, it.cols, it.at)
+                feet[p] = list(it.cards)
             elif isinstance(it, A.PosRed):
                 side = self.side(it.side, it.at)
                 for i, c in enumerate(it.cards):
@@ -393,7 +405,7 @@ class _Reader:
         # ---- the turn in progress
         ts: TurnState | None = None
         if turn_line is not None:
-            if phase not in (Phase.PLAY, Phase.ANSWER, Phase.DRAW):
+            if phase not in (Phase.PLAY, Phase.ANSWER, Phase.DRAW, Phase.FOOT):
                 msg = "'turn:' describes a turn in progress: 'to move: SEAT play' (or answer)"
                 raise err(turn_line.at, msg)
             ts = TurnState()
@@ -431,11 +443,25 @@ class _Reader:
                 f"turn: write 'to move: {self.seats[turn]} expose'"
             )
             raise err(move_line.at, msg)
+        if phase == Phase.FOOT and not feet[turn]:
+            msg = f"{self.who(turn)} has no foot face down to take up ('foot {self.seats[turn]}:')"
+            raise err(move_line.at, msg)
         if phase == Phase.OVER:
             self._check_over(move_line, went_out, concealed, hands, hand_at, melds, melded)
+            if went_out >= 0 and r.foot_needed and feet[went_out]:
+                msg = (
+                    f"{self.who(went_out)} cannot have gone out with the foot still face down: "
+                    "a player must take up the foot to go out (foot.needed_to_go_out)"
+                )
+                raise err(move_line.at, msg)
         else:
             for p in range(r.players):
                 h = hand_at[p]
+                if phase == Phase.FOOT and p == turn and feet[p]:
+                    if hands[p] and h is not None:
+                        msg = f"{self.who(p)} is to take up the foot, so the hand is used up"
+                        raise err(h.at, msg)
+                    continue  # the hand is used up and the foot waits (foot.kind = "foot")
                 if not hands[p] and h is not None:
                     msg = (
                         f"{self.who(p)} holds no cards, but the hand is not over: a player who "
@@ -471,6 +497,7 @@ class _Reader:
             pile_unseen=unseen,
             previous=previous,
             alone=alone,
+            feet=[f or [] for f in feet] if r.foot and all(f is not None for f in feet) else None,
         )
         try:
             state = pos.to_state()
@@ -483,7 +510,7 @@ class _Reader:
                     h = hand_at[p]
                     at = h.at if h is not None else at
             raise err(at, text) from None
-        if state.phase in (Phase.PLAY, Phase.ANSWER) and not state.stock:
+        if state.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT) and not state.stock:
             state.last_drawer = state.turn
         for pen in penalties:
             p = self.seat(pen.seat, pen.at)
@@ -856,7 +883,7 @@ def answering(s: State, t: A.Turn) -> list[tuple[A.Action, tuple[Move, ...]]]:
 def _continues(s: State, prev: A.Turn) -> bool:
     """Whether a line by the same seat continues the turn of ``prev``: the turn is still in play,
     or ``prev`` only laid red threes down (its draw follows on the next line)."""
-    if s.phase in (Phase.PLAY, Phase.ANSWER):
+    if s.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT):
         return True
     return s.phase == Phase.DRAW and all(isinstance(a, A.ExposeAct) for a in prev.actions)
 

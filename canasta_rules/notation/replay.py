@@ -318,6 +318,7 @@ class _Replayer:
                 raise _err(self.doc, where, "a written-out deal needs exactly one upcard line")
             hands: list[list[int] | None] = [None] * r.players
             reds: list[list[int]] = [[] for _ in range(r.players)]
+            feet = self._feet(body) if r.foot else None
             for d in deals:
                 p = self._seat(d.seat, d.at)
                 if hands[p] is not None:
@@ -344,6 +345,7 @@ class _Replayer:
                     scores,
                     header.number,
                     previous=self.previous,
+                    feet=feet,
                 )
             except DealError as e:
                 at = (deals or ups)[0].at
@@ -401,7 +403,11 @@ class _Replayer:
                 last_turn_line is not None
                 and seat == s.turn
                 and seat == last_seat
-                and (s.phase == Phase.PLAY or (s.phase == Phase.DRAW and _exposed(last_turn_line)))
+                and (
+                    s.phase == Phase.PLAY
+                    or s.phase == Phase.FOOT  # a line that took up the foot may follow
+                    or (s.phase == Phase.DRAW and _exposed(last_turn_line))
+                )
             )
             if s.over:
                 raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
@@ -469,13 +475,35 @@ class _Replayer:
                     moves.append((actor, apply_unchecked(s, m)))
             penalties.settle(s)
             at_end = s.turn != seat or not (
-                s.phase == Phase.PLAY or (s.phase == Phase.DRAW and _exposed(it))
+                s.phase == Phase.PLAY
+                or s.phase == Phase.FOOT
+                or (s.phase == Phase.DRAW and _exposed(it))
             )
             if self.at is not None and self.at == (hand.number, hand.turns) and at_end:
                 return s.copy()
         if self.at is not None and self.at[0] == hand.number:
             return s.copy()
         return None
+
+    def _feet(self, body: list[A.Line]) -> list[list[int]]:
+        """A written-out deal's feet (``foot N: CARDS``), one per seat."""
+        feet: list[list[int] | None] = [None] * self.rules.players
+        lines = [ln.item for ln in body if isinstance(ln.item, A.FootLine)]
+        for f in lines:
+            p = self._seat(f.seat, f.at)
+            if feet[p] is not None or f.taken:
+                what = "is dealt a foot twice" if feet[p] is not None else "is dealt no foot"
+                raise _err(self.doc, f.at, f"{f.seat} {what}")
+            feet[p] = list(f.cards)
+        missing = [self.seats[p] for p, f in enumerate(feet) if f is None]
+        if missing:
+            at = lines[-1].at if lines else A.Where(0, 0)
+            msg = (
+                "this variant deals every player a foot: the deal gives none to "
+                f"{', '.join(missing)} (write 'foot N: cards')"
+            )
+            raise _err(self.doc, at, msg)
+        return [f or [] for f in feet]
 
     def _where(self, at: A.Where, hand: ReplayedHand, turn: int, seat: str) -> str:
         file = shorten_path(self.doc.file)  # as NotationError shows it

@@ -15,14 +15,15 @@ from ..engine.rules import RUN_REF0, run_ref, run_ref_parts
 from ..engine.state import Permission
 from ..errors import quoted
 
-WORDS = ("drew", "took", "new", "added", "first", "melded", "opening", "asked")
+WORDS = ("drew", "took", "new", "added", "first", "melded", "opening", "asked", "walking")
 """The entries, in the order they are written."""
 
 HELP = (
     "drew stock|pile|nothing, took CARDS (the cards that came with the pile), new MELDS (melds "
     "begun this turn: K, 2 for wild cards, 5h for a run), added (cards added to earlier melds), "
     "first (the player's first melds of the hand), melded (a meld action made this turn), "
-    "opening N (the count laid this turn by a side opening), asked yes|no"
+    "opening N (the count laid this turn by a side opening), asked yes|no, walking (the hand "
+    "ended with a discard: the turn ends once the foot is taken up)"
 )
 
 
@@ -64,7 +65,7 @@ def apply_entry(ts: TurnState, word: str, args: tuple[str, ...]) -> TurnState:
     """``ts`` with one entry read into it (TurnWordError if the entry cannot be read)."""
     if word not in WORDS:
         raise TurnWordError(f"unknown turn entry {quoted(word)}: expected {HELP}")
-    if word in ("added", "first", "melded") and args:
+    if word in ("added", "first", "melded", "walking") and args:
         raise TurnWordError(f"'{word}' takes nothing after it", 0)
     if word == "drew":
         if len(args) != 1 or args[0] not in _DREW:
@@ -103,6 +104,8 @@ def apply_entry(ts: TurnState, word: str, args: tuple[str, ...]) -> TurnState:
         return replace(ts, first_melds=True)
     if word == "melded":
         return replace(ts, meld_action=True)
+    if word == "walking":
+        return replace(ts, walking=True)
     if len(args) != 1 or args[0] not in ("yes", "no"):
         raise TurnWordError("'asked' is followed by partner's answer: yes or no", 0 if args else -1)
     return replace(ts, permission=Permission.YES if args[0] == "yes" else Permission.NO)
@@ -130,4 +133,6 @@ def entries_of(ts: TurnState) -> list[tuple[str, tuple[str, ...]]]:
         out.append(("opening", (str(ts.opening),)))
     if ts.permission != Permission.NONE:
         out.append(("asked", ("yes" if ts.permission == Permission.YES else "no",)))
+    if ts.walking:
+        out.append(("walking", ()))
     return out

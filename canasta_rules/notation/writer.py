@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .. import cards as C
-from ..engine.moves import Answer, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.moves import Answer, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from ..engine.penalties import face_up
 from ..engine.position import live_turn, turn_state_of
 from ..engine.rules import RUN_REF0, Rules, run_ref_parts
@@ -52,6 +52,8 @@ def _action(act: A.Action) -> str:
         return s
     if isinstance(act, A.ExposeAct):
         return "expose" + (" " + _cards(act.replacements) if act.replacements else "")
+    if isinstance(act, A.FootAct):
+        return "foot" + (" " + _cards(act.replacements) if act.replacements else "")
     if isinstance(act, A.MeldAct):
         adds = [f"{_rank(r)}: {_cards(g)}" for r, g in act.adds]
         if act.verb == "add" and not act.melds:
@@ -83,6 +85,8 @@ def format_item(item: A.Item) -> str:
         if item.seed:
             s += f" seed {item.seed}"
         return s
+    if isinstance(item, A.FootLine):
+        return f"foot {item.seat}: " + ("taken" if item.taken else _cards(item.cards))
     if isinstance(item, A.DealLine):
         reds = _cards(item.red_threes) + " | " if item.red_threes else ""
         return f"deal {item.seat}: {reds}{_cards(item.cards)}".rstrip()
@@ -188,6 +192,8 @@ def turn_lines(seats: Sequence[str], moves: Sequence[tuple[int, Move]]) -> list[
             acts.append(A.MeldAct(m.melds, m.adds, verb, _NOWHERE))
         elif isinstance(m, Discard):
             acts.append(A.DiscardAct(m.card, _NOWHERE, talon=m.talon))
+        elif isinstance(m, Foot):
+            acts.append(A.FootAct(m.replacements or None, _NOWHERE))
     flush()
     return turns
 
@@ -226,8 +232,16 @@ def deal_lines(start: State) -> list[A.Item]:
         items.append(
             A.DealLine(seats[p], tuple(start.dealt_red3[p]), tuple(start.hand_cards(p)), _NOWHERE)
         )
+    if r.foot:
+        for p in range(r.players):
+            items.append(foot_line(seats[p], start.feet[p]))
     items.append(A.UpcardLine(tuple(start.pile), _NOWHERE))
     return items
+
+
+def foot_line(seat: str, foot: tuple[int, ...]) -> A.FootLine:
+    """A player's foot as a ``foot`` line: its cards sorted, or ``taken``."""
+    return A.FootLine(seat, tuple(sorted(foot, key=C.sort_key)), not foot, _NOWHERE)
 
 
 def hand_items(
@@ -274,6 +288,7 @@ _PHASE_WORDS = {
     Phase.PLAY: "play",
     Phase.ANSWER: "answer",
     Phase.OVER: "over",
+    Phase.FOOT: "foot",
 }
 
 
@@ -287,6 +302,8 @@ def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list
     items: list[A.Item] = []
     for p in range(r.players):
         items.append(A.PosHand(seats[p], tuple(s.hand_cards(p)), _NOWHERE))
+    if r.foot:
+        items.extend(foot_line(seats[p], s.feet[p]) for p in range(r.players))
     if s.sides_formed:
         lone = next(p for p in range(r.players) if not s.partners(p))
         items.append(A.PosAlone(seats[lone], _NOWHERE))

@@ -34,18 +34,20 @@ WILD_MELD           ``Meld`` new            a meld of wild cards: every wild car
                                             melds of wild cards)
 GO_OUT              ``Meld``                the going-out planner's first meld action, where it is
                                             none of the forms above
+FOOT                ``Foot``                taking up the foot (only with a foot; replacements for
+                                            its red threes: chance nodes)
 =================  ======================  ==================================================
 
 with ``T' = min(T, W)``, ``J' = min(J, W)``, ``W' = min(W, T + J)``. ``TAKE`` is 58 and each block
-follows the one before, so ``num_distinct_actions`` is ``GO_OUT + 1``. Chance outcomes are card ids
-(0..52): the next card off the stock.
+follows the one before, so ``num_distinct_actions`` is ``GO_OUT + 1`` (``FOOT + 1`` with a foot).
+Chance outcomes are card ids (0..52): the next card off the stock.
 """
 
 from __future__ import annotations
 
 from .. import cards as C
 from ..engine.checks import open_meld
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from ..engine.pile import opening_groups
 from ..engine.rules import (
     CARDS_OF_KEY,
@@ -86,7 +88,8 @@ class Encoding:
         self.wild_meld = self.extend + (_RUN_FORMS if rules.runs else 0)
         self.go_out = self.wild_meld + (1 if rules.wild_melds else 0)
         self.wild_meld_max = rules.wild_meld_max
-        self.size = self.go_out + 1
+        self.foot = self.go_out + 1 if rules.foot else -1
+        self.size = self.go_out + 1 + (1 if rules.foot else 0)
 
     # ------------------------------------------------------------------ moves to ids
     def action(self, s: State, m: Move) -> int:
@@ -95,6 +98,8 @@ class Encoding:
             return DRAW
         if isinstance(m, Expose):
             return EXPOSE
+        if isinstance(m, Foot):
+            return self.foot
         if isinstance(m, Ask):
             return ASK
         if isinstance(m, Answer):
@@ -208,6 +213,8 @@ class Encoding:
             return "draw"
         if a == EXPOSE:
             return "expose"
+        if a == self.foot:
+            return "foot"
         if a == ASK:
             return "ask"
         if a in (ANSWER_NO, ANSWER_YES):

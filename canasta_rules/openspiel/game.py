@@ -34,7 +34,7 @@ from ..engine.apply import apply_unchecked
 from ..engine.checks import talon_size
 from ..engine.generate import legal_moves
 from ..engine.legality import draw_ends_hand
-from ..engine.moves import Discard, Draw, Expose, Meld, Move, TakePile
+from ..engine.moves import Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from ..engine.rules import RED3_KEY, Rules, rules_for
 from ..engine.scoring import score_hand
 from ..engine.state import Phase, State, from_layout
@@ -127,6 +127,7 @@ class Table:
         self.deal_hands: list[list[int]] = [[] for _ in range(r.players)]
         self.deal_pile: list[int] = []
         self.deal_red3: list[list[int]] = [[] for _ in range(r.players)]
+        self.deal_feet: list[list[int]] = [[] for _ in range(r.players)]
         self.deal_stage = 0  # 0 hands, 1 upcards, 2 red-three replacements, 3 dealt
         self.deal_next = r.next_seat(self.dealer)
         self.expose_seat = r.next_seat(self.dealer)
@@ -143,10 +144,15 @@ class Table:
         self.remaining[c] -= 1
         if self.deal_stage == 0:
             p = self.deal_next
-            self.deal_hands[p].append(c)
-            self.log.append((p, f"dealt {C.name(c)}"))
+            if sum(len(h) for h in self.deal_hands) < r.hand_size * r.players:
+                self.deal_hands[p].append(c)
+                self.log.append((p, f"dealt {C.name(c)}"))
+            else:  # the feet, dealt after the hands and seen by nobody (foot.kind = "foot")
+                self.deal_feet[p].append(c)
+                self.log.append((-1, "dealt a foot card, face down"))
             self.deal_next = r.next_seat(p)
-            if sum(len(h) for h in self.deal_hands) == r.hand_size * r.players:
+            dealt = sum(len(h) for h in self.deal_hands) + sum(len(f) for f in self.deal_feet)
+            if dealt == (r.hand_size + r.foot_size) * r.players:
                 self.deal_stage = 1
                 if not r.upcard:  # deal.upcard = "none": no upcard to turn
                     self.deal_stage = 2
@@ -196,6 +202,7 @@ class Table:
             self.scores,
             self.hand_no,
             stock=stock,
+            feet=self.deal_feet if r.foot else None,
         )
         self.deal_stage = 3
         self._legal = None
@@ -211,6 +218,8 @@ class Table:
             return 0 if draw_ends_hand(s) else r.draw_count
         if isinstance(m, Expose):
             return s.rc[s.turn][RED3_KEY]
+        if isinstance(m, Foot):
+            return sum(1 for c in s.feet[s.turn] if C.is_red_three(c))
         if isinstance(m, TakePile) and r.red3_replaced_from_pile:
             return sum(1 for c in s.pile[:-1] if r.bonus[c])
         if isinstance(m, Discard) and r.talons and s.hand_len[s.turn] > 1:
@@ -403,6 +412,8 @@ class Table:
             return  # pragma: no cover - ISMCTS resamples at decision nodes
         r = self.rules
         pool: list[int] = list(s.stock)
+        if r.foot:  # nobody has seen a foot still waiting, its owner included
+            pool.extend(c for foot in s.feet for c in foot)
         slots: dict[int, int] = {}
         for q in range(r.players):
             if q == player_id:
@@ -413,6 +424,12 @@ class Table:
                 extra = s.hands[q][c] - t.known[q][c]
                 pool.extend([c] * extra)
         rng.shuffle(pool)
+        if r.foot:
+            feet: list[tuple[int, ...]] = []
+            for foot in s.feet:
+                feet.append(tuple(pool[: len(foot)]))
+                pool = pool[len(foot) :]
+            s.feet = feet
         # Red threes unseen are in the stock: a hand holds one only before its first turn
         # under red_threes.exposed = "first_turn", so dealing them to hands would make
         # positions play cannot reach. (Such a hand is redealt without them: still a world
@@ -518,6 +535,8 @@ def _public(m: Move) -> str:
         return "draw"
     if isinstance(m, Expose):
         return "expose"
+    if isinstance(m, Foot):
+        return "foot"
     if isinstance(m, TakePile):
         return str(TakePile(m.shown, m.melds))
     return str(m)
@@ -565,6 +584,8 @@ class CanastaObserver:
             ("turn", n),
             ("permission", 3),
             ("scores", sides),
+            # Cards in each player's foot still face down (foot.kind = "foot"; none otherwise).
+            ("feet", n if rules.foot else 0),
         ]
         size = sum(k for _, k in pieces)
         self.tensor = np.zeros(size, np.float32)
@@ -607,6 +628,8 @@ class CanastaObserver:
         d["phase"][int(s.phase)] = 1
         d["turn"][s.actor] = 1
         d["permission"][int(s.permission)] = 1
+        if s.feet:
+            d["feet"][:] = [len(f) for f in s.feet]
 
     def string_from(self, state: CanastaState, player: int) -> str:
         table = state.d

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .. import cards as C
 
-ACTIONS = ("draw", "take", "meld", "add", "discard", "ask", "expose", "yes", "no")
+ACTIONS = ("draw", "take", "meld", "add", "discard", "ask", "expose", "foot", "yes", "no")
 
 
 def _card_names(held: Sequence[int]) -> list[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..engine.moves import Draw, Expose, Move, TakePile
+from ..engine.moves import Draw, Expose, Foot, Move, TakePile
 from ..errors import CanastaError, NotationError
 from .explain import explain
 from .session import IllegalMove, Session, move_text
@@ -32,6 +32,8 @@ def _public(m: Move) -> Move:
         return Draw(None)
     if isinstance(m, Expose) and m.replacements:
         return Expose(None)
+    if isinstance(m, Foot) and m.replacements:
+        return Foot(None)
     if isinstance(m, TakePile) and m.replacements:
         return TakePile(m.shown, m.melds, None)
     return m

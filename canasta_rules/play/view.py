@@ -18,6 +18,7 @@ PHASE_WORDS = {
     Phase.PLAY: "meld, then discard",
     Phase.ANSWER: "answer: may partner go out? (yes/no)",
     Phase.OVER: "the hand is over",
+    Phase.FOOT: "take up your foot (foot)",
 }
 
 _FREEZERS = {

@@ -19,6 +19,7 @@ from ..variant.compare import differences, flatten, show_value
 from ..variant.model import (
     RANK_OF_NAME,
     ConcealedPlayer,
+    FootDealt,
     PermissionAsk,
     Seating,
     SequencesSameSuit,
@@ -262,6 +263,29 @@ class _Builder:
             )
         return self.s("deck", text, "deck.decks", "deck.jokers_per_deck")
 
+    def foot_sentences(self, ft: FootDealt) -> tuple[Sentence, ...]:
+        """``foot.kind = "foot"``: the second hand, how it is taken up, how it scores."""
+        return (
+            self.s(
+                "foot.dealt",
+                f"Each player is dealt two hands: the hand, played first, and the foot, "
+                f"{count(ft.size, 'card')} dealt after the hands in the same way, which stays "
+                "face down and unseen until its owner's hand is used up.",
+                "foot.kind",
+                "foot.size",
+            ),
+            self.s(
+                "foot.taken",
+                "A player who melds the last card of the hand takes up the foot at once and "
+                "plays on in the same turn (running); one who discards it takes up the foot as "
+                "the turn ends and plays it next turn (walking). Red threes in the foot are laid "
+                "down then and replaced from the stock. A hand used up while the foot waits is "
+                "not going out, and until then the player need not keep cards back. Cards left "
+                "in a player's hand and foot both count against the side when the hand ends.",
+                "foot.kind",
+            ),
+        )
+
     def threes_in_pack(self) -> Sentence:
         n = self.v.deck.red_threes
         return self.s(
@@ -271,9 +295,17 @@ class _Builder:
         )
 
     def seating_phrase(self, seat: Seating) -> str:
-        left = self.v.deck.size - seat.at_table * seat.hand_size
+        ft = self.v.foot
+        foot = ft.size if isinstance(ft, FootDealt) else 0
+        left = self.v.deck.size - seat.at_table * (seat.hand_size + foot)
         # deal.upcard = "none": the undealt cards are the stock alone.
         rest = "the upcard and the stock" if self.v.deal.upcard == "turned" else "the stock"
+        if foot:
+            return (
+                f"{capital(number(seat.players))} players{_layout(seat)}; each is dealt "
+                f"{seat.hand_size} cards, and a foot of {foot} more (see The foot), which leaves "
+                f"{left} for {rest}."
+            )
         if seat.sit_out != "none":
             return (
                 f"Five players, a side of three and a side of two. Each hand one player of the "
@@ -455,7 +487,9 @@ class _Builder:
             ),
             Row(
                 f"{id_}.red_threes_against",
-                ("Red threes of a side that " + self.against_phrase(), "count minus instead"),
+                ("Red threes of a side that " + self.against_phrase(), "count minus instead")
+                if v.red_threes.count_against != "never"
+                else ("Red threes never count minus", "whatever the side melded"),
                 ("red_threes.count_against",),
                 header=header,
             ),
@@ -504,11 +538,60 @@ class _Builder:
         return rows
 
     def against_phrase(self) -> str:
+        if self.v.red_threes.count_against == "never":
+            return "melded nothing"
         if self.v.red_threes.count_against == "no_meld":
             return "made no meld"
         if self.v.red_threes.count_against == "too_few_canastas":
             return "completed fewer canastas than going out needs"
         return "completed no canasta"
+
+    def kinds_short(self) -> str:
+        """The quick reference's words for the canastas going out needs by kind."""
+        g = self.v.going_out
+        kinds = [
+            (g.natural_canastas, "natural"),
+            (g.mixed_canastas, "mixed"),
+            (g.wild_canastas, "of wild cards"),
+        ]
+        parts = [f"{n} {word}" for n, word in kinds if n]
+        return f" ({', '.join(parts)})" if parts else ""
+
+    def contract_sentences(self) -> tuple[Sentence, ...]:
+        """The canastas going out needs by kind (``going_out.natural_canastas`` ...), and
+        whether the player must have taken up the foot (``foot.needed_to_go_out``)."""
+        g = self.v.going_out
+        out: list[Sentence] = []
+        kinds = [
+            (g.natural_canastas, "natural canasta", "natural canastas"),
+            (g.mixed_canastas, "mixed canasta", "mixed canastas"),
+            (g.wild_canastas, "canasta of wild cards", "canastas of wild cards"),
+        ]
+        wanted = [count(n, word, plural) for n, word, plural in kinds if n]
+        if wanted:
+            out.append(
+                self.s(
+                    "going_out.kinds",
+                    f"Among them the side must have at least {join(wanted, 'and')}.",
+                    "going_out.natural_canastas",
+                    "going_out.mixed_canastas",
+                    "going_out.wild_canastas",
+                )
+            )
+        ft = self.v.foot
+        if isinstance(ft, FootDealt):
+            out.append(
+                self.s(
+                    "foot.needed",
+                    "A player must have taken up the foot to go out."
+                    if ft.needed_to_go_out
+                    else "A player need not reach the foot: using up the hand goes out when the "
+                    "side has the canastas going out needs (and the last card is discarded, "
+                    "where a final discard is required); otherwise the foot is taken up.",
+                    "foot.needed_to_go_out",
+                )
+            )
+        return tuple(out)
 
     def meld_limits(self) -> str:
         m = self.v.melds
@@ -573,6 +656,9 @@ class _Builder:
         else:
             side = "Each player is a side of their own, with their own melds and score."
         blocks.append(Para((self.s("seating.sides", side, "seating"),)))
+        if isinstance(v.foot, FootDealt):
+            blocks.append(Heading("The foot"))
+            blocks.append(Para(self.foot_sentences(v.foot)))
 
         if d.rotation == "clockwise":
             rot = (
@@ -1171,6 +1257,10 @@ class _Builder:
                 "If the side has completed fewer canastas than going out needs by the end of "
                 "the hand, its red threes count that much against it instead."
             )
+        elif rt.count_against == "never":
+            against = (
+                "Red threes always count for their side, never against it, whatever it melded."
+            )
         else:
             against = (
                 "If the side has not completed a canasta by the end of the hand, its red threes "
@@ -1435,9 +1525,12 @@ class _Builder:
                         f"Of those canastas, at least {count(g.sequence_canastas, 'run')} "
                         "as long as a canasta."
                         if g.sequence_canastas
-                        else "Canastas of every kind count toward going out.",
+                        else "Canastas of every kind count toward going out."
+                        if not (g.natural_canastas or g.mixed_canastas or g.wild_canastas)
+                        else "No run need be among them.",
                         "going_out.sequence_canastas",
                     ),
+                    *self.contract_sentences(),
                     self.s("going_out.final_discard", fd, "going_out.final_discard"),
                     self.fixed(
                         "keep_two",
@@ -1727,6 +1820,7 @@ class _Builder:
                 (
                     "Going out",
                     (f"needs {count(g.canastas, 'canasta')}" if g.canastas else "no canasta needed")
+                    + self.kinds_short()
                     + (
                         "; final discard optional"
                         if g.final_discard == "optional"
@@ -1734,7 +1828,13 @@ class _Builder:
                         + ("" if g.final_discard == "required" else " (unless concealed)")
                     ),
                 ),
-                ("going_out.canastas", "going_out.final_discard"),
+                (
+                    "going_out.canastas",
+                    "going_out.final_discard",
+                    "going_out.natural_canastas",
+                    "going_out.mixed_canastas",
+                    "going_out.wild_canastas",
+                ),
                 header=header,
             ),
             Row(
@@ -1747,8 +1847,29 @@ class _Builder:
                 ("black_threes.discarded",),
                 header=header,
             ),
-            Row("card.game", ("Game", f"to {v.game.target}"), ("game.target",), header=header),
+            Row("card.game", ("Game", f"to {v.game.target}"), ("game.target",), header=header)
+            if not v.game.rounds
+            else Row(
+                "card.game",
+                ("Game", f"{count(v.game.rounds, 'round')}, the higher total winning"),
+                ("game.rounds",),
+                header=header,
+            ),
         ]
+        if isinstance(v.foot, FootDealt):
+            rows.insert(
+                1,
+                Row(
+                    "card.foot",
+                    (
+                        "Foot",
+                        f"a second hand of {v.foot.size}, taken up when the hand is used up"
+                        + ("; needed to go out" if v.foot.needed_to_go_out else ""),
+                    ),
+                    ("foot.kind", "foot.size", "foot.needed_to_go_out"),
+                    header=header,
+                ),
+            )
         glance = Table(self.caption("card.glance", ""), header, tuple(rows))
         return [
             Section("card.glance", "At a glance", (glance,)),
@@ -1972,4 +2093,13 @@ def unstated_keys(variant: Variant) -> set[str]:
         "initial_meld.mixed_canasta": im.mixed_canasta,
     }
     out |= {k for k, unused in defaults.items() if unused}
+    if variant.game.rounds:
+        out.add("game.target")  # a game of fixed rounds ends after them, whatever the score
+    if variant.initial_meld.basis == "round":
+        out.add("initial_meld.tiers")  # the minimums go by round (initial_meld.by_round)
+    if not isinstance(variant.foot, FootDealt):
+        out.add("foot.kind")
+    g = variant.going_out
+    if not (g.natural_canastas or g.mixed_canastas or g.wild_canastas):
+        out |= {"going_out.natural_canastas", "going_out.mixed_canastas", "going_out.wild_canastas"}
     return out

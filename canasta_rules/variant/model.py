@@ -226,6 +226,41 @@ class Seating(Model):
         return self.at_table // self.side_size
 
 
+# --------------------------------------------------------------------------------------------
+# The foot (Hand and Foot)
+
+
+class FootNone(Model):
+    """Each player is dealt one hand (every Canasta but Hand and Foot)."""
+
+    kind: Literal["none"] = Field(description="No foot: one hand per player.")
+
+
+class FootDealt(Model):
+    """Each player is also dealt a *foot*, a second hand kept face down until the first is used
+    up (Hand and Foot). A player whose hand runs out takes up the foot: at once, playing on in
+    the same turn, when the last hand card was melded ('running'); as the turn ends, to play it
+    next turn, when it was discarded ('walking'). A hand used up while the foot waits is not
+    going out; cards left in hand and foot count against their owner."""
+
+    kind: Literal["foot"] = Field(description="A foot is dealt to every player.")
+    size: int = Field(
+        default=13, ge=1, le=30, description="Cards in each foot (13: BW, RGH; 11: DNX, NWP)."
+    )
+    needed_to_go_out: bool = Field(
+        default=True,
+        description=(
+            "Whether a player must have taken up the foot to go out (NWP, BGA). If not (RDC, Dr "
+            "Wingnut), using up the hand goes out when the side meets the going-out contract "
+            "(and the last card is discarded where a final discard is required); otherwise the "
+            "player takes up the foot."
+        ),
+    )
+
+
+Foot = Annotated[FootNone | FootDealt, Field(discriminator="kind")]
+
+
 def _default_seating() -> tuple[Seating, ...]:
     return (Seating(players=4, hand_size=11, side_size=2),)
 
@@ -349,12 +384,13 @@ class RedThrees(Model):
             "up to every red three in the pack). The last entry is the bonus for all of them."
         ),
     )
-    count_against: Literal["no_meld", "no_canasta", "too_few_canastas"] = Field(
+    count_against: Literal["no_meld", "no_canasta", "too_few_canastas", "never"] = Field(
         default="no_meld",
         description=(
             "When a side's red threes count minus instead of plus: when the side made no meld in "
             "the hand, when it completed no canasta, or when it completed fewer canastas than "
-            "going out needs (Samba, Bolivia)."
+            "going out needs (Samba, Bolivia); 'never': they always count plus, a flat value "
+            "(Hand and Foot)."
         ),
     )
     against_when_opponents_out: bool = Field(
@@ -1050,6 +1086,33 @@ class GoingOut(Model):
         le=6,
         description=("How many of those canastas must be runs (Bolivia: at least one escalera)."),
     )
+    natural_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description=(
+            "How many of those canastas must be natural, with no wild card (Hand and Foot's "
+            "'clean' or 'red' books; BGA: 2)."
+        ),
+    )
+    mixed_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description=(
+            "How many of those canastas must be mixed, groups holding wild cards (Hand and "
+            "Foot's 'dirty' or 'black' books; BGA: 2)."
+        ),
+    )
+    wild_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description=(
+            "How many of those canastas must be canastas of wild cards (BGA's optional wild "
+            "book; needs melds.wild_melds)."
+        ),
+    )
     final_discard: Literal["optional", "required", "required_unless_concealed"] = Field(
         default="optional",
         description=(
@@ -1231,6 +1294,10 @@ class Variant(Model):
         ),
     )
     deal: Deal = Field(default_factory=Deal, description="Dealing and the first upcard.")
+    foot: Foot = Field(
+        default_factory=lambda: FootNone(kind="none"),
+        description="A second hand per player, the foot (Hand and Foot).",
+    )
     card_values: CardValues = Field(default_factory=CardValues, description="Card values.")
     red_threes: RedThrees = Field(default_factory=RedThrees, description="Red threes.")
     black_threes: BlackThrees = Field(default_factory=BlackThrees, description="Black threes.")
@@ -1283,7 +1350,8 @@ class Variant(Model):
                 )
             seen.add(s.players)
         for i, s in enumerate(self.seating):
-            needed = s.at_table * s.hand_size + 2
+            foot = self.foot.size if isinstance(self.foot, FootDealt) else 0
+            needed = s.at_table * (s.hand_size + foot) + 2
             if self.deck.size < needed:
                 raise conflict(
                     "deck_too_small",
@@ -1365,6 +1433,26 @@ class Variant(Model):
                 {"n": g.sequence_canastas, "c": g.canastas},
                 ("going_out", "sequence_canastas"),
                 ("going_out", "canastas"),
+            )
+        kinds = g.sequence_canastas + g.natural_canastas + g.mixed_canastas + g.wild_canastas
+        if kinds > g.canastas:
+            raise conflict(
+                "going_out",
+                "the canastas going out needs by kind ({n}) exceed going_out.canastas ({c})",
+                {"n": kinds, "c": g.canastas},
+                ("going_out", "canastas"),
+                ("going_out", "natural_canastas"),
+                ("going_out", "mixed_canastas"),
+                ("going_out", "wild_canastas"),
+            )
+        if g.wild_canastas and isinstance(m.wild_melds, WildMeldsNone):
+            raise conflict(
+                "going_out",
+                "going_out.wild_canastas asks for canastas of wild cards, but melds.wild_melds "
+                "allows no meld of wild cards",
+                {},
+                ("going_out", "wild_canastas"),
+                ("melds", "wild_melds"),
             )
         if g.sequence_canastas and isinstance(m.sequences, SequencesNone):
             raise conflict(
