@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import cards as C
 from ..errors import Refusal
+from .canastas import MIXED, NATURAL, WILD_CANASTA, Tally
 from .rules import (
     BLACK3_KEY,
     IS_WILD,
@@ -420,17 +421,8 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
 
 def kind_counts(s: State, side: int) -> tuple[int, int, int]:
     """The side's natural, mixed and wild-card canastas (runs are counted by ``run_canastas``)."""
-    is_canasta = s.rules.is_canasta
-    natural = mixed = wild = 0
-    for m in s.melds[side].values():
-        if m.kind != RUN and is_canasta(m.naturals, m.naturals + m.wilds):
-            if m.kind == WILD:
-                wild += 1
-            elif m.wilds:
-                mixed += 1
-            else:
-                natural += 1
-    return natural, mixed, wild
+    counts = Tally(s.rules, s.melds[side].values()).counts
+    return counts[NATURAL], counts[MIXED], counts[WILD_CANASTA]
 
 
 def contract_missing(s: State, side: int) -> str:

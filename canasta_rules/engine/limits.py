@@ -10,7 +10,8 @@ legality, the pile, the move generator and the going-out planner all read one de
 A special rank's rule is read from ``Rules.special_wild`` / ``special_bonus`` /
 ``special_penalty`` (built from ``canastas.special``): a new rank rule is a new table in the
 variant file, and a new kind of rank rule one more value of ``SpecialRank.wild`` handled in
-``_special_wild`` below.
+``_wild_refusal`` below. What a special canasta earns, and an unfinished one costs, is scored
+with every other kind of canasta in ``engine/canastas.py``.
 
 Readings pinned where the sources are silent (docs/family/modern-american.md):
 - "The side's opening" is the turn in which the side first melds (``State.opening_now``).
@@ -23,10 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import cards as C
 from ..errors import Refusal
 from .checks import rank_name
-from .rules import BLACK3_KEY, GROUP, IS_WILD, KEY_OF, NEVER, OPENING_ONLY, WILD, WILD_KEY, Rules
+from .rules import BLACK3_KEY, GROUP, IS_WILD, KEY_OF, NEVER, OPENING_ONLY, WILD, WILD_KEY
 from .state import State, TableMeld
 
 
@@ -218,32 +218,3 @@ def out_refusal(s: State, side: int) -> Refusal | None:
     if s.rules.wild_blocks_out and open_wild_meld(s, side) is not None:
         return wild_meld_blocks_out(0)
     return None
-
-
-def special_scores(r: Rules, melds: Sequence[TableMeld], pack_jokers: int) -> tuple[int, int, int]:
-    """(natural canasta bonuses, wild canasta bonuses, unfinished penalties) of a side's melds
-    under ``canastas.special`` and the wild-meld bonuses by make-up (CCP, WUS)."""
-    natural = wild_bonus = penalty = 0
-    for m in melds:
-        done = r.is_canasta(m.naturals, m.size)
-        if m.kind == GROUP:
-            if done and not m.wilds:
-                natural += r.special_bonus[m.rank]
-            elif not done and not m.wilds:
-                penalty += r.special_penalty[m.rank]
-        elif m.kind == WILD:
-            if not done:
-                penalty += r.wild_unfinished_penalty
-                continue
-            twos = sum(1 for c in m.cards if c != C.JOKER)
-            if twos == len(m.cards) and r.wild_twos_bonus is not None:
-                wild_bonus += r.wild_twos_bonus
-            elif (
-                r.wild_jokers_bonus is not None
-                and pack_jokers
-                and len(m.cards) - twos >= pack_jokers
-            ):
-                wild_bonus += r.wild_jokers_bonus
-            else:
-                wild_bonus += r.wild_canasta_bonus
-    return natural, wild_bonus, penalty

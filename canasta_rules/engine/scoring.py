@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
-from .limits import special_scores
-from .rules import RUN, WILD, Rules
+from .canastas import MIXED, NATURAL, RUN_CANASTA, WILD_CANASTA, Tally
+from .rules import Rules
 from .state import State
 
 ROWS = (
@@ -143,17 +143,10 @@ def _column(s: State, seated: int) -> SideScore:
     side = s.side_of[r.members[seated][0]]
     melds = s.melds[side]
     meld_points = sum(r.value[c] for m in melds.values() for c in m.cards)
-    natural = mixed = runs = wilds = 0
-    for m in melds.values():
-        if r.is_canasta(m.naturals, m.size):
-            if m.kind == RUN:
-                runs += 1
-            elif m.kind == WILD:
-                wilds += 1
-            elif m.wilds:
-                mixed += 1
-            else:
-                natural += 1
+    tally = Tally(r, melds.values())  # canastas by kind, bonuses, unfinished charges
+    natural, mixed, runs, wilds = (
+        tally.counts[k] for k in (NATURAL, MIXED, RUN_CANASTA, WILD_CANASTA)
+    )
     hand_points = 0
     black = 0
     reds = len(s.red3[seated])
@@ -199,23 +192,16 @@ def _column(s: State, seated: int) -> SideScore:
     out_points = 0
     if s.out_player >= 0 and s.side_of[s.out_player] == side:
         out_points = r.concealed_bonus if s.concealed else r.out_bonus
-    natural_points = natural * r.natural_bonus
-    wild_points = wilds * r.wild_canasta_bonus
-    penalties = -s.penalties[seated]
-    if r.special_scoring:
-        # canastas.special and the wild canastas by make-up (engine/limits.py)
-        pack_jokers = r.deck_counts[C.JOKER]
-        natural_points, wild_points, unfinished = special_scores(
-            r, list(melds.values()), pack_jokers
-        )
-        penalties -= unfinished
+    # A special rank's unfinished meld and an unfinished meld of wild cards (Modern American)
+    # are charged in the Penalties row, as the irregularities are.
+    penalties = -s.penalties[seated] - tally.unfinished
     return SideScore(
         melds=meld_points,
         hands=hand_points,
-        mixed_canastas=mixed * r.mixed_bonus,
-        natural_canastas=natural_points,
-        run_canastas=runs * r.run_bonus,
-        wild_canastas=wild_points,
+        mixed_canastas=tally.bonuses[MIXED],
+        natural_canastas=tally.bonuses[NATURAL],
+        run_canastas=tally.bonuses[RUN_CANASTA],
+        wild_canastas=tally.bonuses[WILD_CANASTA],
         black_threes=black_points,
         run_count=runs,
         wild_count=wilds,
