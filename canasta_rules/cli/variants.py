@@ -53,7 +53,7 @@ def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
 @app.command("list")
 def list_() -> None:
     """The built-in variants: name, title, players and sources."""
-    table = _table("name", "title", "players", "sources", wrap=("title", "sources"))
+    table = _table("name", "title", "players", "sources", wrap=("title", "players", "sources"))
     for name in builtin.names():
         lv = load(name)
         v = lv.variant
