@@ -249,10 +249,6 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "canasta).",
     ),
     "UR": ("Samba: two open melds of one rank, merged at will (as BC).",),
-    "NWP": (
-        "Hand and Foot: fewer wild cards than naturals in a book; the model caps them at as many "
-        "as the naturals.",
-    ),
     "BW": (
         "Hand and Foot: a discarded wild card taken with a matching wild pair, only the top "
         "seven cards of the pile taken, and one partner dealing the hands and the other the "

@@ -108,6 +108,7 @@ PARAMETERS: dict[str, SearchStrategy[Any]] = {
     "black_threes.meld_when_going_out": st.booleans(),
     "melds.max_wild": st.integers(1, 4),
     "melds.wild_not_more_than_natural": st.booleans(),
+    "melds.wild_fewer_than_natural": st.booleans(),
     "melds.canasta_wild": st.sampled_from(["capped", "unlimited"]),
     "canastas.size": st.integers(6, 8),
     "initial_meld.pile_cards": st.sampled_from(["top_only", "whole_pile"]),

@@ -243,12 +243,13 @@ def test_draw_two() -> None:
     assert s.hand_len[s.turn] == before + 2
 
 
-def test_wild_cards_at_most_three_and_not_more_than_naturals() -> None:
-    """NWP: at most three wild cards in a book, and fewer than the naturals (the model caps them
-    at as many as the naturals; docs/family/hand-and-foot.md)."""
+def test_wild_cards_at_most_three_and_fewer_than_naturals() -> None:
+    """NWP: at most three wild cards in a book, and fewer than the naturals."""
     s = position(V, hands={"N": "9c 9d 9h 9s 2c 2d 2h Jk 5s 6s"}, melds={0: ["8c 8d 8h"]}, phase=P)
     assert code(s, Meld((cs("9c 9d 9h 9s 2c 2d 2h Jk"),))) == "meld.too_many_wild"
-    assert code(s, Meld((cs("9c 9d 2c 2d 2h"),))) == "meld.more_wild_than_natural"
+    assert code(s, Meld((cs("9c 9d 2c 2d 2h"),))) == "meld.wild_not_fewer_than_natural"
+    assert code(s, Meld((cs("9c 9d 2c 2d"),))) == "meld.wild_not_fewer_than_natural"
+    assert code(s, Meld((cs("9c 9d 9h 2c 2d"),))) is None
     assert code(s, Meld((cs("9c 9d 9h 9s 2c 2d 2h"),))) is None
 
 

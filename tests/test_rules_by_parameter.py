@@ -516,6 +516,17 @@ def test_wild_not_more_than_natural() -> None:
     assert _meld_ruling("online", "Kc Kd Kh 2c 2d 2h") is None
 
 
+@rule("melds.wild_fewer_than_natural")
+def test_wild_fewer_than_natural() -> None:
+    """docs/family/hand-and-foot.md, NWP (North-West Pages, Hand and Foot): a book holds fewer
+    wild cards than naturals, so K-K-2-2 is no meld under hand-and-foot, while online
+    (002_d58438592396a398.txt: never more wild than natural) accepts it."""
+    assert _differ("online", "hand-and-foot", "melds.wild_fewer_than_natural")
+    assert _meld_ruling("online", "Kc Kd 2c 2d") is None
+    assert _meld_ruling("hand-and-foot", "Kc Kd 2c 2d") == "meld.wild_not_fewer_than_natural"
+    assert _meld_ruling("hand-and-foot", "Kc Kd Kh 2c 2d") is None
+
+
 @rule("melds.canasta_wild")
 def test_canasta_wild_capped_or_unlimited() -> None:
     """004_747f80dc7edc8b8b.txt: once a canasta is complete any number of wild cards may be

@@ -418,6 +418,7 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "melds.min_naturals": {"melds.min_naturals": 3},
     "melds.max_wild": {"melds.max_wild": 2},
     "melds.wild_not_more_than_natural": {"melds.wild_not_more_than_natural": True},
+    "melds.wild_fewer_than_natural": {"melds.wild_fewer_than_natural": True},
     "melds.canasta_wild": {"melds.canasta_wild": "unlimited"},
     "canastas.size": {"canastas.size": 8},
     "canastas.min_naturals": {"canastas.min_naturals": 5},

@@ -165,7 +165,13 @@ def _wild_limits(r: Rules, nat: int, wild: int) -> Refusal | None:
             "melds.max_wild",
             f"a meld may hold at most {plural(r.max_wild, 'wild card')}; this would hold {wild}",
         )
-    if r.wild_le_nat and wild > nat:
+    if r.wild_le_nat and wild > nat - r.wild_margin:
+        if r.wild_margin:
+            return Refusal(
+                "meld.wild_not_fewer_than_natural",
+                "melds.wild_fewer_than_natural",
+                f"a meld must hold fewer wild cards than natural ones ({wild} wild, {nat} natural)",
+            )
         return Refusal(
             "meld.more_wild_than_natural",
             "melds.wild_not_more_than_natural",

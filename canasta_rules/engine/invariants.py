@@ -93,8 +93,9 @@ def meld_problems(s: State) -> list[str]:
             if not unlimited:
                 if wild > r.max_wild * joined:
                     out.append(f"{where}: {wild} wild cards, above {r.max_wild}")
-                if r.wild_le_nat and wild > nat:
-                    out.append(f"{where}: more wild than natural cards")
+                if r.wild_le_nat and wild > nat - r.wild_margin:
+                    more = "as many wild cards as natural" if wild == nat else "more wild than"
+                    out.append(f"{where}: {more} natural cards")
     return out
 
 

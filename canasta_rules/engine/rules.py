@@ -128,7 +128,9 @@ class Rules:
         self.min_size = m.min_size
         self.min_naturals = m.min_naturals
         self.max_wild = m.max_wild
-        self.wild_le_nat = m.wild_not_more_than_natural
+        self.wild_le_nat = m.wild_not_more_than_natural or m.wild_fewer_than_natural
+        # melds.wild_fewer_than_natural: wild cards stay at least one below the naturals.
+        self.wild_margin = 1 if m.wild_fewer_than_natural else 0
         self.canasta_unlimited = m.canasta_wild == "unlimited"
 
         seq = m.sequences
@@ -299,8 +301,8 @@ class Rules:
     def meld_wild_cap(self, naturals: int) -> int:
         """Most wild cards a meld with ``naturals`` natural cards may hold (not yet a canasta)."""
         cap = self.max_wild
-        if self.wild_le_nat and naturals < cap:
-            cap = naturals
+        if self.wild_le_nat and naturals - self.wild_margin < cap:
+            cap = max(naturals - self.wild_margin, 0)
         return cap
 
     def is_canasta(self, naturals: int, size: int) -> bool:

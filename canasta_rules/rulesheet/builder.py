@@ -598,7 +598,9 @@ class _Builder:
         text = (
             f"{m.min_size}+ cards of one rank, {m.min_naturals}+ natural, at most {m.max_wild} wild"
         )
-        if m.wild_not_more_than_natural:
+        if m.wild_fewer_than_natural:
+            text += ", always fewer wild than natural"
+        elif m.wild_not_more_than_natural:
             text += ", never more wild than natural"
         return text
 
@@ -821,7 +823,18 @@ class _Builder:
         else:
             max_wild = f"A meld may hold at most {count(m.max_wild, 'wild card')}."
         more_possible = m.max_wild > m.min_naturals
-        if m.wild_not_more_than_natural:
+        if m.wild_fewer_than_natural:
+            nat = m.min_naturals
+            wild = min(nat, m.max_wild)
+            if wild:
+                example = "-".join(["5"] * nat + ["2"] * wild)
+                wnm = (
+                    "A meld must always hold fewer wild cards than natural ones, so "
+                    f"{example} is not a meld."
+                )
+            else:
+                wnm = "A meld must always hold fewer wild cards than natural ones."
+        elif m.wild_not_more_than_natural:
             if more_possible:
                 nat, wild = m.min_naturals, m.min_naturals + 1
                 example = "-".join(["5"] * nat + ["2"] * wild)
@@ -868,7 +881,10 @@ class _Builder:
                     ),
                     self.s("melds.max_wild", max_wild, "melds.max_wild"),
                     self.s(
-                        "melds.wild_not_more_than_natural", wnm, "melds.wild_not_more_than_natural"
+                        "melds.wild_not_more_than_natural",
+                        wnm,
+                        "melds.wild_not_more_than_natural",
+                        *(("melds.wild_fewer_than_natural",) if m.wild_fewer_than_natural else ()),
                     ),
                     *self.wild_add_sentences(),
                 )
@@ -1798,6 +1814,11 @@ class _Builder:
                     "melds.min_naturals",
                     "melds.max_wild",
                     "melds.wild_not_more_than_natural",
+                    *(
+                        ("melds.wild_fewer_than_natural",)
+                        if self.v.melds.wild_fewer_than_natural
+                        else ()
+                    ),
                 ),
                 header=header,
             ),
@@ -2058,6 +2079,8 @@ def unstated_keys(variant: Variant) -> set[str]:
     out |= {k for k in SLIP_KEYS if flat.get(k) == "none"}
     if not variant.game.rounds:
         out.add("game.rounds")
+    if not variant.melds.wild_fewer_than_natural:
+        out.add("melds.wild_fewer_than_natural")
     if not variant.initial_meld.by_round:
         out.add("initial_meld.by_round")
     # Modern American's threes, discard bans and end-of-hand penalties: stated only where set.

@@ -626,6 +626,13 @@ class Melds(Model):
         default=False,
         description="Whether a meld may never hold more wild cards than natural ones.",
     )
+    wild_fewer_than_natural: bool = Field(
+        default=False,
+        description=(
+            "Whether a meld must always hold fewer wild cards than natural ones (Hand and Foot, "
+            "NWP): stricter than wild_not_more_than_natural, which it implies."
+        ),
+    )
     canasta_wild: Literal["capped", "unlimited"] = Field(
         default="capped",
         description=(
