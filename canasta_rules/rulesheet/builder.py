@@ -875,8 +875,12 @@ class _Builder:
                     ),
                     self.s(
                         "melds.min_naturals",
-                        f"Every meld must hold at least {count(m.min_naturals, 'natural card')}, "
-                        "so wild cards can never be melded on their own.",
+                        f"Every meld must hold at least {count(m.min_naturals, 'natural card')}"
+                        + (
+                            " (except a meld of wild cards alone, below)."
+                            if isinstance(m.wild_melds, WildMeldsAllowed)
+                            else ", so wild cards can never be melded on their own."
+                        ),
                         "melds.min_naturals",
                     ),
                     self.s("melds.max_wild", max_wild, "melds.max_wild"),
