@@ -14,9 +14,17 @@ One hand is one line, sides separated by semicolons::
     NS m 380 n 1 x 1 r 2 out; EW m 200 x 1 h 35
 
 ``m`` meld points (cards on the table, not bonuses), ``n`` natural canastas, ``x`` mixed
-canastas, ``r`` red threes, ``h`` points left in the side's hands (entered as a positive number,
-subtracted), ``p`` penalty points (subtracted), ``out`` or ``concealed`` for the side whose player
-went out. A side that is not named entered nothing: it did not meld and holds no counted cards.
+canastas, ``s`` canastas that are runs (Samba's sambas, Bolivia's escaleras: rulesets with
+runs), ``w`` canastas of wild cards (rulesets with melds of wild cards), ``r`` red threes, ``h``
+points left in the side's hands (entered as a positive number, subtracted), ``p`` penalty points
+(subtracted), ``out`` or ``concealed`` for the side whose player went out. A side that is not
+named entered nothing: it did not meld and holds no counted cards.
+
+A ruleset whose score needs more than these counts is refused when the sheet is started, in
+one line naming the rule: special canastas by rank or by make-up and the charges for unfinished
+ones (Modern American's ``canastas.special``, ``wild_melds`` bonuses), black threes laid out as
+bonus cards, sets of cards held at the end (``penalties.in_hand_sets``), and a going-out contract
+by kind of canasta is checked from ``n``, ``x`` and ``w``.
 
 An entry the cards cannot produce is refused with a one-line reason: more red threes than the
 pack holds, two sides going out, going out (or going out concealed) without the canastas the
@@ -54,7 +62,16 @@ class TallyError(CanastaError):
     """An entry or a sheet that cannot be scored."""
 
 
-COUNT_KEYS = {"m": "meld", "n": "natural", "x": "mixed", "r": "red", "h": "hand", "p": "penalty"}
+COUNT_KEYS = {
+    "m": "meld",
+    "n": "natural",
+    "x": "mixed",
+    "s": "runs",
+    "w": "wild",
+    "r": "red",
+    "h": "hand",
+    "p": "penalty",
+}
 """One-letter keys of an entry and the field each sets."""
 
 FLAGS = ("out", "concealed")
@@ -67,6 +84,8 @@ class SideEntry:
     meld: int = 0
     natural: int = 0
     mixed: int = 0
+    runs: int = 0
+    wild: int = 0
     red: int = 0
     hand: int = 0
     penalty: int = 0
@@ -75,7 +94,7 @@ class SideEntry:
 
     @property
     def canastas(self) -> int:
-        return self.natural + self.mixed
+        return self.natural + self.mixed + self.runs + self.wild
 
     @property
     def melded(self) -> bool:
@@ -167,18 +186,33 @@ def _card_gcd(rules: Rules) -> int:
     return g
 
 
-def _lowest_canasta_points(rules: Rules, natural: int, mixed: int) -> int:
-    """The fewest meld points that ``natural`` + ``mixed`` canastas can be worth."""
+def _lowest_canasta_points(rules: Rules, natural: int, mixed: int, runs: int, wild: int) -> int:
+    """The fewest meld points that these canastas can be worth."""
     naturals = [rules.value[c] for c in range(C.NUM_CARD_IDS) if _is_natural_card(c)]
     wilds = [rules.value[c] for c in range(C.NUM_CARD_IDS) if C.is_wild(c)]
     low_nat = min(naturals) if naturals else 0
     low_wild = min(wilds) if wilds else low_nat
     size = rules.canasta_size
-    return natural * size * low_nat + mixed * ((size - 1) * low_nat + low_wild)
+    return (
+        (natural + runs) * size * low_nat
+        + mixed * ((size - 1) * low_nat + low_wild)
+        + wild * size * low_wild
+    )
 
 
 def _is_natural_card(c: int) -> bool:
     return not C.is_wild(c) and C.RANK_OF[c] >= 4
+
+
+def _unscored(rules: Rules) -> str:
+    """The rules of a ruleset the tally's counts cannot score ('' when it can score them all)."""
+    if rules.special_scoring:
+        return "special canastas and unfinished-meld charges (canastas.special, melds.wild_melds)"
+    if rules.black3_bonus:
+        return "black threes laid out as bonus cards (black_threes.bonus)"
+    if rules.hand_sets:
+        return "sets of cards held at the end (penalties.in_hand_sets)"
+    return ""
 
 
 def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
@@ -213,12 +247,33 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
                     f"{name} went {how} with {have}; this ruleset needs {need} canasta(s) "
                     f"to go {how} ({why})"
                 )
+            if e.runs < rules.run_canastas_to_go_out:
+                raise TallyError(
+                    f"{name} went out with {e.runs} run canasta(s); this ruleset needs "
+                    f"{rules.run_canastas_to_go_out} (going_out.sequence_canastas)"
+                )
+            for count, want, kind in (
+                (e.natural, rules.natural_to_go_out, "natural"),
+                (e.mixed, rules.mixed_to_go_out, "mixed"),
+                (e.wild, rules.wild_to_go_out, "wild"),
+            ):
+                if count < want:
+                    raise TallyError(
+                        f"{name} went out with {count} {kind} canasta(s); this ruleset needs "
+                        f"{want} (going_out.{kind}_canastas)"
+                    )
             if rules.side_size == 1 and e.hand:
                 raise TallyError(
                     f"{name} went out, so holds no cards: h {e.hand} is impossible "
                     "(a player alone has no partner holding cards)"
                 )
-        low = _lowest_canasta_points(rules, e.natural, e.mixed)
+        if e.runs and not rules.runs:
+            raise TallyError(f"{name}: s {e.runs}: this ruleset has no runs (melds.sequences)")
+        if e.wild and not rules.wild_melds:
+            raise TallyError(
+                f"{name}: w {e.wild}: this ruleset has no melds of wild cards (melds.wild_melds)"
+            )
+        low = _lowest_canasta_points(rules, e.natural, e.mixed, e.runs, e.wild)
         if e.meld < low:
             raise TallyError(
                 f"{name}: {e.canastas} canasta(s) of {rules.canasta_size} cards are worth at "
@@ -251,6 +306,10 @@ def score_entries(rules: Rules, entries: list[SideEntry]) -> list[SideScore]:
                 hands=-e.hand,
                 mixed_canastas=e.mixed * rules.mixed_bonus,
                 natural_canastas=e.natural * rules.natural_bonus,
+                run_canastas=e.runs * rules.run_bonus,
+                wild_canastas=e.wild * rules.wild_canasta_bonus,
+                run_count=e.runs,
+                wild_count=e.wild,
                 red_threes=red,
                 going_out=going,
                 penalties=-e.penalty,
@@ -291,6 +350,12 @@ class Sheet:
             rules = rules_for(loaded.variant, players)
         except ValueError as e:
             raise TallyError(str(e)) from None
+        unscored = _unscored(rules)
+        if unscored:
+            raise TallyError(
+                f"{loaded.variant.name}: the tally cannot score {unscored} from per-side counts "
+                "yet; record the game (canasta play, or a record) to score it"
+            )
         return cls(ref, sets, loaded, rules)
 
     @property

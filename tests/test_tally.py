@@ -368,3 +368,55 @@ def test_tally_follows_004_red_threes_and_previous_hand_minimum() -> None:
     classic.add("NS m 400 n 1 x 1 r 2 out; EW m 300 x 1 r 1 h 40")
     classic.add("NS m 200 n 1 x 1 r 1 out; EW m 100 h 60")
     assert classic.minimums()[0] == 90
+
+
+# --------------------------------------------------------------------------------------------
+# The family games: runs and wild canastas entered, contracts checked, what counts cannot score
+
+
+def test_samba_run_canasta_and_two_canastas() -> None:
+    """BC, HSW (docs/family/samba.md): a samba earns 1500 and counts toward the two canastas
+    going out needs; going out earns 200; red threes 100 each."""
+    sheet = Sheet.new("samba")
+    hand = sheet.add("NS m 500 n 1 s 1 r 2 out; EW m 200 h 35")
+    ns = hand.scores[0]
+    assert (ns.natural_canastas, ns.run_canastas, ns.going_out, ns.red_threes) == (
+        500,
+        1500,
+        200,
+        200,
+    )
+    assert ns.total == 500 + 500 + 1500 + 200 + 200
+    with pytest.raises(TallyError, match=r"needs 2 canasta\(s\) to go out"):
+        Sheet.new("samba").add("NS m 300 s 1 out")
+
+
+def test_bolivia_escalera_needed_and_wild_canasta() -> None:
+    """BCB, RGB (docs/family/bolivia.md): a side goes out only with an escalera among its
+    canastas; a canasta of wild cards (a bolivia) earns 2500."""
+    with pytest.raises(TallyError, match=r"going_out.sequence_canastas"):
+        Sheet.new("bolivia").add("NS m 600 n 1 w 1 out")
+    hand = Sheet.new("bolivia").add("NS m 600 s 1 w 1 out")
+    assert (hand.scores[0].run_canastas, hand.scores[0].wild_canastas) == (1500, 2500)
+
+
+def test_hand_and_foot_contract_by_kind() -> None:
+    """BGA (docs/family/hand-and-foot.md): going out needs two clean and two dirty books."""
+    with pytest.raises(TallyError, match=r"going_out.mixed_canastas"):
+        Sheet.new("hand-and-foot").add("NS m 1500 n 3 x 1 out")
+    hand = Sheet.new("hand-and-foot").add("NS m 1500 n 2 x 2 r 1 out")
+    assert hand.scores[0].natural_canastas == 1000 and hand.scores[0].red_threes == 100
+
+
+def test_runs_and_wild_canastas_only_where_the_ruleset_has_them() -> None:
+    with pytest.raises(TallyError, match=r"no runs \(melds.sequences\)"):
+        Sheet.new("classic").add("NS m 300 s 1")
+    with pytest.raises(TallyError, match=r"no melds of wild cards \(melds.wild_melds\)"):
+        Sheet.new("classic").add("NS m 300 w 1")
+
+
+def test_modern_american_is_refused_in_one_line() -> None:
+    """Modern American's canastas of sevens and aces (2500, CCP) cannot be told from counts of
+    natural canastas: the tally says so rather than scoring them 500."""
+    with pytest.raises(TallyError, match=r"canastas.special"):
+        Sheet.new("modern-american")
