@@ -514,7 +514,13 @@ def guided_entry(sheet: Sheet, ask: Callable[[str], str]) -> str:
     names = sheet.sides
     for name in names:
         words = [name]
-        for key, label in PROMPTS:
+        prompts = list(PROMPTS)
+        # Runs and melds of wild cards are asked for only where the ruleset has them.
+        if sheet.rules.runs:
+            prompts.insert(3, ("s", "canastas that are runs"))
+        if sheet.rules.wild_melds:
+            prompts.insert(3, ("w", "canastas of wild cards"))
+        for key, label in prompts:
             raw = ask(f"{name} {label}: ").strip()
             if raw:
                 words += [key, raw]

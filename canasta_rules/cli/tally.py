@@ -22,7 +22,8 @@ from .notation import breakdown_table
 
 HELP_LINE = (
     "one line per hand, sides separated by ';': NS m 380 n 1 x 1 r 2 out; EW m 200 x 1 h 35 "
-    "(m meld points, n natural and x mixed canastas, r red threes, h points left in hands, "
+    "(m meld points, n natural and x mixed canastas, s runs and w wild canastas where the "
+    "ruleset has them, r red threes, h points left in hands, "
     "p penalty points, out or concealed); 'ask' asks for each count in turn, 'undo' drops "
     "the last hand, 'quit' ends"
 )
