@@ -9,6 +9,8 @@ the sources it rests on and asserts the ruling itself.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import code, cs, finished, position
 
@@ -407,3 +409,51 @@ def test_taking_up_a_foot_already_taken_is_an_error() -> None:
     text += "melds NS: 8c 8d 8h\npile: 7c\nto move: N foot\n"
     with pytest.raises(NotationError, match=r"p\.pos:\d+:1: N has no foot face down"):
         read_position(parse(text, "p.pos"))
+
+
+# --------------------------------------------------------------------------------------------
+# Feet face down written as counts (docs/notation.md: 'foot N: 13 unseen')
+
+UNSEEN = Path(__file__).parent.parent / "docs" / "examples" / "hand-and-foot-unseen-feet.pos"
+
+
+def test_a_foot_face_down_may_be_written_as_a_count() -> None:
+    """A position leaves a face-down foot unseen, as it leaves the stock's order: it reads, the
+    cards standing in for the foot come from those written nowhere, and the stock is the rest."""
+    rp = read_position(parse(UNSEEN.read_text(encoding="utf-8"), "p.pos"))
+    s = rp.state
+    assert [len(f) for f in s.feet] == [13, 0, 13, 0]
+    assert len(s.stock) == 210
+    assert rp.unseen_feet == frozenset({0, 2})
+    assert not state_problems(s)
+
+
+def test_taking_up_an_unseen_foot_is_legal_but_nothing_after_it_can_be_judged() -> None:
+    from canasta_rules.notation.ruling import rule_on
+
+    rp = read_position(parse(UNSEEN.read_text(encoding="utf-8"), "p.pos"))
+    assert rule_on(rp, "N foot").legal
+    after = rule_on(rp, "N foot meld 4c 4d 4h")
+    assert not after.legal and after.refusal is not None
+    assert after.refusal.code == "foot.cards_unknown"
+
+
+def test_an_unseen_foot_of_the_wrong_size_or_in_a_deal_is_refused() -> None:
+    text = UNSEEN.read_text(encoding="utf-8").replace("foot S: 13 unseen", "foot S: 12 unseen")
+    with pytest.raises(NotationError, match=r"p\.pos:\d+:1: a foot face down holds 13 cards"):
+        read_position(parse(text, "p.pos"))
+    g = Game(load_variant(V), 3)
+    result = g.play(make_bot("greedy", 3))
+    text = game_record(g.rules, result, V, (), 3, written_deals=True)
+    lines = text.splitlines()
+    i = next(i for i, ln in enumerate(lines) if ln.startswith("foot N: "))
+    lines[i] = "foot N: 13 unseen"
+    with pytest.raises(NotationError, match=rf"d\.can:{i + 1}:1: .*lists the cards of N's foot"):
+        replay(parse("\n".join(lines) + "\n", "d.can"))
+
+
+def test_an_unseen_foot_is_written_back_as_a_count() -> None:
+    from canasta_rules.notation import format_document
+
+    text = UNSEEN.read_text(encoding="utf-8")
+    assert "foot N: 13 unseen" in format_document(parse(text, "p.pos"))

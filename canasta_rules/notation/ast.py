@@ -210,6 +210,8 @@ class FootLine:
     taken: bool
     at: Where
     cols: tuple[int, ...] = ()
+    unseen: int = 0
+    """``foot N: 13 unseen`` (positions only): a foot still face down whose cards are not known."""
 
 
 @dataclass(frozen=True)

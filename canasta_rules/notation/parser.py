@@ -406,6 +406,9 @@ class _ToAst(Transformer[Token, Any]):
     def foot_line(children: list[Any]) -> A.FootLine:
         seat = str(_values(children, "SEAT")[0])
         lists = _values(children, "CARDS")
+        counts = _values(children, "INT")
+        if counts:
+            return A.FootLine(seat, (), False, _where(children), unseen=_int(counts[0]))
         if not lists:
             return A.FootLine(seat, (), True, _where(children))
         return A.FootLine(

@@ -55,6 +55,16 @@ _PHASES = {
 }
 
 
+def unseen_foot() -> Refusal:
+    """The refusal of a move made after taking up a foot whose cards a position does not write."""
+    return Refusal(
+        "foot.cards_unknown",
+        "",
+        "the foot just taken up is written as a count (foot N: 13 unseen), so what follows "
+        "cannot be judged: write its cards",
+    )
+
+
 @dataclass
 class ReadPosition:
     loaded: LoadedVariant
@@ -73,6 +83,14 @@ class ReadPosition:
     """The cards the turn's ``took`` entry names."""
     names: dict[int, str] = field(default_factory=dict)
     """Players' names by seat, from a Players tag."""
+    unseen_feet: frozenset[int] = frozenset()
+    """Seats whose foot the position gives as a count (``foot N: 13 unseen``)."""
+
+    def takes_unseen_foot(self, s: State, m: Move) -> bool:
+        """Whether ``m`` takes up a foot the position gives as a count. Taking it up is legal
+        (it is the only move then), but nothing after it can be judged: the cards standing in
+        for the foot's are any."""
+        return isinstance(m, Foot) and s.turn in self.unseen_feet
 
     def prepare(self, s: State, m: Move, unseen: int | None = None) -> int:
         """Before judging ``m`` in ``s``: bring the stock cards it names out of the unseen part
@@ -182,6 +200,8 @@ class _Reader:
         """(side, index of the meld in the side's list) -> its line and column."""
         reds: list[list[int]] = [[] for _ in range(r.sides)]
         feet: list[list[int] | None] = [None] * r.players
+        unseen_feet: dict[int, A.FootLine] = {}
+        """Seats whose foot is written as a count (``foot N: 13 unseen``), filled further down."""
         pile_line: A.UpcardLine | None = None
         move_line: A.PosToMove | A.PosOut | None = None
         melded_line: A.PosMelded | None = None
@@ -241,6 +261,12 @@ class _Reader:
                     raise err(it.at, "this ruleset deals no foot (foot.kind)")
                 if feet[p] is not None:
                     raise err(it.at, f"{it.seat}'s foot is listed twice")
+                if it.unseen:
+                    size = r.foot_size
+                    if it.unseen != size:
+                        msg = f"a foot face down holds {size} cards, not {it.unseen} (foot.size)"
+                        raise err(it.at, msg)
+                    unseen_feet[p] = it
                 count(it.cards, it.cols, it.at)
                 feet[p] = list(it.cards)
             elif isinstance(it, A.PosRed):
@@ -303,6 +329,7 @@ class _Reader:
             raise err(self.hands_lines[-1].at, msg)
         pile = list(pile_line.cards) if pile_line is not None else []
         unseen = pile_line.unseen if pile_line is not None else 0
+        self._fill_unseen_feet(unseen_feet, feet, counts)
         placed = sum(counts)
         rest = len(r.deck) - placed
         stock_count: int | None = None
@@ -534,10 +561,36 @@ class _Reader:
             unseen=unseen,
             taken=ts.taken if ts else (),
             names=self.names,
+            unseen_feet=frozenset(unseen_feet),
         )
         if turns:
             self._play(rp, turns)
         return rp
+
+    def _fill_unseen_feet(
+        self, unseen: dict[int, A.FootLine], feet: list[list[int] | None], counts: list[int]
+    ) -> None:
+        """Give each foot written as a count (``foot N: 13 unseen``) cards from those written
+        nowhere else. Which cards they are is not known, and no ruling here depends on it: the
+        stock is in an unknown order too, and taking such a foot up is refused
+        (``ReadPosition.unknown``). Cards that need no replacement are given first."""
+        r = self.rules
+        for p, line in sorted(unseen.items()):
+            free = [
+                c
+                for c in sorted(range(C.NUM_CARD_IDS), key=lambda c: (r.bonus[c], c))
+                for _ in range(r.deck_counts[c] - counts[c])
+            ]
+            if len(free) < line.unseen:
+                msg = (
+                    f"only {len(free)} cards are written nowhere, so {line.seat}'s foot cannot "
+                    f"hold {line.unseen}"
+                )
+                raise self.err(line.at, msg)
+            cards = free[: line.unseen]
+            for c in cards:
+                counts[c] += 1
+            feet[p] = cards
 
     def _check_unseen(
         self,
@@ -818,6 +871,7 @@ class _Reader:
     def _play(self, rp: ReadPosition, turns: list[A.Turn]) -> None:
         s = rp.state.copy()
         unseen = rp.unseen
+        blind = False  # a foot written as a count was taken up: nothing after it can be judged
         count = 0
         prev: A.Turn | None = None
         for t in turns:
@@ -845,10 +899,11 @@ class _Reader:
             for act, moves in answering(s, t):
                 for m in moves:
                     unseen = rp.prepare(s, m, unseen)
-                    ref = refusal(s, m)
+                    ref = unseen_foot() if blind else refusal(s, m)
                     if ref is not None:
                         ref = worded(s, m, ref)
                         raise IllegalMoveError(ref, self._where(act.at, count, t.seat), act.text)
+                    blind = blind or rp.takes_unseen_foot(s, m)
                     actor = s.actor
                     rp.moves.append((actor, apply_unchecked(s, m)))
             settle(s)  # face-up cards melded or discarded (engine/penalties.py)

@@ -494,6 +494,9 @@ class _Replayer:
             if feet[p] is not None or f.taken:
                 what = "is dealt a foot twice" if feet[p] is not None else "is dealt no foot"
                 raise _err(self.doc, f.at, f"{f.seat} {what}")
+            if f.unseen:
+                msg = f"a written-out deal lists the cards of {f.seat}'s foot, not a count"
+                raise _err(self.doc, f.at, msg)
             feet[p] = list(f.cards)
         missing = [self.seats[p] for p, f in enumerate(feet) if f is None]
         if missing:

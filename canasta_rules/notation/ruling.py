@@ -21,7 +21,7 @@ from ..sources import cite
 from ..variant.compare import flatten, show_value
 from . import ast as A
 from .parser import parse
-from .position import ReadPosition, answering, read_position
+from .position import ReadPosition, answering, read_position, unseen_foot
 from .wording import worded
 
 
@@ -87,6 +87,7 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
         wrong = Refusal("turn.out_of_turn", "", f"it is {names[s.actor]}'s turn, not {turn.seat}'s")
         return Verdict(False, wrong, f"refused: {wrong}")
     done: list[tuple[int, Move]] = []
+    blind = False  # a foot written as a count was taken up: nothing after it can be judged
     for act, moves in answering(s, turn):
         if isinstance(act, A.TakeAct) and act.top is not None and s.pile and act.top != s.pile[-1]:
             from .. import cards as C
@@ -96,9 +97,10 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
             return Verdict(False, bad, f"refused: {bad}")
         for m in moves:
             pos.prepare(s, m)
-            ref = refusal(s, m)
+            ref = unseen_foot() if blind else refusal(s, m)
             if ref is not None:
                 return _refused(pos, worded(s, m, ref))
+            blind = blind or pos.takes_unseen_foot(s, m)
             actor = s.actor
             done.append((actor, apply_unchecked(s, m)))
     return Verdict(True, None, "legal", before=pos.state, after=s, moves=tuple(done))

@@ -86,6 +86,8 @@ def format_item(item: A.Item) -> str:
             s += f" seed {item.seed}"
         return s
     if isinstance(item, A.FootLine):
+        if item.unseen:
+            return f"foot {item.seat}: {item.unseen} unseen"
         return f"foot {item.seat}: " + ("taken" if item.taken else _cards(item.cards))
     if isinstance(item, A.DealLine):
         reds = _cards(item.red_threes) + " | " if item.red_threes else ""
