@@ -655,6 +655,16 @@ _TYPE_WORDS = {
 }
 
 
+def _choices(expected: str, width: int = 60) -> str:
+    """pydantic's list of allowed values ("'a', 'b' or 'c'"), shortened when long (a rank name
+    has eleven) so that the message keeps to one short line: its first two and its last."""
+    if len(expected) <= width:
+        return expected
+    head, _, last = expected.rpartition(" or ")
+    items = [*head.split(", "), last]
+    return f"one of {len(items)}: {items[0]}, {items[1]} ... {items[-1]}"
+
+
 def _entries(n: Any) -> str:
     return f"{n} entry" if n == 1 else f"{n} entries"
 
@@ -687,7 +697,7 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
     if typ == "too_long":
         return f"must have at most {_entries(ctx['max_length'])}, got {ctx['actual_length']}"
     if typ == "literal_error":
-        return f"must be {ctx['expected']}{got}"
+        return f"must be {_choices(str(ctx['expected']))}{got}"
     if typ == "string_pattern_mismatch":
         if ctx.get("pattern") == _SOURCE_PATTERN:
             ids = "000 to 004, P, B, W, Brit, house or an id in docs/sources.md"
