@@ -325,7 +325,7 @@ def test_a_random_bot_game_is_recorded_and_replays_identically(
 ) -> None:
     """issue 10: a random-bot game replays identically too. Random bots leave sevens, aces and
     wild melds unfinished (2000-2500 each, CCP), so their totals run far below zero and the game
-    ends at the ``game.max_hands`` guard, which a record does not mark as the game's end."""
+    ends at the ``game.max_hands`` guard; the replay ends it there too, with the same winner."""
     out = tmp_path / f"{V}.can"
     status, _, err = run_cli(capsys, "record", V, "--bots", "random", "--seed", "2", "-o", str(out))
     assert status == 0, err
@@ -333,6 +333,7 @@ def test_a_random_bot_game_is_recorded_and_replays_identically(
     result = Game(load_variant(V), 2).play(make_bot("random", 2))
     assert result.reason == "max_hands" and max(result.scores) < 0
     assert rp.totals == result.scores and len(rp.hands) == len(result.hands)
+    assert rp.game_over and rp.winner == result.winner
     for mine, theirs in zip(rp.hands, result.hands, strict=True):
         assert [m for _, m in mine.moves] == [m for _, m in theirs.moves]
         a, b = mine.end, theirs.end

@@ -276,6 +276,12 @@ class _Replayer:
                 self.previous = [b.total for b in hand.score]
                 out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
                 game_over, winner = game_end(r, scores, out_side, header.number)
+                if not game_over and header.number >= r.max_hands:
+                    # game.max_hands, the guard that keeps bot games finite, ends the game with
+                    # the higher total winning (shared when equal), as Game.play ends it.
+                    best = max(scores)
+                    game_over = True
+                    winner = scores.index(best) if scores.count(best) == 1 else None
             self._check_assertions(hand, body, scores)
             if not end.over:
                 last = body[-1].item.at if body else header.at
