@@ -269,7 +269,6 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "Modern American: a player due a talon may meld down to the one card discarded; the "
         "rule that a player keeps a card to discard still applies.",
     ),
-    "cat": ("Modern American: permission to go out asked once per hand; the model asks per turn.",),
 }
 """Rules a source states that no parameter expresses yet, in our words, by source id
 (docs/sources.md lists them beside the pinned readings; docs/family/ has the game not built in

@@ -31,6 +31,7 @@ from canasta_rules.engine import (
     score_hand,
 )
 from canasta_rules.engine.goingout import going_out_plan
+from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse, replay
 from canasta_rules.variant import load_variant
 
@@ -367,3 +368,23 @@ def test_a_bad_special_rank_is_one_located_line(
     assert status == 2
     lines = (out + err).splitlines()
     assert [line.replace(str(tmp_path) + "/", "") for line in lines] == [message]
+
+
+def test_who_asked_this_hand_is_written_in_a_position() -> None:
+    """cat: permission is asked once per hand, so a position says who has asked ('asked: N');
+    it reads back, rules the second question out, and is refused under a ruleset without the
+    limit."""
+    from canasta_rules.engine import Ask
+    from canasta_rules.notation import read_position
+    from canasta_rules.notation.writer import position_text
+
+    s = position(V, hands={"N": "5c 6d 9h"}, melds={0: [CANASTA_K]}, phase=P)
+    s.asked_hand = 1
+    text = position_text(s, [("Variant", V)])
+    assert "\nasked: N\n" in text
+    t = read_position(parse(text, "p.pos")).state
+    ref = refusal(t, Ask())
+    assert t.asked_hand == 1 and ref is not None and ref.code == "ask.once_per_hand"
+    other = text.replace(f'[Variant "{V}"]', '[Variant "classic"]')
+    with pytest.raises(NotationError, match=r"p\.pos:\d+:1: this ruleset does not limit asking"):
+        read_position(parse(other, "p.pos"))

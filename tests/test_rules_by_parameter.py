@@ -1210,6 +1210,26 @@ def test_permission_only_when_able() -> None:
     assert _code(s, Discard(C.parse("9h"))) is None
 
 
+@rule("going_out.permission.once_per_hand")
+def test_permission_once_per_hand() -> None:
+    """RULE-PARAMETERS.md (permission_ask row): in Modern American permission is asked once per
+    hand (docs/family/modern-american.md, cat); 001_0cb887cc6d824426.txt sets no such limit. A
+    player who asked earlier in the hand may ask again under classic, not under
+    modern-american."""
+    assert _differ("classic", "modern-american", "going_out.permission.once_per_hand")
+    kw: dict[str, Any] = {"hands": {"N": "5c 6d 9h"}, "phase": Phase.PLAY}
+    free = ("going_out.permission.only_when_able=false",)
+    once = (*free, "going_out.permission.once_per_hand=true")
+    for sets, expected in ((free, None), (once, "ask.once_per_hand")):
+        s = position("classic", sets=sets, **kw)
+        assert _ask_code(s) is None
+        s.asked_hand = 1  # North asked in an earlier turn of this hand
+        assert _ask_code(s) == expected
+        t = position("classic", sets=sets, **kw)
+        t.asked_hand = 1 << 2  # South's question does not count against North
+        assert _ask_code(t) is None
+
+
 @rule("red_threes.against_when_opponents_out")
 def test_red_threes_against_when_opponents_out_004() -> None:
     """004_747f80dc7edc8b8b.txt: a side's red threes count minus when the opponent goes out;

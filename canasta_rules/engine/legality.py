@@ -451,6 +451,12 @@ def _check_ask(s: State) -> Refusal | None:
         )
     if s.permission != Permission.NONE:
         return Refusal("ask.already", "going_out.permission", "you have already asked this turn")
+    if r.ask_once and s.asked_hand >> p & 1:
+        return Refusal(
+            "ask.once_per_hand",
+            "going_out.permission.once_per_hand",
+            "you have already asked once this hand, and a player asks only once a hand",
+        )
     if s.phase == Phase.DRAW:
         return None if r.ask_before_draw else _ask_moment(s, "too_early")
     if s.turn_melded:

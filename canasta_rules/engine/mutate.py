@@ -311,6 +311,7 @@ def _apply_foot(s: State, m: Foot) -> Move:
 def _apply_ask(s: State, m: Ask) -> Move:
     r = s.rules
     p = s.turn
+    s.asked_hand |= 1 << p  # going_out.permission.once_per_hand
     partners = s.partners(p)
     s.answerer = partners[0]
     for q in partners:  # the next partner in the direction of play answers

@@ -227,6 +227,9 @@ class Position:
     """None: frozen when the pile holds a wild card (or a black three that freezes)."""
     melded: list[bool] | None = None
     """Which seats have melded this hand (None: every member of a side with melds)."""
+    asked: list[bool] | None = None
+    """Which seats have asked to go out this hand (``going_out.permission.once_per_hand``;
+    None: nobody)."""
     permission: Permission = Permission.NONE
     went_out: int = -1
     concealed: bool = False
@@ -326,6 +329,7 @@ class Position:
             s.player_melded = [s.opened[s.side_of[p]] for p in range(n)]
         else:
             s.player_melded = list(self.melded)
+        s.asked_hand = sum(1 << p for p, a in enumerate(self.asked or ()) if a)
         if self.had_turn is not None:
             s.had_turn = list(self.had_turn)
         else:

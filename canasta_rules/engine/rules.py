@@ -254,6 +254,7 @@ class Rules:
         self.ask_after_draw = self.permission and "after_draw" in when
         self.ask_after_melding = self.permission and "after_melding" in when
         self.ask_only_when_able = isinstance(perm, PermissionAsk) and perm.only_when_able
+        self.ask_once = isinstance(perm, PermissionAsk) and perm.once_per_hand
 
         so = v.stock_out
         self.stock_out_last_turn = not isinstance(so, StockOutPilePlay)

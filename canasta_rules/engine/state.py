@@ -73,6 +73,7 @@ class State:
 
     __slots__ = (
         "answerer",
+        "asked_hand",
         "concealed",
         "dealer",
         "dealt_red3",
@@ -136,6 +137,9 @@ class State:
     regroup under ``seating.forming``; then the lone player keeps their side and the others
     share the side of the first of them in seat order."""
     opened: list[bool]
+    asked_hand: int
+    """Seats that have asked partner's permission this hand, as a bit mask (1 << seat), for
+    ``going_out.permission.once_per_hand``."""
     player_melded: list[bool]
     prior_melded: bool
     scores: list[int]
@@ -199,6 +203,7 @@ class State:
         s.side_of = self.side_of
         s.opened = self.opened[:]
         s.player_melded = self.player_melded[:]
+        s.asked_hand = self.asked_hand
         s.prior_melded = self.prior_melded
         s.scores = self.scores
         s.previous = self.previous
@@ -407,6 +412,7 @@ def _empty_state(
     s.side_of = rules.side_of
     s.opened = [False] * rules.sides
     s.player_melded = [False] * n
+    s.asked_hand = 0
     s.prior_melded = False
     s.scores = list(scores) if scores else [0] * rules.sides
     if len(s.scores) != rules.sides:

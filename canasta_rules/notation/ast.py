@@ -239,6 +239,16 @@ class PosAlone:
 
 
 @dataclass(frozen=True)
+class PosAsked:
+    """``asked: N``: the seats that have asked partner's permission to go out this hand
+    (``going_out.permission.once_per_hand``)."""
+
+    seats: tuple[str, ...]
+    at: Where
+    cols: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class PosMelded:
     """``melded: N S``: the seats that have melded this hand."""
 
@@ -277,6 +287,7 @@ Item = (
     | PosToMove
     | PosOut
     | PosMelded
+    | PosAsked
     | PosAlone
     | PosTurn
     | CommentOnly

@@ -434,6 +434,13 @@ class _ToAst(Transformer[Token, Any]):
         )
 
     @staticmethod
+    def pos_asked(children: list[Any]) -> A.PosAsked:
+        seats = _values(children, "SEAT")
+        return A.PosAsked(
+            tuple(str(t) for t in seats), _where(children), tuple(t.column or 0 for t in seats)
+        )
+
+    @staticmethod
     def pos_alone(children: list[Any]) -> A.PosAlone:
         seat = _values(children, "SEAT")[0]
         return A.PosAlone(str(seat), _where(children), seat.column or 0)

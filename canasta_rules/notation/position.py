@@ -205,6 +205,7 @@ class _Reader:
         pile_line: A.UpcardLine | None = None
         move_line: A.PosToMove | A.PosOut | None = None
         melded_line: A.PosMelded | None = None
+        asked_line: A.PosAsked | None = None
         alone_line: A.PosAlone | None = None
         turn_line: A.PosTurn | None = None
         frozen: A.Assertion | None = None
@@ -293,6 +294,16 @@ class _Reader:
                 if melded_line is not None:
                     raise err(it.at, "'melded:' is listed twice")
                 melded_line = it
+            elif isinstance(it, A.PosAsked):
+                if asked_line is not None:
+                    raise err(it.at, "'asked:' is listed twice")
+                if not r.ask_once:
+                    msg = (
+                        "this ruleset does not limit asking to once a hand, so a position does "
+                        "not list who asked (going_out.permission.once_per_hand)"
+                    )
+                    raise err(it.at, msg)
+                asked_line = it
             elif isinstance(it, A.PosAlone):
                 if alone_line is not None:
                     raise err(it.at, "'alone:' is listed twice")
@@ -429,6 +440,16 @@ class _Reader:
                     msg = f"{self.sides[side]} has melds, so {who} has melded: list them"
                     raise err(melded_line.at, msg)
 
+        # ---- who has asked to go out this hand (going_out.permission.once_per_hand)
+        asked: list[bool] | None = None
+        if asked_line is not None:
+            asked = [False] * r.players
+            for name, col in zip(asked_line.seats, asked_line.cols, strict=False):
+                p = self.seat(name, asked_line.at, col)
+                if asked[p]:
+                    raise err(asked_line.at, f"{name} is listed twice", col)
+                asked[p] = True
+
         # ---- the turn in progress
         ts: TurnState | None = None
         if turn_line is not None:
@@ -516,6 +537,7 @@ class _Reader:
             phase=phase,
             frozen=frozen.flag if frozen is not None else None,
             melded=melded,
+            asked=asked,
             went_out=went_out,
             concealed=concealed,
             turn_state=ts,

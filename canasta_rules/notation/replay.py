@@ -100,6 +100,7 @@ _POSITION_LINES = (
     A.PosToMove,
     A.PosOut,
     A.PosMelded,
+    A.PosAsked,
     A.PosAlone,
     A.PosTurn,
 )

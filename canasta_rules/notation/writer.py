@@ -121,6 +121,8 @@ def format_item(item: A.Item) -> str:
         return f"out {item.seat}" + (" concealed" if item.concealed else "")
     if isinstance(item, A.PosMelded):
         return "melded: " + " ".join(item.seats) if item.seats else "melded:"
+    if isinstance(item, A.PosAsked):
+        return "asked: " + " ".join(item.seats) if item.seats else "asked:"
     if isinstance(item, A.PosAlone):
         return f"alone: {item.seat}"
     if isinstance(item, A.PosTurn):
@@ -319,6 +321,9 @@ def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list
         items.append(A.PosRed(sides[side], tuple(s.red3[side]), _NOWHERE))
     melded = tuple(seats[p] for p in range(r.players) if s.player_melded[p])
     items.append(A.PosMelded(melded, _NOWHERE))
+    if r.ask_once and s.asked_hand:
+        asked = tuple(seats[p] for p in range(r.players) if s.asked_hand >> p & 1)
+        items.append(A.PosAsked(asked, _NOWHERE))
     for side in range(r.sides):
         if r.wild_returned_penalty > 0:
             seat = seats[r.members[side][0]]

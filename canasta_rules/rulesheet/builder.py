@@ -1493,9 +1493,19 @@ class _Builder:
             if perm.only_when_able
             else "A player may ask whether or not they could go out in that turn.",
             "going_out.permission.only_when_able",
+            # (the sentence below says so when a player asks only once a hand)
+            "going_out.permission.once_per_hand",
         )
         claims = ("going_out.permission.kind", "going_out.permission.yes_obliges")
         out = [self.s("going_out.permission", text, *claims), when, able]
+        if perm.once_per_hand:
+            out.append(
+                self.s(
+                    "going_out.permission.once_per_hand",
+                    "Each player may ask only once in a hand; a second question is refused.",
+                    "going_out.permission.once_per_hand",
+                )
+            )
         if any(s.side_size == 3 for s in self.v.seating):
             out.append(
                 self.reading(

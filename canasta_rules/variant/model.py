@@ -1066,6 +1066,13 @@ class PermissionAsk(Model):
             "draw; before drawing nobody can know, so it is not judged then)."
         ),
     )
+    once_per_hand: bool = Field(
+        default=False,
+        description=(
+            "Whether a player may ask at most once in a hand (Modern American, as the catalog "
+            "reports it: permission is asked once per hand)."
+        ),
+    )
     yes_obliges: bool = Field(
         default=True,
         description=(
