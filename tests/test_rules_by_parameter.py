@@ -1225,6 +1225,7 @@ def test_permission_once_per_hand() -> None:
         assert _ask_code(s) is None
         s.asked_hand = 1  # North asked in an earlier turn of this hand
         assert _ask_code(s) == expected
+        assert (Ask() in legal_moves(s)) == (expected is None)  # the generator agrees
         t = position("classic", sets=sets, **kw)
         t.asked_hand = 1 << 2  # South's question does not count against North
         assert _ask_code(t) is None

@@ -241,6 +241,12 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
     return out
 
 
+def _asked(s: State) -> bool:
+    """Whether the player to move has asked once this hand where that is all they may ask
+    (``going_out.permission.once_per_hand``)."""
+    return s.rules.ask_once and bool(s.asked_hand >> s.turn & 1)
+
+
 def legal_moves(s: State) -> list[Move]:
     """Every legal move here, in canonical form (see the module docstring), in a fixed order."""
     ph = s.phase
@@ -263,7 +269,7 @@ def legal_moves(s: State) -> list[Move]:
             out = [_DRAW, *takes]
         else:
             out = ([_DRAW] if s.stock_known else []) + takes
-        if r.ask_before_draw and s.permission == Permission.NONE:
+        if r.ask_before_draw and s.permission == Permission.NONE and not _asked(s):
             out.append(_ASK)
         return out
     r = s.rules
@@ -286,6 +292,7 @@ def legal_moves(s: State) -> list[Move]:
         and (r.ask_after_melding if s.turn_melded else r.ask_after_draw)
         and s.hand_len[p] >= 2
         and (plan is not None or not r.ask_only_when_able)
+        and not _asked(s)
     ):
         moves.append(_ASK)
     hand = s.hands[p]
