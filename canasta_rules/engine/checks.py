@@ -454,6 +454,71 @@ def contract_missing(s: State, side: int) -> str:
     return " and ".join(parts)
 
 
+def runs_refusal(r: Rules, after: int) -> Refusal:
+    """Going out (``after`` 0), or keeping fewer than two cards, without the runs among its
+    canastas that ``going_out.sequence_canastas`` asks of the side."""
+    n = r.run_canastas_to_go_out
+    what = "a complete run" if n == 1 else f"{n} complete runs"
+    if after == 0:
+        return Refusal(
+            "out.run_canastas",
+            "going_out.sequence_canastas",
+            f"you cannot go out: among its canastas your side needs {what}",
+        )
+    return Refusal(
+        "meld.keep_a_card",
+        "going_out.sequence_canastas",
+        f"you must keep two cards until your side has {what} among its canastas",
+    )
+
+
+def contract_refusal(s: State, side: int, after: int) -> Refusal | None:
+    """Going out without the canastas by kind the contract names (``going_out.
+    natural_canastas``, ``mixed_canastas``, ``wild_canastas``): the code names the first kind
+    missing, the message every one."""
+    missing = contract_missing(s, side)
+    if not missing:
+        return None
+    if after > 0:
+        return Refusal(
+            "meld.keep_a_card",
+            "going_out.canastas",
+            f"you must keep two cards until your side has the canastas going out needs: {missing}",
+        )
+    msg = f"you cannot go out: your side needs {missing}"
+    if "natural" in missing:
+        return Refusal("out.contract.natural", "going_out.natural_canastas", msg)
+    if "mixed" in missing:
+        return Refusal("out.contract.mixed", "going_out.mixed_canastas", msg)
+    return Refusal("out.contract.wild", "going_out.wild_canastas", msg)
+
+
+def side_out_refusal(s: State, side: int) -> Refusal | None:
+    """Why the side may not go out now, on what it holds and partner's answer: too few
+    canastas, runs or canastas of each kind the contract names, or partner's "no". None: those
+    allow it (the rest of going out is judged by the move)."""
+    r = s.rules
+    if s.canastas(side) < r.canastas_to_go_out:
+        return Refusal(
+            "out.canastas",
+            "going_out.canastas",
+            f"you cannot go out: your side needs {needs_text(r)} first",
+        )
+    if s.run_canastas(side) < r.run_canastas_to_go_out:
+        return runs_refusal(r, 0)
+    if r.kinds_contract:
+        ref = contract_refusal(s, side, 0)
+        if ref is not None:
+            return ref
+    if s.permission == Permission.NO:
+        return Refusal(
+            "out.permission_refused",
+            "going_out.permission",
+            "your partner said no: you may not go out this turn",
+        )
+    return None
+
+
 def foot_next(s: State, player: int, by_discard: bool) -> bool:
     """Whether a hand used up now (by a discard, or by melding its last card) takes up the foot
     rather than going out (``foot.kind = "foot"``). With ``foot.needed_to_go_out`` it always
@@ -464,12 +529,7 @@ def foot_next(s: State, player: int, by_discard: bool) -> bool:
     r = s.rules
     if r.foot_needed or (not by_discard and r.discard_required):
         return True
-    side = s.side_of[player]
-    if s.permission == Permission.NO or s.canastas(side) < r.canastas_to_go_out:
-        return True
-    if s.run_canastas(side) < r.run_canastas_to_go_out:
-        return True
-    return bool(contract_missing(s, side))
+    return side_out_refusal(s, s.side_of[player]) is not None
 
 
 def concealed_now(s: State, player: int, turn_new: Iterable[int], added_old: bool) -> bool:

@@ -29,17 +29,18 @@ from .checks import (
     check_new_meld,
     check_stock_sequence,
     concealed_now,
-    contract_missing,
+    contract_refusal,
     draw_ends_hand,
     foot_next,
     in_hand,
     keep_a_card,
-    needs_text,
     not_held,
     open_meld,
     rank_name,
     resolve_key,
     run_span,
+    runs_refusal,
+    side_out_refusal,
     talon_size,
     value_of,
 )
@@ -55,7 +56,6 @@ from .rules import (
     RUN,
     RUN_REF0,
     WILD_KEY,
-    Rules,
     run_ref_parts,
 )
 from .state import Permission, Phase, State
@@ -175,43 +175,6 @@ def _no_such_meld(s: State, side: int, ref: int) -> Refusal:
     return Refusal("meld.no_such_meld", "", f"your side has no meld of {meld_name(ref)} to add to")
 
 
-def _runs_needed(r: Rules, after: int) -> Refusal:
-    n = r.run_canastas_to_go_out
-    what = "a complete run" if n == 1 else f"{n} complete runs"
-    if after == 0:
-        return Refusal(
-            "out.run_canastas",
-            "going_out.sequence_canastas",
-            f"you cannot go out: among its canastas your side needs {what}",
-        )
-    return Refusal(
-        "meld.keep_a_card",
-        "going_out.sequence_canastas",
-        f"you must keep two cards until your side has {what} among its canastas",
-    )
-
-
-def _contract_refusal(s: State, side: int, after: int) -> Refusal | None:
-    """Going out without the canastas by kind the contract names (``going_out.
-    natural_canastas``, ``mixed_canastas``, ``wild_canastas``): the code names the first kind
-    missing, the message every one."""
-    missing = contract_missing(s, side)
-    if not missing:
-        return None
-    if after > 0:
-        return Refusal(
-            "meld.keep_a_card",
-            "going_out.canastas",
-            f"you must keep two cards until your side has the canastas going out needs: {missing}",
-        )
-    msg = f"you cannot go out: your side needs {missing}"
-    if "natural" in missing:
-        return Refusal("out.contract.natural", "going_out.natural_canastas", msg)
-    if "mixed" in missing:
-        return Refusal("out.contract.mixed", "going_out.mixed_canastas", msg)
-    return Refusal("out.contract.wild", "going_out.wild_canastas", msg)
-
-
 def _run_overlap(
     s: State, side: int, span: tuple[int, int, int], new: list[tuple[int, int, int]]
 ) -> Refusal | None:
@@ -305,9 +268,9 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
             return _below_minimum(s, side, t.turn_value, False)
         return None
     if runs_needed and t.run_canastas(side) < r.run_canastas_to_go_out:
-        return _runs_needed(r, after)
+        return runs_refusal(r, after)
     if kinds_needed:
-        ref = _contract_refusal(t, side, after)
+        ref = contract_refusal(t, side, after)
         if ref is not None:
             return ref
     if t.over:  # this action goes out
@@ -409,24 +372,9 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
         return keep_discard_refusal(s)
     if r.foot and foot_next(s, p, True):
         return keep_discard_refusal(s)  # walking to the foot: the turn ends as usual
-    if s.canastas(side) < r.canastas_to_go_out:
-        return Refusal(
-            "out.canastas",
-            "going_out.canastas",
-            f"you cannot go out: your side needs {needs_text(r)} first",
-        )
-    if s.run_canastas(side) < r.run_canastas_to_go_out:
-        return _runs_needed(r, 0)
-    if r.kinds_contract:
-        ref = _contract_refusal(s, side, 0)
-        if ref is not None:
-            return ref
-    if s.permission == Permission.NO:
-        return Refusal(
-            "out.permission_refused",
-            "going_out.permission",
-            "your partner said no: you may not go out this turn",
-        )
+    ref = side_out_refusal(s, side)
+    if ref is not None:
+        return ref
     if r.meld_limits:
         ref = out_refusal(s, side)
         if ref is not None:

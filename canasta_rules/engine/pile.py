@@ -16,12 +16,13 @@ from .checks import (
     check_add,
     check_new_meld,
     check_stock_sequence,
-    contract_missing,
+    contract_refusal,
     in_hand,
     keep_a_card,
     not_held,
     open_meld,
     rank_name,
+    runs_refusal,
     value_of,
 )
 from .limits import check_lay, dead
@@ -236,20 +237,11 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     if after <= 1 and r.kinds_contract:
         t = s.copy()
         apply_unchecked(t, m)
-        lacking = contract_missing(t, side)
-        if lacking:
-            return Refusal(
-                "meld.keep_a_card",
-                "going_out.canastas",
-                f"you must keep two cards until your side has the canastas going out needs: "
-                f"{lacking}",
-            )
+        ref = contract_refusal(t, side, 1)
+        if ref is not None:
+            return ref
     if after <= 1 and s.run_canastas(side) < r.run_canastas_to_go_out:
-        return Refusal(
-            "meld.keep_a_card",
-            "going_out.sequence_canastas",
-            "you must keep two cards until your side has the complete runs going out needs",
-        )
+        return runs_refusal(r, 1)
     if after == 0 and r.discard_required:
         # A pickup that leaves no card to discard: with a discard required unless concealed
         # (004), the concealed exception is read as melding the hand after a stock draw.
