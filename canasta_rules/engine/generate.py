@@ -257,7 +257,7 @@ def legal_moves(s: State) -> list[Move]:
     if ph == Phase.EXPOSE:
         return [_EXPOSE] if s.stock_known else []
     if ph == Phase.FOOT:  # the hand is used up: take up the foot (foot.kind = "foot")
-        if s.stock_known or not any(C.is_red_three(c) for c in s.feet[s.turn]):
+        if s.stock_known or not any(s.rules.bonus[c] for c in s.feet[s.turn]):
             return [_FOOT]
         return []
     r = s.rules

@@ -508,7 +508,7 @@ def _refuse_foot(s: State, m: Foot) -> Refusal | None:
             "foot",
             "a foot is taken up only when its player's hand is used up",
         )
-    reds = sum(1 for c in s.feet[s.turn] if C.is_red_three(c))
+    reds = sum(1 for c in s.feet[s.turn] if s.rules.bonus[c])
     if not reds and not m.replacements:
         return None
     return check_stock_sequence(s, m.replacements, reds)

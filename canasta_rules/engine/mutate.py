@@ -165,10 +165,7 @@ def _apply_discard(s: State, m: Discard) -> Move:
         s.frozen = True
         s.freeze_card = c
     if s.hand_len[p] == 0:
-        if s.rules.foot and foot_next(s, p, True):
-            _to_foot(s, True)  # walking: the foot is taken up as the turn ends
-        else:
-            _went_out(s, p)
+        _hand_used_up(s, p, True)
         return m
     out: Move = m
     if s.rules.talons:
@@ -205,10 +202,7 @@ def _apply_meld(s: State, m: Meld) -> Move:
     s.player_melded[p] = True
     s.turn_melded = True
     if s.hand_len[p] == 0:
-        if s.rules.foot and foot_next(s, p, False):
-            _to_foot(s, False)  # running: the foot is taken up and the turn goes on
-        else:
-            _went_out(s, p)
+        _hand_used_up(s, p, False)
     return m
 
 
@@ -255,10 +249,7 @@ def _apply_take(s: State, m: TakePile) -> Move:
         s.drew = PILE
         s.phase = Phase.PLAY
         if s.hand_len[p] == 0:
-            if r.foot and foot_next(s, p, False):
-                _to_foot(s, False)
-            else:
-                _went_out(s, p)
+            _hand_used_up(s, p, False)
     return out
 
 
@@ -275,10 +266,15 @@ def _apply_expose(s: State, m: Expose) -> Move:
     return out
 
 
-def _to_foot(s: State, walking: bool) -> None:
-    """The hand is used up and the foot waits: its player must take it up next (``Foot``)."""
-    s.phase = Phase.FOOT
-    s.walking = walking
+def _hand_used_up(s: State, p: int, by_discard: bool) -> None:
+    """Player ``p`` has no card left: the foot waits (``foot.kind``), to be taken up at once
+    after a meld (running) or as the turn ends after a discard (walking), or the player has
+    gone out."""
+    if s.rules.foot and foot_next(s, p, by_discard):
+        s.phase = Phase.FOOT  # the only move now is to take the foot up (``Foot``)
+        s.walking = by_discard
+    else:
+        _went_out(s, p)
 
 
 def _apply_foot(s: State, m: Foot) -> Move:
@@ -291,8 +287,9 @@ def _apply_foot(s: State, m: Foot) -> Move:
     s.feet = feet
     reds = 0
     own = s.rules.side_of[p]
+    bonus = s.rules.bonus  # red threes, and black ones where black_threes.bonus, are laid out
     for c in foot:
-        if C.is_red_three(c):
+        if bonus[c]:
             s.red3[own].append(c)
             reds += 1
         else:
