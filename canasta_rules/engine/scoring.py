@@ -157,7 +157,14 @@ def _column(s: State, seated: int) -> SideScore:
     sets = 0
     for p in s.members(side):
         own = r.side_of[p] == seated
-        for c, n in enumerate(s.hands[p]):
+        held = s.hands[p]
+        if r.foot and s.feet[p]:
+            # A foot never taken up counts against its owner like the hand (TX, BGA); its red
+            # threes count as laid down, as for a hand's (see above).
+            held = list(held)
+            for c in s.feet[p]:
+                held[c] += 1
+        for c, n in enumerate(held):
             if n:
                 if C.is_red_three(c):
                     reds += n if own else 0
@@ -168,16 +175,6 @@ def _column(s: State, seated: int) -> SideScore:
         if r.hand_sets:
             rc = s.rc[p]
             sets -= sum(points for key, count, points in r.hand_sets if rc[key] >= count)
-        if r.foot:
-            # A foot never taken up counts against its owner like the hand (TX, BGA); its red
-            # threes count as laid down, as for a hand's (see above).
-            for c in s.feet[p]:
-                if C.is_red_three(c):
-                    reds += 1 if own else 0
-                else:
-                    hand_points -= r.value[c]
-                    if C.is_black_three(c):
-                        black += 1
     opponents_out = s.out_player >= 0 and s.side_of[s.out_player] != side
     canastas = natural + mixed + runs + wilds
     red = red_three_points(r, reds, bool(melds), canastas, opponents_out)
