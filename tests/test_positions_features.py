@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from canasta_rules.notation import parse, read, read_position, replay
-from tests.helpers import run_cli
+from tests.helpers import cs, position, run_cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 POSITIONS = sorted(p.name for p in EXAMPLES.glob("*.pos"))
@@ -256,3 +256,56 @@ def test_show_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["verdict"] == "legal"
     assert "N goes out: the hand ends" in data["changes"]
     assert read_position(parse(data["after"], "after.pos")).state.over
+
+
+def test_show_after_taking_up_an_unseen_foot_writes_no_stand_in_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A foot the position gives as a count ('foot N: 13 unseen') becomes North's hand when it is
+    taken up: its cards are not known, so ``--show`` says so instead of printing made-up cards."""
+    args = ("ruling", _pos("hand-and-foot-unseen-feet.pos"), "N foot", "--show")
+    code, out, _ = run_cli(capsys, *args)
+    assert code == 0 and out.startswith("legal\n")
+    assert "- N takes up the foot (13 cards)" in out
+    assert "the position after the move is not written" in out
+    assert "[Variant" not in out and "hand N:" not in out
+    code, out, _ = run_cli(capsys, *args, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["after"] is None
+    assert "N takes up the foot (13 cards)" in data["changes"]
+
+
+def test_show_keeps_another_seats_unseen_foot_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """North takes up a foot whose cards are written; South's, given as a count, stays a count in
+    the position after the move, which reads back."""
+    text = (EXAMPLES / "hand-and-foot-running.pos").read_text(encoding="utf-8")
+    text = text.replace("foot S: 4s 5s 6s 7s 8d 8s 9d 9s Ts Js Qs Ks As", "foot S: 13 unseen")
+    pos = tmp_path / "south-unseen.pos"
+    pos.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "ruling", str(pos), "N foot meld 4c 4d 4h", "--show")
+    assert code == 0, out
+    after = out[out.index("[Variant") :]
+    assert "foot S: 13 unseen" in after and "foot N: taken" in after
+    back = read_position(parse(after, "after.pos"))
+    assert back.unseen_feet == frozenset({2})
+    assert sorted(back.state.hand_cards(0)) == sorted(cs("5c 5d 5h 6c 6d 6h 7c 7d 7h Ac"))
+
+
+def test_show_names_a_wild_canasta_as_wild() -> None:
+    """The consequences name a canasta's kind from engine/canastas.py: seven wild cards are a wild
+    canasta (Bolivia's 'bolivia', BCB), not a mixed one."""
+    from canasta_rules.engine import Meld, Phase, apply
+    from canasta_rules.notation.ruling import consequences
+
+    s = position(
+        "bolivia",
+        hands={"N": "2c 2d 2h 2s Jk Jk 2c 9c 9d"},
+        melds={0: ["Qc Qd Qh"]},
+        phase=Phase.PLAY,
+    )
+    before = s.copy()
+    apply(s, Meld((cs("2c 2d 2h 2s Jk Jk 2c"),)))
+    words = consequences(before, s)
+    assert "NS completes a wild canasta of wild cards" in words

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..seats import roster_note
+from ..seats import roster_note, seat_names
 from .common import SetOption, check_seed, console, emit, load_ref
 
 if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from rich.table import Table
 
     from ..engine.scoring import SideScore
+    from ..notation.position import ReadPosition
     from ..notation.replay import Replay
     from ..notation.ruling import RulingRow, Verdict
 
@@ -302,13 +303,13 @@ def ruling_cmd(
         verdict = rule_on(pos, move)
         rows = [RulingRow(label, verdict)]
         if json_ and show and verdict.legal:
-            changes, text = _after(pos.tags, verdict, pos.unseen)
+            changes, text = _after(pos, verdict)
             data = {"ruleset": label, **verdict.as_json(), "changes": changes, "after": text}
             typer.echo(json.dumps(data, indent=2))
         else:
             _print_rows(rows, json_)
         if show and verdict.legal and not json_:
-            _show(pos.tags, verdict, pos.unseen)
+            _show(pos, verdict)
     else:
         rows = rule_under(doc, move, rulesets, tuple(set_ or ()))
         if all(row.exception is not None for row in rows):
@@ -320,24 +321,36 @@ def ruling_cmd(
         raise typer.Exit(code=1)
 
 
-def _after(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> tuple[list[str], str]:
-    """What a legal move changed, and the position after it (in the notation)."""
-    from ..engine.moves import TakePile
+def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
+    """What a legal move changed, and the position after it (in the notation), or None where it
+    cannot be written: a foot taken up that the position gave as a count is now the player's
+    hand, and its cards are not known."""
+    from ..engine.moves import Foot, TakePile
     from ..notation.ruling import consequences
     from ..notation.writer import position_text
 
     assert verdict.before is not None and verdict.after is not None
-    took = any(isinstance(m, TakePile) for _, m in verdict.moves)  # the unseen cards now in hand
-    keep = [(n, v) for n, v in tags if n not in ("Scores", "Dealer")]
-    text = position_text(verdict.after, keep, 0 if took else unseen)
-    return consequences(verdict.before, verdict.after), text
+    changes = consequences(verdict.before, verdict.after)
+    moves = list(verdict.moves)
+    blind = [p for p, m in moves if isinstance(m, Foot) and p in pos.unseen_feet]
+    if blind:
+        seat = seat_names(verdict.before.rules.players)[blind[0]]
+        changes.append(
+            f"{seat}'s hand is now the foot the position gives as a count, so the position "
+            f"after the move is not written (give the foot's cards as 'foot {seat}: ...')"
+        )
+        return changes, None
+    took = any(isinstance(m, TakePile) for _, m in moves)  # the unseen cards now in hand
+    keep = [(n, v) for n, v in pos.tags if n not in ("Scores", "Dealer")]
+    text = position_text(verdict.after, keep, 0 if took else pos.unseen, (), pos.unseen_feet)
+    return changes, text
 
 
-def _show(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> None:
+def _show(pos: ReadPosition, verdict: Verdict) -> None:
     from ..engine.scoring import score_hand
     from ..seats import side_names
 
-    changes, text = _after(tags, verdict, unseen)
+    changes, text = _after(pos, verdict)
     after = verdict.after
     assert after is not None
     console.print()
@@ -348,7 +361,8 @@ def _show(tags: list[tuple[str, str]], verdict: Verdict, unseen: int) -> None:
         r = after.rules
         console.print(breakdown_table(side_names(r.players, r.sides), score_hand(after)))
         console.print()
-    typer.echo(text, nl=False)
+    if text is not None:
+        typer.echo(text, nl=False)
 
 
 def fmt_cmd(

@@ -184,6 +184,7 @@ def consequences(before: State, after: State) -> list[str]:
     """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
     end. (The score of an ended hand is for the caller to print.)"""
     from .. import cards as C
+    from ..engine.canastas import KINDS, NOT_A_CANASTA, kind_of
     from ..seats import side_names
 
     r = before.rules
@@ -204,14 +205,17 @@ def consequences(before: State, after: State) -> list[str]:
             elif len(m.cards) != len(was.cards):
                 added = C.names(m.cards[len(was.cards) :])
                 out.append(f"{sides[side]} adds {added} to the {what}")
-            now = r.is_canasta(m.naturals, m.size)
-            then = was is not None and r.is_canasta(was.naturals, was.size)
-            if now and not then:
-                kind = "natural" if m.wilds == 0 else "mixed"
-                out.append(f"{sides[side]} completes a {kind} canasta of {what}")
+            now = kind_of(r, m)
+            then = was is not None and kind_of(r, was) != NOT_A_CANASTA
+            if now != NOT_A_CANASTA and not then:
+                out.append(f"{sides[side]} completes a {KINDS[now]} canasta of {what}")
         if len(after.red3[side]) > len(before.red3[side]):
             laid = C.names(after.red3[side][len(before.red3[side]) :])
             out.append(f"{sides[side]} lays down red three {laid}")
+    for p in range(r.players):
+        if r.foot and before.feet[p] and not after.feet[p]:
+            n = len(before.feet[p])
+            out.append(f"{seats[p]} takes up the foot ({n} card{'s' if n != 1 else ''})")
     if after.pile != before.pile:
         if len(after.pile) < len(before.pile):
             taken = len(before.pile)

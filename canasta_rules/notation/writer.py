@@ -296,10 +296,16 @@ _PHASE_WORDS = {
 }
 
 
-def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list[A.Item]:
+def position_items(
+    s: State,
+    unseen: int = 0,
+    taken: Sequence[int] = (),
+    unseen_feet: frozenset[int] = frozenset(),
+) -> list[A.Item]:
     """The lines of a position for state ``s`` (after its tags): every field a ruling depends
     on. ``unseen``: cards at the bottom of the pile written as a count; ``taken``: the cards that
-    came with the pile this turn, if known."""
+    came with the pile this turn, if known; ``unseen_feet``: seats whose foot, still face down, is
+    written as a count (its cards in ``s`` are stand-ins)."""
     r = s.rules
     seats = seat_names(r.players)
     sides = side_names(r.players, r.sides)
@@ -307,7 +313,11 @@ def position_items(s: State, unseen: int = 0, taken: Sequence[int] = ()) -> list
     for p in range(r.players):
         items.append(A.PosHand(seats[p], tuple(s.hand_cards(p)), _NOWHERE))
     if r.foot:
-        items.extend(foot_line(seats[p], s.feet[p]) for p in range(r.players))
+        for p in range(r.players):
+            if p in unseen_feet and s.feet[p]:
+                items.append(A.FootLine(seats[p], (), False, _NOWHERE, unseen=len(s.feet[p])))
+            else:
+                items.append(foot_line(seats[p], s.feet[p]))
     if s.sides_formed:
         lone = next(p for p in range(r.players) if not s.partners(p))
         items.append(A.PosAlone(seats[lone], _NOWHERE))
@@ -364,7 +374,11 @@ def _frozen_by_cards(s: State, unseen: int) -> bool:
 
 
 def position_text(
-    s: State, tags: Sequence[tuple[str, str]], unseen: int = 0, taken: Sequence[int] = ()
+    s: State,
+    tags: Sequence[tuple[str, str]],
+    unseen: int = 0,
+    taken: Sequence[int] = (),
+    unseen_feet: frozenset[int] = frozenset(),
 ) -> str:
     r = s.rules
     sides = side_names(r.players, r.sides)
@@ -380,5 +394,5 @@ def position_text(
         )
     if not any(n == "Dealer" for n, _ in all_tags):
         all_tags.append(("Dealer", seat_names(r.players)[s.dealer]))
-    doc = document(all_tags, position_items(s, unseen, taken))
+    doc = document(all_tags, position_items(s, unseen, taken, unseen_feet))
     return format_document(doc)
