@@ -308,4 +308,21 @@ def test_show_names_a_wild_canasta_as_wild() -> None:
     before = s.copy()
     apply(s, Meld((cs("2c 2d 2h 2s Jk Jk 2c"),)))
     words = consequences(before, s)
-    assert "NS completes a wild canasta of wild cards" in words
+    assert "NS completes a wild canasta" in words
+
+
+def test_show_names_a_run_canasta() -> None:
+    """A run of seven in one suit is a canasta of its own kind (Samba's samba, PW)."""
+    from canasta_rules.engine import Meld, Phase, apply
+    from canasta_rules.notation.ruling import consequences
+
+    s = position(
+        "samba",
+        hands={"N": "4c 5c 6c 7c 8c 9c Tc 9d 9h"},
+        melds={0: ["Qc Qd Qh"]},
+        phase=Phase.PLAY,
+    )
+    before = s.copy()
+    apply(s, Meld((cs("4c 5c 6c 7c 8c 9c Tc"),)))
+    words = consequences(before, s)
+    assert "NS completes a run canasta: the run of clubs from 4 to T" in words

@@ -185,6 +185,7 @@ def consequences(before: State, after: State) -> list[str]:
     end. (The score of an ended hand is for the caller to print.)"""
     from .. import cards as C
     from ..engine.canastas import KINDS, NOT_A_CANASTA, kind_of
+    from ..engine.rules import GROUP, WILD
     from ..seats import side_names
 
     r = before.rules
@@ -208,7 +209,12 @@ def consequences(before: State, after: State) -> list[str]:
             now = kind_of(r, m)
             then = was is not None and kind_of(r, was) != NOT_A_CANASTA
             if now != NOT_A_CANASTA and not then:
-                out.append(f"{sides[side]} completes a {KINDS[now]} canasta of {what}")
+                of = (
+                    f" of {what}"
+                    if m.kind == GROUP
+                    else ("" if m.kind == WILD else f": the {what}")
+                )
+                out.append(f"{sides[side]} completes a {KINDS[now]} canasta{of}")
         if len(after.red3[side]) > len(before.red3[side]):
             laid = C.names(after.red3[side][len(before.red3[side]) :])
             out.append(f"{sides[side]} lays down red three {laid}")
