@@ -84,3 +84,29 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
             _write(p, data)
     except OSError as e:
         raise _fail(p, e) from None
+
+
+def stale_pages(directory: Path, want: dict[str, str]) -> list[str]:
+    """Generated pages in ``directory`` (file name -> the text it should hold) that are missing or
+    out of date, one problem a line."""
+    problems: list[str] = []
+    for fname, text in want.items():
+        p = directory / fname
+        if not p.is_file():
+            problems.append(f"{p}: missing")
+        elif p.read_text(encoding="utf-8") != text:
+            problems.append(f"{p}: out of date")
+    return problems
+
+
+def write_pages(directory: Path, want: dict[str, str]) -> list[Path]:
+    """Write (each atomically) every page of ``want`` that is missing or differs; the files
+    written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    changed: list[Path] = []
+    for fname, text in want.items():
+        p = directory / fname
+        if not p.is_file() or p.read_text(encoding="utf-8") != text:
+            write_text_atomic(p, text)
+            changed.append(p)
+    return changed

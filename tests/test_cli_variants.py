@@ -307,7 +307,7 @@ def test_guide_example_error(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 
 def test_parameter_reference_is_up_to_date() -> None:
-    """Regenerate with: python -m canasta_rules.variant.reference > docs/parameters.md"""
+    """Regenerate with: python -m canasta_rules.docgen --write docs"""
     from canasta_rules.variant.reference import parameters_markdown
 
     assert (DOCS / "parameters.md").read_text(encoding="utf-8") == parameters_markdown()

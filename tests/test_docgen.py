@@ -85,19 +85,32 @@ def test_pages_are_deterministic() -> None:
 def test_module_entry_point(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert docgen_main(["--check", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert f"{tmp_path / 'cli.md'}: missing" in err
-    assert f"{tmp_path / 'sources.md'}: missing" in err
+    for page in ("cli.md", "sources.md", "parameters.md", "rules/classic.md"):
+        assert f"{tmp_path / page}: missing" in err
     assert docgen_main(["--write", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cli.md", "sources.md"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "cli.md",
+        "parameters.md",
+        "rules",
+        "sources.md",
+    ]
+    assert sorted(p.name for p in (tmp_path / "rules").iterdir()) == sorted(
+        p.name for p in (DOCS / "rules").glob("*.md")
+    )
     assert docgen_main(["--check", str(tmp_path)]) == 0
     (tmp_path / "sources.md").write_text("old\n", encoding="utf-8")
+    (tmp_path / "rules" / "classic.md").write_text("old\n", encoding="utf-8")
     assert docgen_main(["--check", str(tmp_path)]) == 1
-    assert f"{tmp_path / 'sources.md'}: out of date" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'sources.md'}: out of date" in err
+    assert f"{tmp_path / 'rules' / 'classic.md'}: out of date" in err
 
 
 def test_write_rewrites_only_what_changed(tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("# mine\n", encoding="utf-8")
-    assert write(tmp_path) == [tmp_path / "cli.md", tmp_path / "sources.md"]
+    first = write(tmp_path)
+    assert first[:3] == [tmp_path / "cli.md", tmp_path / "sources.md", tmp_path / "parameters.md"]
+    assert tmp_path / "rules" / "classic.md" in first
     assert write(tmp_path) == []
     (tmp_path / "cli.md").write_text("old\n", encoding="utf-8")
     assert write(tmp_path) == [tmp_path / "cli.md"]

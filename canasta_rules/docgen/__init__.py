@@ -1,8 +1,10 @@
-"""Generated documentation pages: ``docs/cli.md`` and ``docs/sources.md``.
+"""Generated documentation pages: ``docs/cli.md``, ``docs/sources.md``, ``docs/parameters.md``
+and the rule sheets ``docs/rules/*.md``.
 
-Regenerate both with ``python -m canasta_rules.docgen --write docs``; ``--check docs`` exits 1
-when a committed page differs from what the code and the variants now generate (a test runs the
-same check).
+Regenerate them all with ``python -m canasta_rules.docgen --write docs``; ``--check docs`` exits
+1 when a committed page differs from what the code and the variants now generate (tests run the
+same checks). The JSON schema of variant files has its own command (it lives beside the variant
+files): ``python -m canasta_rules.variant.schema > variants/canasta-variant.schema.json``.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..fileio import write_text_atomic
+from ..fileio import stale_pages, write_pages
 
 __all__ = ["PAGES", "expected", "stale", "write"]
 
@@ -27,11 +29,22 @@ def _sources_page() -> str:
     return page()
 
 
+def _parameters_page() -> str:
+    from ..variant.reference import parameters_markdown
+
+    return parameters_markdown()
+
+
 PAGES: dict[str, Callable[[], str]] = {
     "cli.md": _cli_page,
     "sources.md": _sources_page,
+    "parameters.md": _parameters_page,
 }
 """File name (in the docs folder) -> the function that generates it."""
+
+RULES = "rules"
+"""The folder (in the docs folder) of the rule sheets, one per built-in variant
+(``canasta_rules.rulesheet.docs``)."""
 
 
 def expected() -> dict[str, str]:
@@ -40,24 +53,15 @@ def expected() -> dict[str, str]:
 
 
 def stale(directory: Path) -> list[str]:
-    """Problems with the pages in ``directory``: missing or out of date."""
-    problems: list[str] = []
-    for fname, text in expected().items():
-        p = directory / fname
-        if not p.is_file():
-            problems.append(f"{p}: missing")
-        elif p.read_text(encoding="utf-8") != text:
-            problems.append(f"{p}: out of date")
-    return problems
+    """Problems with the pages in ``directory`` and its rule sheets: missing or out of date."""
+    from ..rulesheet import docs as sheets
+
+    return stale_pages(directory, expected()) + sheets.stale(directory / RULES)
 
 
 def write(directory: Path) -> list[Path]:
-    """Write (atomically) every page that is missing or differs; returns the files written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    changed: list[Path] = []
-    for fname, text in expected().items():
-        p = directory / fname
-        if not p.is_file() or p.read_text(encoding="utf-8") != text:
-            write_text_atomic(p, text)
-            changed.append(p)
-    return changed
+    """Write (atomically) every page that is missing or differs, and the rule sheets; returns the
+    files written (or removed: a sheet of a variant that is gone)."""
+    from ..rulesheet import docs as sheets
+
+    return write_pages(directory, expected()) + sheets.write_docs(directory / RULES)

@@ -12,7 +12,8 @@ from . import stale, write
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m canasta_rules.docgen",
-        description="Write or check the generated pages docs/cli.md and docs/sources.md.",
+        description="Write or check every generated page under docs/ (CLI reference, sources, "
+        "parameters, rule sheets).",
     )
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", metavar="DIR", type=Path, help="write the pages into DIR")

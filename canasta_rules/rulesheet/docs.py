@@ -1,6 +1,7 @@
 """The committed rule sheets in ``docs/rules/``: one Markdown file per built-in variant.
 
-Regenerate them with ``python -m canasta_rules.rulesheet --write-docs docs/rules``; a test fails
+Regenerate them with ``python -m canasta_rules.rulesheet --write-docs docs/rules`` (or everything
+generated under docs/ with ``python -m canasta_rules.docgen --write docs``); a test fails
 when a committed sheet differs from what the variant now generates, or when a sheet has no
 built-in variant any more.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..fileio import write_text_atomic
+from ..fileio import stale_pages, write_pages
 from ..variant import builtin, load
 from .builder import build
 from .render import to_markdown
@@ -42,13 +43,7 @@ def _generated(path: Path) -> bool:
 def stale(directory: Path) -> list[str]:
     """Problems with the sheets in ``directory``: missing, out of date, or without a variant."""
     want = expected()
-    problems: list[str] = []
-    for fname, text in want.items():
-        p = directory / fname
-        if not p.is_file():
-            problems.append(f"{p}: missing")
-        elif p.read_text(encoding="utf-8") != text:
-            problems.append(f"{p}: out of date")
+    problems = stale_pages(directory, want)
     for p in sorted(directory.glob("*.md")):
         if p.name not in want:
             problems.append(f"{p}: no built-in variant {p.stem!r}")
@@ -61,14 +56,8 @@ def write_docs(directory: Path) -> list[Path]:
     Returns the files written or removed. Files in ``directory`` that this module did not
     generate are left alone.
     """
-    directory.mkdir(parents=True, exist_ok=True)
     want = expected()
-    changed: list[Path] = []
-    for fname, text in want.items():
-        p = directory / fname
-        if not p.is_file() or p.read_text(encoding="utf-8") != text:
-            write_text_atomic(p, text)
-            changed.append(p)
+    changed = write_pages(directory, want)
     for p in sorted(directory.glob("*.md")):
         if p.name not in want and _generated(p):
             p.unlink()

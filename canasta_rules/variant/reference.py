@@ -3,7 +3,8 @@
 Every row comes from a field of :class:`~canasta_rules.variant.model.Variant`: its dotted key, its
 type and allowed values (from the annotation and the bounds), its default and its description. A
 test fails when the committed page differs from :func:`parameters_markdown`; regenerate it with
-``python -m canasta_rules.variant.reference > docs/parameters.md``.
+``python -m canasta_rules.docgen --write docs`` (or this module alone: ``python -m
+canasta_rules.variant.reference > docs/parameters.md``).
 """
 
 from __future__ import annotations
@@ -224,8 +225,7 @@ def parameters_markdown() -> str:
         "# Variant parameters",
         "",
         "<!-- Generated from the model by canasta_rules.variant.reference.parameters_markdown();",
-        "     do not edit by hand: python -m canasta_rules.variant.reference > docs/parameters.md"
-        " -->",
+        "     do not edit by hand: python -m canasta_rules.docgen --write docs -->",
         "",
         "Every key a variant file may set, table by table. The defaults are the model's, which",
         "are the built-in `classic` variant's values. `seating[]` and `initial_meld.tiers[]`",
