@@ -27,7 +27,7 @@ from canasta_rules.variant import builtin, load, load_variant
 
 apply_mod = importlib.import_module("canasta_rules.engine.mutate")
 legality_mod = importlib.import_module("canasta_rules.engine.legality")
-checks_mod = importlib.import_module("canasta_rules.engine.checks")
+meldkinds_mod = importlib.import_module("canasta_rules.engine.meldkinds")
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -205,8 +205,8 @@ def _lose_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """A meld of four or more cards laid at once loses its first card."""
     original = apply_mod._lay
 
-    def lay(s: Any, side: int, rank: int, cards: tuple[int, ...]) -> None:
-        original(s, side, rank, cards[1:] if len(cards) >= 4 else cards)
+    def lay(s: Any, side: int, rank: int, cards: tuple[int, ...], *kind: int) -> None:
+        original(s, side, rank, cards[1:] if len(cards) >= 4 else cards, *kind)
 
     monkeypatch.setattr(apply_mod, "_lay", lay)
 
@@ -214,7 +214,7 @@ def _lose_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
 def _one_wild_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
     """The generator and the legality check both let a meld hold one wild card too many."""
     monkeypatch.setattr(Rules, "meld_wild_cap", lambda self, naturals: self.max_wild + 1)
-    monkeypatch.setattr(checks_mod, "_wild_limits", lambda r, nat, wild: None)
+    monkeypatch.setattr(meldkinds_mod, "wild_limits", lambda r, nat, wild: None)
 
 
 def _refuse_discarding_kings(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -233,10 +233,10 @@ def _crash_on_a_big_meld(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine raises when five or more cards are laid on one meld at once."""
     original = apply_mod._lay
 
-    def lay(s: Any, side: int, rank: int, cards: tuple[int, ...]) -> None:
+    def lay(s: Any, side: int, rank: int, cards: tuple[int, ...], *kind: int) -> None:
         if len(cards) >= 5:
             raise KeyError("planted")
-        original(s, side, rank, cards)
+        original(s, side, rank, cards, *kind)
 
     monkeypatch.setattr(apply_mod, "_lay", lay)
 

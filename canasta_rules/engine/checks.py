@@ -13,15 +13,10 @@ from collections.abc import Iterable, Sequence
 from .. import cards as C
 from ..errors import Refusal
 from .canastas import MIXED, NATURAL, WILD_CANASTA, Tally
+from .meldkinds import KIND, plural, recognise
 from .rules import (
-    BLACK3_KEY,
-    IS_WILD,
-    KEY_OF,
-    RED3_KEY,
     RUN,
     RUN_KEY0,
-    WILD,
-    WILD_KEY,
     Rules,
     run_ref_parts,
 )
@@ -30,225 +25,18 @@ from .state import Permission, State, TableMeld
 STOCK, PILE = 1, 2
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def rank_name(rank: int, plural: bool = True) -> str:
-    if rank == BLACK3_KEY:
-        return "black threes" if plural else "black three"
-    return C.rank_word(rank, plural)
-
-
 # --------------------------------------------------------------------------------------------
-# Meld shape checks, shared with the move generator and the going-out planner
+# Meld shape checks, shared with the move generator and the going-out planner; each kind of meld
+# judges itself (engine/meldkinds.py).
 
 
 def check_new_meld(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int, int, int]:
-    """Check a new meld's shape. Returns (refusal, rank key, naturals, wilds)."""
-    if not cards:
-        return Refusal("meld.empty", "", "a meld needs cards"), 0, 0, 0
-    keys = set()
-    wild = 0
-    for c in cards:
-        if IS_WILD[c]:
-            wild += 1
-        else:
-            keys.add(KEY_OF[c])
-    nat = len(cards) - wild
-    if RED3_KEY in keys:
-        return (
-            Refusal("meld.red_three", "", "red threes are laid apart, never melded"),
-            0,
-            nat,
-            wild,
-        )
-    if len(keys) > 1:
-        if r.runs:
-            return check_new_run(r, cards), NEW_RUN, nat, wild
-        ranks = ", ".join(sorted(rank_name(k) for k in keys))
-        return (
-            Refusal("meld.mixed_ranks", "", f"a meld holds one rank, not {ranks}"),
-            0,
-            nat,
-            wild,
-        )
-    if not keys and r.wild_melds:
-        return _check_wild_size(r, len(cards), new=True), WILD_KEY, 0, wild
-    if not keys:
-        return (
-            Refusal(
-                "meld.all_wild",
-                "melds.min_naturals",
-                "wild cards cannot be melded on their own",
-            ),
-            0,
-            nat,
-            wild,
-        )
-    rank = keys.pop()
-    if rank == BLACK3_KEY:
-        if r.black3_bonus:
-            return (
-                Refusal(
-                    "meld.black_threes.bonus",
-                    "black_threes.bonus",
-                    "black threes are laid out as bonus cards here, never melded",
-                ),
-                rank,
-                nat,
-                wild,
-            )
-        if not r.black3_meldable:
-            return (
-                Refusal(
-                    "meld.black_threes.never",
-                    "black_threes.meld_when_going_out",
-                    "black threes cannot be melded in this ruleset",
-                ),
-                rank,
-                nat,
-                wild,
-            )
-        if wild:
-            return (
-                Refusal(
-                    "meld.black_threes.wild",
-                    "black_threes.meld_when_going_out",
-                    "a meld of black threes cannot hold wild cards",
-                ),
-                rank,
-                nat,
-                wild,
-            )
-    if r.canasta_closed and len(cards) > r.canasta_size:
-        return (
-            Refusal(
-                "meld.canasta_closed",
-                "canastas.closed",
-                f"a canasta is closed at {r.canasta_size} cards: a meld holds no more",
-            ),
-            rank,
-            nat,
-            wild,
-        )
-    if len(cards) < r.min_size:
-        return (
-            Refusal(
-                "meld.too_small",
-                "melds.min_size",
-                f"a new meld needs at least {r.min_size} cards; this has {len(cards)}",
-            ),
-            rank,
-            nat,
-            wild,
-        )
-    if nat < r.min_naturals:
-        return (
-            Refusal(
-                "meld.too_few_naturals",
-                "melds.min_naturals",
-                f"a meld needs at least {r.min_naturals} natural cards; this has {nat}",
-            ),
-            rank,
-            nat,
-            wild,
-        )
-    ref = _wild_limits(r, nat, wild)
-    return ref, rank, nat, wild
-
-
-def _wild_limits(r: Rules, nat: int, wild: int) -> Refusal | None:
-    if wild > r.max_wild:
-        return Refusal(
-            "meld.too_many_wild",
-            "melds.max_wild",
-            f"a meld may hold at most {plural(r.max_wild, 'wild card')}; this would hold {wild}",
-        )
-    if r.wild_le_nat and wild > nat - r.wild_margin:
-        if r.wild_margin:
-            return Refusal(
-                "meld.wild_not_fewer_than_natural",
-                "melds.wild_fewer_than_natural",
-                f"a meld must hold fewer wild cards than natural ones ({wild} wild, {nat} natural)",
-            )
-        return Refusal(
-            "meld.more_wild_than_natural",
-            "melds.wild_not_more_than_natural",
-            f"a meld may not hold more wild cards than natural ones ({wild} wild, {nat} natural)",
-        )
-    return None
-
-
-NEW_RUN = RUN_KEY0 - 1
-"""The key ``check_new_meld`` gives a new run (its real key is chosen when it is laid)."""
-
-
-def _check_wild_size(r: Rules, size: int, new: bool) -> Refusal | None:
-    if new and size < r.wild_meld_min:
-        return Refusal(
-            "meld.wild.too_small",
-            "melds.wild_melds",
-            f"a new meld of wild cards needs at least {r.wild_meld_min} cards; this has {size}",
-        )
-    if size > r.wild_meld_max:
-        return Refusal(
-            "meld.wild.too_big",
-            "melds.wild_melds",
-            f"a meld of wild cards holds at most {r.wild_meld_max} cards; this would hold {size}",
-        )
-    return None
-
-
-def run_span(cards: Iterable[int]) -> tuple[int, int, int] | None:
-    """(suit, lowest rank, highest rank) if ``cards`` are natural cards of one suit whose ranks
-    are distinct and consecutive within four to ace; None otherwise."""
-    suits = set()
-    ranks = []
-    for c in cards:
-        if IS_WILD[c] or KEY_OF[c] < 4:
-            return None
-        suits.add(C.SUIT_OF[c])
-        ranks.append(C.RANK_OF[c])
-    if len(suits) != 1 or len(set(ranks)) != len(ranks):
-        return None
-    lo, hi = min(ranks), max(ranks)
-    if hi - lo + 1 != len(ranks):
-        return None
-    return suits.pop(), lo, hi
-
-
-def _run_refusal(r: Rules, cards: Sequence[int], size: int) -> Refusal | None:
-    if any(IS_WILD[c] for c in cards):
-        return Refusal("meld.run.wild", "melds.sequences", "a run holds no wild cards")
-    if any(KEY_OF[c] < 4 for c in cards):
-        return Refusal("meld.run.threes", "melds.sequences", "threes never belong to a run")
-    if len({C.SUIT_OF[c] for c in cards}) > 1:
-        return Refusal("meld.run.suits", "melds.sequences", "a run is all of one suit")
-    return Refusal(
-        "meld.run.gap",
-        "melds.sequences",
-        "a run's cards follow one another in rank, each rank once, four up to ace",
-    )
-
-
-def check_new_run(r: Rules, cards: Sequence[int]) -> Refusal | None:
-    """Check a new run (a meld of several ranks, in a variant that has runs)."""
-    if run_span(cards) is None:
-        return _run_refusal(r, cards, len(cards))
-    if len(cards) < r.run_min:
-        return Refusal(
-            "meld.run.too_short",
-            "melds.sequences",
-            f"a new run needs at least {r.run_min} cards; this has {len(cards)}",
-        )
-    if len(cards) > r.run_max:
-        return Refusal(
-            "meld.run.too_long",
-            "melds.sequences",
-            f"a run holds at most {r.run_max} cards; this has {len(cards)}",
-        )
-    return None
+    """Check a new meld's shape. Returns (refusal, rank key, naturals, wilds): the key is the
+    group's rank, ``WILD_KEY`` for wild cards alone or ``NEW_RUN`` for a run."""
+    ref, kind, rank, nat = recognise(r, cards)
+    if ref is None:
+        ref = KIND[kind].judge_new(r, cards, rank, nat)
+    return ref, rank, nat, len(cards) - nat
 
 
 def open_meld(s: State, side: int, key: int) -> TableMeld | None:
@@ -290,76 +78,7 @@ def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal 
             meld.naturals,
             meld.wilds,
         )
-    if meld.kind == WILD:
-        if any(not IS_WILD[c] for c in cards):
-            return (
-                Refusal("meld.wrong_rank", "", "only wild cards go on the meld of wild cards"),
-                meld.naturals,
-                meld.wilds,
-            )
-        size = meld.wilds + len(cards)
-        return _check_wild_size(r, size, new=False), 0, size
-    if meld.kind == RUN:
-        size = meld.naturals + len(cards)
-        held = [C.card(k, meld.suit) for k in range(meld.low, meld.high + 1)]
-        if run_span([*cards, *held]) is None:
-            ref = _run_refusal(r, [*cards, *held], size)
-            return ref, meld.naturals, 0
-        if size > r.run_max:
-            return (
-                Refusal(
-                    "meld.run.too_long",
-                    "melds.sequences",
-                    f"a run holds at most {r.run_max} cards; this would hold {size}",
-                ),
-                meld.naturals,
-                0,
-            )
-        return None, size, 0
-    if r.canasta_closed and meld.size + len(cards) > r.canasta_size:
-        return (
-            Refusal(
-                "meld.canasta_closed",
-                "canastas.closed",
-                f"a canasta is closed at {r.canasta_size} cards: this would make "
-                f"{meld.size + len(cards)}",
-            ),
-            meld.naturals,
-            meld.wilds,
-        )
-    nat, wild = meld.naturals, meld.wilds
-    for c in cards:
-        if IS_WILD[c]:
-            wild += 1
-        elif KEY_OF[c] == meld.rank and meld.rank != BLACK3_KEY:
-            nat += 1
-        else:
-            return (
-                Refusal(
-                    "meld.wrong_rank",
-                    "",
-                    f"{C.name(c)} cannot go on your meld of {rank_name(meld.rank)}",
-                ),
-                nat,
-                wild,
-            )
-    if wild > meld.wilds:
-        if meld.rank == BLACK3_KEY:
-            return (
-                Refusal(
-                    "meld.black_threes.wild",
-                    "black_threes.meld_when_going_out",
-                    "a meld of black threes cannot hold wild cards",
-                ),
-                nat,
-                wild,
-            )
-        unlimited = r.canasta_unlimited and r.is_canasta(meld.naturals, meld.size)
-        if not unlimited:
-            ref = _wild_limits(r, nat, wild)
-            if ref is not None:
-                return ref, nat, wild
-    return None, nat, wild
+    return KIND[meld.kind].judge_add(r, meld, cards)
 
 
 def in_hand(s: State, player: int, cards: Iterable[int]) -> int | None:

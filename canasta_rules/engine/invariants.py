@@ -8,9 +8,9 @@ counters the engine keeps.
 from __future__ import annotations
 
 from .. import cards as C
-from .checks import run_span
 from .generate import legal_moves
-from .rules import BLACK3_KEY, CLOSED_KEY0, IS_WILD, KEY_OF, RED3_KEY, RUN, RUN_KEY0, WILD, WILD_KEY
+from .meldkinds import KIND
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, RUN
 from .scoring import score_hand
 from .state import Phase, State
 
@@ -55,47 +55,16 @@ def meld_problems(s: State) -> list[str]:
         for key, m in melds.items():
             wild = sum(1 for c in m.cards if IS_WILD[c])
             nat = len(m.cards) - wild
-            where = f"side {side} meld {key}"
             if (nat, wild) != (m.naturals, m.wilds):
+                where = f"side {side} meld {key}"
                 out.append(f"{where}: counts {m.naturals}+{m.wilds} but holds {nat}+{wild}")
-            if m.kind == WILD:
-                if not r.wild_melds or key != WILD_KEY or nat:
-                    out.append(f"{where}: a meld of wild cards this variant cannot hold")
-                elif not r.wild_meld_min <= len(m.cards) <= r.wild_meld_max:
-                    out.append(f"{where}: {len(m.cards)} wild cards, outside the limits")
-                continue
-            if m.kind == RUN:
-                span = run_span(m.cards)
-                if not r.runs or key < RUN_KEY0 or key >= CLOSED_KEY0 or span is None:
-                    out.append(f"{where}: not a run this variant allows")
-                elif span != (m.suit, m.low, m.high) or not r.run_min <= len(m.cards) <= r.run_max:
-                    out.append(f"{where}: run bounds out of step or length outside the limits")
-                else:
-                    for su, a, b in runs:
-                        if su == m.suit and a <= m.high and m.low <= b:
-                            out.append(f"{where}: overlaps another run of its suit")
-                    runs.append(span)
-                continue
-            where = f"side {side} meld of {C.rank_word(m.rank, True)}"
-            if key != m.rank and not (key >= CLOSED_KEY0 and r.canasta_closed):
-                out.append(f"{where}: filed under the wrong rank")
-            if any(not IS_WILD[c] and KEY_OF[c] != m.rank for c in m.cards):
-                out.append(f"{where}: holds a card of another rank")
-            if len(m.cards) < r.min_size:
-                out.append(f"{where}: {len(m.cards)} cards, below the minimum {r.min_size}")
-            if nat < r.min_naturals:
-                out.append(f"{where}: {nat} naturals, below {r.min_naturals}")
-            if m.rank == BLACK3_KEY and wild:
-                out.append(f"{where}: black threes with wild cards")
-            if r.canasta_closed and len(m.cards) > r.canasta_size * joined:
-                out.append(f"{where}: {len(m.cards)} cards in a canasta closed at {r.canasta_size}")
-            unlimited = r.canasta_unlimited and r.is_canasta(nat, len(m.cards))
-            if not unlimited:
-                if wild > r.max_wild * joined:
-                    out.append(f"{where}: {wild} wild cards, above {r.max_wild}")
-                if r.wild_le_nat and wild > nat - r.wild_margin:
-                    more = "as many wild cards as natural" if wild == nat else "more wild than"
-                    out.append(f"{where}: {more} natural cards")
+            found = KIND[m.kind].problems(r, side, key, m, joined)
+            out.extend(found)
+            if m.kind == RUN and not found:
+                for su, a, b in runs:
+                    if su == m.suit and a <= m.high and m.low <= b:
+                        out.append(f"side {side} meld {key}: overlaps another run of its suit")
+                runs.append((m.suit, m.low, m.high))
     return out
 
 

@@ -23,7 +23,6 @@ from typing import Any
 from .. import cards as C
 from ..errors import Refusal
 from .checks import (
-    NEW_RUN,
     STOCK,
     check_add,
     check_new_meld,
@@ -36,9 +35,7 @@ from .checks import (
     keep_a_card,
     not_held,
     open_meld,
-    rank_name,
     resolve_key,
-    run_span,
     runs_refusal,
     side_out_refusal,
     talon_size,
@@ -46,6 +43,7 @@ from .checks import (
 )
 from .goingout import can_complete_opening, can_go_out
 from .limits import check_lay, out_refusal
+from .meldkinds import NEW_RUN, rank_name, run_span
 from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .pile import check_take, pile_takes

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import Refusal
-from .checks import rank_name
+from .meldkinds import rank_name
 from .rules import BLACK3_KEY, GROUP, IS_WILD, KEY_OF, NEVER, OPENING_ONLY, WILD, WILD_KEY
 from .state import State, TableMeld
 

@@ -20,21 +20,18 @@ from .checks import (
     resolve_key,
     talon_size,
 )
+from .meldkinds import KIND, closed_group, recognise, set_aside
 from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .rules import (
     BLACK3_KEY,
     CARDS_OF_KEY,
-    CLOSED_KEY0,
     GROUP,
     IS_WILD,
     KEY_OF,
     RED3_KEY,
     RUN,
-    RUN_KEY0,
-    WILD,
-    WILD_KEY,
 )
-from .state import Permission, Phase, State, TableMeld, begin_turn, form_sides, free_key
+from .state import Permission, Phase, State, begin_turn, form_sides
 
 
 def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
@@ -84,65 +81,35 @@ def _finish_turn(s: State) -> None:
     begin_turn(s, r.next_seat(p))
 
 
-def _lay(s: State, side: int, rank: int, cards: tuple[int, ...]) -> None:
-    """Lay ``cards`` on the side's meld filed under ``rank`` (a new group if there is none, or
-    if the one there is a closed canasta, which moves aside)."""
+def _lay(s: State, side: int, rank: int, cards: tuple[int, ...], kind: int = GROUP) -> None:
+    """Lay ``cards`` on the side's meld filed under ``rank`` (a new meld of ``kind`` if there is
+    none, or if the one there is a closed canasta, which moves aside)."""
     melds = s.melds[side]
     old = melds.get(rank)
     wild = sum(1 for c in cards if IS_WILD[c])
-    closed = s.rules.canasta_closed
-    if (
-        closed
-        and old is not None
-        and old.kind == GROUP
-        and s.rules.is_canasta(old.naturals, old.naturals + old.wilds)
-    ):
-        aside = free_key(melds, CLOSED_KEY0)
-        melds[aside] = old  # keeps its rank; only its key moves
-        del melds[rank]
+    if old is not None and closed_group(s.rules, old):
+        set_aside(melds, rank)
         old = None
     if old is None:
-        kind = WILD if rank == WILD_KEY else GROUP
-        melds[rank] = TableMeld(rank, cards, len(cards) - wild, wild, kind)
+        melds[rank] = KIND[kind].build(rank, cards, wild)
         s.turn_new.append(rank)
         if rank == BLACK3_KEY:
             s.turn_black3 = True
     else:
-        # Built field by field: NamedTuple._replace costs several times a plain construction.
-        low, high = old.low, old.high
-        if old.kind == RUN:
-            ranks = [C.RANK_OF[c] for c in cards]
-            low, high = min(low, *ranks), max(high, *ranks)
-        melds[rank] = TableMeld(
-            rank,
-            old.cards + cards,
-            old.naturals + len(cards) - wild,
-            old.wilds + wild,
-            old.kind,
-            old.suit,
-            low,
-            high,
-        )
+        melds[rank] = KIND[old.kind].extended(old, cards, wild)
         if rank not in s.turn_new:
             s.turn_added_old = True
 
 
 def _lay_new(s: State, side: int, cards: tuple[int, ...]) -> None:
     """Lay a new meld: a group of one rank, a meld of wild cards, or a run."""
-    naturals = [c for c in cards if not IS_WILD[c]]
-    if not naturals:
-        _lay(s, side, WILD_KEY, cards)
+    _, kind, rank, _ = recognise(s.rules, cards)
+    if kind == RUN:
+        key = KIND[RUN].home(s.melds[side], rank)
+        s.melds[side][key] = KIND[RUN].build(key, cards, 0)
+        s.turn_new.append(key)
         return
-    key = KEY_OF[naturals[0]]
-    if any(KEY_OF[c] != key for c in naturals):
-        ranks = [C.RANK_OF[c] for c in cards]
-        run_key = free_key(s.melds[side], RUN_KEY0)
-        s.melds[side][run_key] = TableMeld(
-            run_key, cards, len(cards), 0, RUN, C.SUIT_OF[cards[0]], min(ranks), max(ranks)
-        )
-        s.turn_new.append(run_key)
-        return
-    _lay(s, side, key, cards)
+    _lay(s, side, rank, cards, kind)
 
 
 def _apply_draw(s: State, m: Draw) -> Move:

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from .. import cards as C
 from ..errors import Refusal
 from .checks import (
-    NEW_RUN,
     check_add,
     check_new_meld,
     check_stock_sequence,
@@ -21,11 +20,11 @@ from .checks import (
     keep_a_card,
     not_held,
     open_meld,
-    rank_name,
     runs_refusal,
     value_of,
 )
 from .limits import check_lay, dead
+from .meldkinds import NEW_RUN, rank_name
 from .moves import Move, TakePile
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF

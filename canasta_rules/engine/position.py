@@ -31,19 +31,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from .checks import NEW_RUN, check_new_meld, resolve_key, run_span
+from .checks import check_new_meld, resolve_key
+from .meldkinds import KIND, closed_group, kind_of_new, run_span, set_aside
 from .rules import (
     BLACK3_KEY,
     CLOSED_KEY0,
-    GROUP,
     IS_WILD,
     KEY_OF,
     RED3_KEY,
     RUN,
-    RUN_KEY0,
     RUN_REF0,
-    WILD,
-    WILD_KEY,
     Rules,
     run_ref,
 )
@@ -158,10 +155,6 @@ def meld_key(rules: Rules, cards: tuple[int, ...] | list[int]) -> int | None:
     return key or None
 
 
-def _closed(r: Rules, m: TableMeld) -> bool:
-    return r.canasta_closed and m.kind == GROUP and r.is_canasta(m.naturals, m.size)
-
-
 def file_melds(r: Rules, groups: list[tuple[int, ...]]) -> tuple[dict[int, TableMeld], list[int]]:
     """A side's melds filed under the engine's keys, and each group's key in the order given.
 
@@ -171,30 +164,22 @@ def file_melds(r: Rules, groups: list[tuple[int, ...]]) -> tuple[dict[int, Table
     melds: dict[int, TableMeld] = {}
     keys: list[int] = []
     for g in groups:
-        kind = meld_key(r, g)
-        if kind is None:
+        rank = meld_key(r, g)
+        if rank is None:
             raise DealError(f"meld {C.names(g)} does not have one natural rank")
-        wild = sum(1 for c in g if IS_WILD[c])
-        if kind == NEW_RUN:
-            span = run_span(g)
-            if span is None:
-                raise DealError(f"meld {C.names(g)} is not a run")
-            key = free_key(melds, RUN_KEY0)
-            melds[key] = TableMeld(key, tuple(g), len(g) - wild, wild, RUN, *span)
-            keys.append(key)
-            continue
-        meld = TableMeld(kind, tuple(g), len(g) - wild, wild, WILD if kind == WILD_KEY else GROUP)
-        key = kind
-        old = melds.get(kind)
+        kind = KIND[kind_of_new(rank)]
+        if kind.code == RUN and run_span(g) is None:
+            raise DealError(f"meld {C.names(g)} is not a run")
+        key = kind.home(melds, rank)
+        meld = kind.build(key, tuple(g), sum(1 for c in g if IS_WILD[c]))
+        old = melds.get(key)
         if old is not None:
-            if _closed(r, meld):
+            if closed_group(r, meld):
                 key = free_key(melds, CLOSED_KEY0)
-            elif _closed(r, old):
-                aside = free_key(melds, CLOSED_KEY0)
-                melds[aside] = old
-                keys[keys.index(kind)] = aside
+            elif closed_group(r, old):
+                keys[keys.index(key)] = set_aside(melds, key)
             else:
-                word = "black threes" if kind == BLACK3_KEY else C.rank_word(kind, True)
+                word = "black threes" if rank == BLACK3_KEY else C.rank_word(rank, True)
                 raise DealError(f"two melds of {word} on one side")
         melds[key] = meld
         keys.append(key)

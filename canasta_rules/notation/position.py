@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..engine.apply import apply_unchecked
-from ..engine.checks import NEW_RUN, run_span
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import check_new_meld, refusal
+from ..engine.meldkinds import NEW_RUN, run_span
 from ..engine.moves import Ask, Discard, Draw, Expose, Foot, Move, TakePile
 from ..engine.penalties import set_pending, settle
 from ..engine.position import (

@@ -170,7 +170,7 @@ _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")  # in the order of cards
 def _meld_words(m: TableMeld) -> str:
     """How the consequences name a meld: its rank, "wild cards", or the run and its suit."""
     from .. import cards as C
-    from ..engine.checks import rank_name
+    from ..engine.meldkinds import rank_name
     from ..engine.rules import RUN, WILD
 
     if m.kind == WILD:
