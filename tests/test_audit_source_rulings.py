@@ -1205,3 +1205,39 @@ def test_004_e10_a_natural_canasta_of_sixes_is_535() -> None:
     )
     ns, _ = scored(text + "\n")
     assert (ns.melds, ns.natural_canastas, ns.melds + ns.natural_canastas) == (35, 500, 535)
+
+
+def test_000_a_discarded_wild_card_freezes_the_pile() -> None:
+    """000, 'If a wild card has previously been discarded to the pile, the discard pile is
+    frozen'; while on top it cannot be taken at all. North discards a two: East cannot take it;
+    once East covers it with a king, South needs two natural kings (a king and a joker fail)."""
+    base = pos(
+        "encyclopedia",
+        n="2c 5c 6d 4d",
+        s="Kh Jk 8s 9s",
+        e="8c 9c Td Jh Kc 7s",
+        ns="Qc Qd Qh Qs",
+    )
+    played = base + "N discard 2c\n"
+    assert refused(played, "E take with Kc") == "pile.top_wild"
+    covered = played + "E draw 5s discard Kc\n"
+    assert refused(covered, "S take with Kh Jk") == "pile.frozen.needs_natural_pair"
+    pair = covered.replace("hand S: Kh Jk", "hand S: Kh Kd")
+    assert refused(pair, "S take with Kh Kd") is None
+
+
+def test_002_cards_from_the_pile_may_be_melded_after_the_pickup() -> None:
+    """002, 'Taking the discard pile': the meld with the first card uses no other pile card,
+    but other cards from the pile may be used afterwards to meld: the two sevens under the
+    nine join a seven from hand."""
+    text = """[Variant "online"]
+[Scores "N 1200, S 900"]
+
+hand N: 9c 9h 7h 5c
+hand S: 8c 9s Td Jh Kc 5s 6h 4s 8d Ts Jd Ks
+melds N: Qc Qd Qh Qs
+melds S: Ad Ah As
+pile: 7c 7d 4s 9d
+to move: N draw
+"""
+    assert refused(text, "take with 9c 9h meld 7c 7d 7h discard 5c") is None
