@@ -174,6 +174,17 @@ def test_cards_left_in_hand_and_foot_count_against_their_owner() -> None:
     assert score_hand(waiting)[0].hands == -(20 + 5 + 10) - _value(FOOT)
 
 
+
+def test_a_red_three_in_a_foot_never_taken_up_counts_against() -> None:
+    """BGA: the cards left in hand and foot count against the side; GSF and Rarepike charge a red
+    three caught in hand or foot. A red three in a foot never taken up was never laid down, so it
+    costs a red three's value (100 here) instead of scoring it."""
+    foot = "3h 4d 4h 5c 5d 5h 6c 6d 6h 7c 7d 7h Ac"
+    kw = {"hands": {"N": "5s", "S": "9c"}, "melds": {0: ["8c 8d 8h"]}, "feet": {"S": foot}}
+    sc = score_hand(finished(position(V, **kw)))[0]
+    assert sc.red_threes == 0
+    assert sc.hands == -5 - 10 - _value(foot.replace("3h ", "")) - 100
+
 def test_red_threes_are_a_flat_100_each() -> None:
     """BGA, JC: each red three scores 100; no text gives a bonus for all of them or turns them
     minus, so a side that melded nothing still scores them plus (001 would count them minus)."""

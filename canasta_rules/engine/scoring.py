@@ -159,11 +159,16 @@ def _column(s: State, seated: int) -> SideScore:
         own = r.side_of[p] == seated
         held = s.hands[p]
         if r.foot and s.feet[p]:
-            # A foot never taken up counts against its owner like the hand (TX, BGA); its red
-            # threes count as laid down, as for a hand's (see above).
+            # A foot never taken up counts against its owner like the hand (TX, BGA: the cards
+            # left in hand and foot). A red three in it was never laid down: it counts against
+            # at a red three's value (BGA; GSF and Rarepike charge one caught in hand or foot),
+            # unlike one a player held when the hand ended (see above).
             held = list(held)
             for c in s.feet[p]:
-                held[c] += 1
+                if C.is_red_three(c):
+                    hand_points -= r.red3_totals[1] if len(r.red3_totals) > 1 else 0
+                else:
+                    held[c] += 1
         for c, n in enumerate(held):
             if n:
                 if C.is_red_three(c):
