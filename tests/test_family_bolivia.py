@@ -168,11 +168,12 @@ def test_an_escalera_alone_is_not_enough() -> None:
 
 def test_black_threes_left_in_any_hand_cost_100_each() -> None:
     """BCB, RGB, BNC, SC: a black three left in a hand when a player goes out counts minus 100,
-    the partner's hand included."""
+    the partner's hand included; that 100 is what it costs (BNC: minus 100 in hand against 5
+    when melded), not 100 on top of its value."""
     s = position(V, hands={"N": "", "S": "3c 3s 9d", "E": "3c 9h"}, melds={0: [CANASTA_K]})
     a, b = score_hand(finished(s, out_player=0))
     assert a.black_threes == -200 and b.black_threes == -100
-    assert a.hands == -5 - 5 - 10  # the cards' values still count too
+    assert a.hands == -10  # the nine's value; each black three costs 100, not 105
 
 
 def test_black_threes_melded_going_out_score_five() -> None:
@@ -190,8 +191,9 @@ def test_black_threes_melded_going_out_score_five() -> None:
 def test_no_black_three_charge_when_the_stock_runs_out() -> None:
     """Pinned: the texts charge black threes when a player goes out; a hand that ends with the
     stock used up charges only their card value."""
-    s = position(V, hands={"S": "3c 3s 9d"}, melds={0: [CANASTA_K]})
-    assert score_hand(finished(s))[0].black_threes == 0
+    s = position(V, hands={"N": "", "S": "3c 3s 9d"}, melds={0: [CANASTA_K]})
+    sc = score_hand(finished(s))[0]
+    assert sc.black_threes == 0 and sc.hands == -5 - 5 - 10
 
 
 def test_red_threes_plus_only_with_two_canastas() -> None:

@@ -1456,13 +1456,14 @@ def test_closed_canasta_takes_no_more_cards_samba() -> None:
 def test_black_threes_left_in_hand_bolivia() -> None:
     """docs/family/bolivia.md (Bicycle's Bolivia and others): each black three left in hand when
     anyone goes out costs 100; 001_0cb887cc6d824426.txt: it counts only its value, 5."""
-    kw: dict[str, Any] = {"hands": {"S": "3c 3s 9d"}, "melds": {0: [CANASTA_K]}}
+    kw: dict[str, Any] = {"hands": {"N": "", "S": "3c 3s 9d"}, "melds": {0: [CANASTA_K]}}
     a = score_hand(_finished(position("classic", **kw), out_player=0))[0]
     b = score_hand(
         _finished(position("classic", sets=("black_threes.in_hand_penalty=100",), **kw), 0)
     )[0]
     assert a.black_threes == 0 and b.black_threes == -200
-    assert b.total - a.total == -200
+    assert a.hands == -5 - 5 - 10 and b.hands == -10  # the penalty replaces the value
+    assert b.total - a.total == -200 + 10
 
 
 # --------------------------------------------------------------------------------------------

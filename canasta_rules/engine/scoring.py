@@ -155,6 +155,9 @@ def _column(s: State, seated: int) -> SideScore:
         laid_black = sum(1 for c in s.red3[seated] if C.is_black_three(c))
         reds -= laid_black
     sets = 0
+    # black_threes.in_hand_penalty: a black three left in hand when a player goes out costs the
+    # penalty in place of its value (BCB: it "counts minus 100"; BNC: minus 100 in hand, 5 melded).
+    charged_black = r.black3_in_hand_penalty > 0 and s.out_player >= 0
     for p in s.members(side):
         own = r.side_of[p] == seated
         held = s.hands[p]
@@ -173,10 +176,10 @@ def _column(s: State, seated: int) -> SideScore:
             if n:
                 if C.is_red_three(c):
                     reds += n if own else 0
+                elif C.is_black_three(c) and charged_black:
+                    black += n  # charged in place of its value, below
                 else:
                     hand_points -= r.value[c] * n
-                    if C.is_black_three(c):
-                        black += n
         if r.hand_sets:
             rc = s.rc[p]
             sets -= sum(points for key, count, points in r.hand_sets if rc[key] >= count)
@@ -190,7 +193,7 @@ def _column(s: State, seated: int) -> SideScore:
     )
     if canastas == 0 and r.no_canasta_melds_minus:
         meld_points = -meld_points  # penalties.no_canasta_melds = "minus" (CJ)
-    black_points = -black * r.black3_in_hand_penalty if s.out_player >= 0 else 0
+    black_points = -black * r.black3_in_hand_penalty
     out_points = 0
     if s.out_player >= 0 and s.side_of[s.out_player] == side:
         out_points = r.concealed_bonus if s.concealed else r.out_bonus

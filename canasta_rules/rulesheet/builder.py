@@ -1363,7 +1363,8 @@ class _Builder:
                 self.s(
                     "black_threes.in_hand_penalty",
                     f"Each black three left in a side's hands when a player goes out costs the "
-                    f"side {bt.in_hand_penalty} more, on top of its card value."
+                    f"side {bt.in_hand_penalty} in place of its card value (when the stock runs "
+                    "out, only its card value)."
                     if bt.in_hand_penalty
                     else "A black three left in a hand counts only its card value against the "
                     "side.",

@@ -452,7 +452,7 @@ class BlackThrees(Model):
         le=1000,
         description=(
             "Points a side loses for each black three left in its hands when a player goes out "
-            "(Bolivia: 100), on top of the card's value (0: none)."
+            "(Bolivia: 100), in place of the card's value (0: none; the card counts its value)."
         ),
     )
     bonus: bool = Field(
