@@ -174,7 +174,6 @@ def test_cards_left_in_hand_and_foot_count_against_their_owner() -> None:
     assert score_hand(waiting)[0].hands == -(20 + 5 + 10) - _value(FOOT)
 
 
-
 def test_a_red_three_in_a_foot_never_taken_up_counts_against() -> None:
     """BGA: the cards left in hand and foot count against the side; GSF and Rarepike charge a red
     three caught in hand or foot. A red three in a foot never taken up was never laid down, so it
@@ -184,6 +183,7 @@ def test_a_red_three_in_a_foot_never_taken_up_counts_against() -> None:
     sc = score_hand(finished(position(V, **kw)))[0]
     assert sc.red_threes == 0
     assert sc.hands == -5 - 10 - _value(foot.replace("3h ", "")) - 100
+
 
 def test_red_threes_are_a_flat_100_each() -> None:
     """BGA, JC: each red three scores 100; no text gives a bonus for all of them or turns them
@@ -468,3 +468,24 @@ def test_an_unseen_foot_is_written_back_as_a_count() -> None:
 
     text = UNSEEN.read_text(encoding="utf-8")
     assert "foot N: 13 unseen" in format_document(parse(text, "p.pos"))
+
+
+def test_a_position_says_which_round_it_is_in() -> None:
+    """RDC, RV: the minimum goes by the round (50, 90, 120, 150). A position carries the round as
+    its hand number (tag Hand), written back when it is not the first: three aces (60) open in
+    round one and fall short of round three's 120."""
+    from canasta_rules.notation import parse, position_text, read_position
+    from canasta_rules.notation.ruling import rule_on
+
+    s = position(V, hands={"N": "Ac Ad Ah 5s 6s"}, phase=P)
+    first = position_text(s, [("Variant", V)])
+    assert "[Hand" not in first
+    s.hand_no = 3
+    third = position_text(s, [("Variant", V)])
+    assert '[Hand "3"]' in third
+    move = "meld Ac Ad Ah discard 5s"
+    assert rule_on(read_position(parse(first, "one.pos")), move).legal
+    pos = read_position(parse(third, "three.pos"))
+    assert pos.state.hand_no == 3 and pos.state.minimum(0) == 120
+    verdict = rule_on(pos, move)
+    assert verdict.refusal is not None and verdict.refusal.code == "open.below_minimum"

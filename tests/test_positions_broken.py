@@ -184,6 +184,11 @@ CASES: dict[str, tuple[str, str]] = {
         "you do not hold As",
     ),
     "out of turn after the position": (BASE + "«E draw 5s\n", "it is N's turn, not E's"),
+    "hand number not a number": ('«[Hand "three"]\n' + BASE, "Hand is the hand's number"),
+    "hand number beyond the game's rounds": (
+        '[Set "game.rounds=4"]\n«[Hand "5"]\n' + BASE,
+        "this game has 4 hands (game.rounds), so there is no hand 5",
+    ),
     "position line after the turn lines": (
         BASE + "N draw 5s discard 5s\n«frozen yes\n",
         "come before the turn lines",

@@ -65,7 +65,9 @@ def played(draw: st.DrawFn) -> tuple[str, tuple[str, ...], State]:
     r = rules_for(load(name, sets).variant, players)
     scores = [(seed * 733 + 311 * side) % 5200 - 400 for side in range(r.sides)]
     previous = [(seed * 97 + 53 * side) % 3000 - 500 for side in range(r.sides)]
-    s = deal(r, seed, dealer=seed % r.players, scores=scores, previous=previous)
+    # The hand of the game (tag Hand): within a game in rounds, any of its hands.
+    hand_no = 1 + seed % (r.rounds or 7)
+    s = deal(r, seed, dealer=seed % r.players, scores=scores, previous=previous, hand_no=hand_no)
     rng = random.Random(seed)
     greedy = make_bot("greedy", seed)  # plays towards going out, where asking makes sense
     for i in range(steps):
@@ -95,6 +97,8 @@ def _layout(s: State) -> tuple[object, ...]:
         s.player_melded,
         s.scores,
         s.previous,
+        s.hand_no,
+        s.minimum(0),
         s.penalties,
         s.phase,
         s.actor,

@@ -370,6 +370,7 @@ class _Reader:
         # ---- tags
         scores = self._side_tag("Scores", "NS 1600, EW 0") or [0] * r.sides
         previous = self._side_tag("Previous", "NS 120, EW -50")
+        hand_no = self._hand_tag()
         dealer = r.players - 1
         dtag = doc.tag("Dealer")
         if dtag is not None:
@@ -545,6 +546,7 @@ class _Reader:
             stock_count=stock_count,
             pile_unseen=unseen,
             previous=previous,
+            hand_no=hand_no,
             alone=alone,
             feet=[f or [] for f in feet] if r.foot and all(f is not None for f in feet) else None,
         )
@@ -718,6 +720,24 @@ class _Reader:
     def _closed(self, g: tuple[int, ...]) -> bool:
         """Whether a group is a complete canasta (closed, where the variant closes them)."""
         return self.rules.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
+
+    def _hand_tag(self) -> int:
+        """The hand of the game the position is in (tag ``Hand``, default 1): the initial-meld
+        minimum of a game played in rounds depends on it (``initial_meld.basis = "round"``)."""
+        tag = self.doc.tag("Hand")
+        if tag is None:
+            return 1
+        text = tag.value.strip()
+        if not text.isdigit() or int(text) < 1:
+            raise self.err(
+                tag.at, f"Hand is the hand's number in the game: 1, 2, ..., not {text!r}"
+            )
+        number = int(text)
+        rounds = self.rules.rounds
+        if rounds and number > rounds:
+            msg = f"this game has {rounds} hands (game.rounds), so there is no hand {number}"
+            raise self.err(tag.at, msg)
+        return number
 
     def _side_tag(self, name: str, example: str) -> list[int] | None:
         """The per-side values of tag ``name`` ('NS 1600, EW 0'), None if the tag is absent."""

@@ -392,6 +392,9 @@ def position_text(
         all_tags.append(
             ("Previous", ", ".join(f"{n} {v}" for n, v in zip(sides, s.previous, strict=True)))
         )
+    if s.hand_no != 1 and not any(n == "Hand" for n, _ in all_tags):
+        # The hand of the game: a game in rounds reads its initial-meld minimum from it.
+        all_tags.append(("Hand", str(s.hand_no)))
     if not any(n == "Dealer" for n, _ in all_tags):
         all_tags.append(("Dealer", seat_names(r.players)[s.dealer]))
     doc = document(all_tags, position_items(s, unseen, taken, unseen_feet))
