@@ -24,7 +24,6 @@ from canasta_rules.engine import (
     TakePile,
     apply,
     deal,
-    legal_moves,
     rules_for,
     score_hand,
 )
@@ -127,11 +126,13 @@ def test_an_escalera_scores_1500() -> None:
     assert score_hand(finished(s))[0].run_canastas == 1500
 
 
-def test_the_pile_top_never_goes_on_a_run() -> None:
-    """BCB, RGB by reference to Samba (BC, HSW): the top card may not extend a sequence."""
+def test_the_pile_top_alone_may_go_on_a_run() -> None:
+    """BCB, RGB by reference to Samba (BC): an unfrozen pile's top card, alone, may extend one of
+    the side's sequences; it may not start one (BC, HSW)."""
     s = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 9d Kc")
-    assert code(s, TakePile()) == "pile.way_not_allowed"
-    assert legal_moves(s) == []  # the stock's order is unknown here, so no draw is listed
+    assert code(s, TakePile()) is None
+    t = laid(V, ["4h 5h 6h"], top="9h", s_hand="9c 9d Kc")
+    assert code(t, TakePile()) == "pile.way_not_allowed"
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from family_helpers import laid, replays_identically
-from helpers import code, cs, position
+from helpers import code, cs, position, run_cli
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
@@ -31,7 +31,7 @@ from canasta_rules.engine import (
     score_hand,
 )
 from canasta_rules.engine.game import game_end
-from canasta_rules.engine.rules import run_ref
+from canasta_rules.engine.rules import RUN, run_ref
 from canasta_rules.variant import load_variant
 
 V = "samba"
@@ -210,13 +210,21 @@ def test_the_pile_top_never_starts_a_run() -> None:
     assert code(s, TakePile(shown=cs("4h 5h"))) == "pile.shown_wrong_card"
 
 
-def test_the_pile_top_never_extends_a_run() -> None:
-    """BC, HSW: nor may the top card be added to a sequence; only a natural pair of its rank
-    takes the pile."""
+def test_the_pile_top_alone_may_extend_a_run() -> None:
+    """BC: when the pile is not frozen its top card may be added to a meld below a canasta,
+    "including a sequence meld", but not joined by a card from the hand on a sequence (BC, HSW);
+    a frozen pile still needs a natural pair."""
     s = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 9d Kc")
-    assert code(s, TakePile()) == "pile.way_not_allowed"
-    t = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 7h 7d Kc")
-    assert [str(m) for m in legal_moves(t)] == ["take with 7d 7h"]
+    assert code(s, TakePile()) is None
+    assert [str(m) for m in legal_moves(s)] == ["take on 4h"]
+    apply(s, TakePile())
+    assert [C.names(m.cards) for m in s.melds[0].values() if m.kind == RUN] == ["4h 5h 6h 7h"]
+    t = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 7d Kc")
+    onto = TakePile(shown=cs("7d"), onto=run_ref(C.SUIT_OF[C.parse("4h")], 4))
+    assert code(t, onto) == "pile.run_with_cards"
+    u = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 9d Kc")
+    u.frozen = True
+    assert code(u, TakePile()) == "pile.frozen.needs_natural_pair"
 
 
 # --------------------------------------------------------------------------------------------
@@ -362,3 +370,80 @@ def test_a_bot_game_is_recorded_and_replays_identically(
     """issue 10: a whole bot game of Samba, written by `canasta record`, replays to the same
     moves, hands and totals."""
     replays_identically(capsys, tmp_path, V, bots, seed=2)
+
+
+_RUN_POS = """\
+[Variant "samba"]
+hand N: 9c 9d 8h Kc
+hand E: 4d 5h 6h 8c 9h Ts Kh
+hand S: Ac 6c 7d 8s Th Jc Qd
+hand W: 4s 5s 6s 8d 9s Ts Ks
+melds NS: 5h 6h 7h, Qc Qd Qh
+melds EW: Kc Kd Kh
+pile: 4c 8h
+to move: N draw
+"""
+
+
+def test_a_ruling_on_the_top_card_onto_a_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BC: the unfrozen pile's top card may extend a sequence meld. Written plainly (`take 8h`)
+    or naming the run by one of its cards (`take 8h on 5h`); `canasta moves` lists the second,
+    and `fmt` keeps it."""
+    pos = tmp_path / "run.pos"
+    pos.write_text(_RUN_POS, encoding="utf-8")
+    for move in ("take 8h", "take 8h on 5h"):
+        code_, out, _ = run_cli(capsys, "ruling", str(pos), move)
+        assert (code_, out.strip()) == (0, "legal"), move
+    code_, out, _ = run_cli(capsys, "moves", str(pos))
+    assert "take 8h on 5h" in out
+    rec = tmp_path / "after.pos"
+    rec.write_text(_RUN_POS + "N take 8h on 5h discard Kc\n", encoding="utf-8")
+    code_, out, _ = run_cli(capsys, "fmt", str(rec))
+    assert code_ == 0 and "N take 8h on 5h discard Kc" in out
+
+
+def test_two_runs_the_top_card_fits_must_be_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seven of hearts fits both 4-5-6 and 8-9-10 of hearts: plain `take 7h` is refused as
+    ambiguous, and naming either run takes the pile."""
+    text = _RUN_POS.replace(
+        "melds NS: 5h 6h 7h, Qc Qd Qh", "melds NS: 4h 5h 6h, 8h 9h Th, Qc Qd Qh"
+    )
+    text = text.replace("hand N: 9c 9d 8h Kc", "hand N: 9c 9d 7h Kc")
+    text = text.replace("hand E: 4d 5h 6h 8c 9h Ts Kh", "hand E: 4d 5s 6h 8c 9h Ts Kh")
+    text = text.replace("pile: 4c 8h", "pile: 4c 7h")
+    pos = tmp_path / "two.pos"
+    pos.write_text(text, encoding="utf-8")
+    code_, out, _ = run_cli(capsys, "ruling", str(pos), "take 7h")
+    assert code_ == 1 and "(pile.run_ambiguous)" in out and "'on 4h' or 'on 8h'" in out
+    for move in ("take 7h on 4h", "take 7h on 9h"):
+        code_, out, _ = run_cli(capsys, "ruling", str(pos), move)
+        assert (code_, out.strip()) == (0, "legal"), move
+
+
+def test_two_sambas_in_one_suit() -> None:
+    """HSW's tip: every samba holds the 8, 9 and 10 of its suit, so two sambas in one suit are hard
+    to make, not barred. Runs of one suit share no rank while both can still take cards (an
+    `add` names a run by a card); a complete samba takes no more, so a second run may share
+    its ranks, and an `add` naming a card of both goes on the one still open."""
+    samba = "4h 5h 6h 7h 8h 9h Th"
+    s = position(V, hands={"N": "8h 9h Th Jh 6s 6d"}, melds={0: ["Qc Qd Qh", samba]}, phase=P)
+    assert code(s, Meld((cs("8h 9h Th"),))) is None
+    apply(s, Meld((cs("8h 9h Th"),)))
+    ref = run_ref(C.SUIT_OF[C.parse("8h")], 9)
+    assert code(s, Meld(adds=((ref, cs("Jh")),))) is None
+    apply(s, Meld(adds=((ref, cs("Jh")),)))
+    runs = sorted(C.names(m.cards) for m in s.melds[0].values() if m.kind == RUN)
+    assert runs == ["4h 5h 6h 7h 8h 9h Th", "8h 9h Th Jh"]
+    open_run = position(
+        V, hands={"N": "6h 7h 8h 6s 6d"}, melds={0: ["Qc Qd Qh", "4h 5h 6h"]}, phase=P
+    )
+    assert code(open_run, Meld((cs("6h 7h 8h"),))) == "meld.run.overlaps"
+    adjacent = position(
+        V, hands={"N": "7h 6s 6d"}, melds={0: ["Qc Qd Qh", "4h 5h 6h", "7h 8h 9h"]}, phase=P
+    )
+    onto_low = run_ref(C.SUIT_OF[C.parse("4h")], 4)
+    assert code(adjacent, Meld(adds=((onto_low, cs("7h")),))) == "meld.run.overlaps"

@@ -15,6 +15,7 @@ from ..errors import Refusal
 from .canastas import MIXED, NATURAL, WILD_CANASTA, Tally
 from .meldkinds import KIND, plural, recognise
 from .rules import (
+    KEY_OF,
     RUN,
     RUN_KEY0,
     Rules,
@@ -58,10 +59,87 @@ def resolve_key(s: State, side: int, ref: int) -> int | None:
     if ref < 128:
         return None
     suit, rank = run_ref_parts(ref)
+    found = None
     for k, m in melds.items():
         if m.kind == RUN and m.suit == suit and m.low <= rank <= m.high:
-            return k
+            if m.size < s.rules.run_max:
+                return k  # the run holding the card that can still take cards
+            found = k  # a complete run (another run of its suit may share its ranks)
+    return found
+
+
+def run_overlap(
+    s: State,
+    side: int,
+    span: tuple[int, int, int],
+    skip: int = -1,
+    new: Sequence[tuple[int, int, int]] = (),
+) -> Refusal | None:
+    """Runs of one suit may not share a rank while both can still take cards, so that an
+    ``add`` names one run by a card; a complete run (``melds.sequences.max_length`` cards) takes
+    no more, and another run of its suit may hold its ranks (HSW: two sambas of one suit are
+    hard to make, not barred). ``span`` is the new or extended run; ``skip`` the key of the run
+    it extends; ``new`` runs laid earlier in the same action."""
+    r = s.rules
+    suit, lo, hi = span
+    if hi - lo + 1 >= r.run_max:
+        return None
+    spans = [
+        (m.suit, m.low, m.high)
+        for k, m in s.melds[side].items()
+        if m.kind == RUN and k != skip and m.size < r.run_max
+    ]
+    spans += [sp for sp in new if sp[2] - sp[1] + 1 < r.run_max]
+    for su, a, b in spans:
+        if su == suit and a <= hi and lo <= b:
+            return Refusal(
+                "meld.run.overlaps",
+                "melds.sequences",
+                "your side already has a run of that suit holding these ranks, which can still "
+                "take cards: add to it instead",
+            )
     return None
+
+
+def pile_home(s: State, side: int, top: int, shown: Sequence[int], onto: int) -> int | Refusal:
+    """The key of the side's meld that a pickup lays the pile's top card on: the group of its
+    rank (open, or new with the cards ``shown`` from hand), or a run of its suit it extends.
+
+    The top card alone may go onto a run (BC: onto a meld below a canasta, "including a sequence
+    meld"), never with cards from hand (BC, HSW). ``onto`` names the run; with ``onto`` 0 the
+    card goes on the open group of its rank, else on the one run it extends. A refusal when the
+    run named is not there or two runs fit."""
+    rank = KEY_OF[top]
+    if not onto and (shown or not s.rules.runs or open_meld(s, side, rank) is not None):
+        return rank
+    if onto and shown:
+        return Refusal(
+            "pile.run_with_cards",
+            "melds.sequences",
+            "the top card goes onto a run alone: no card from your hand may go with it",
+        )
+    suit, r = C.SUIT_OF[top], C.RANK_OF[top]
+    if onto:
+        key = resolve_key(s, side, onto)
+        if key is None:
+            return Refusal("pile.no_such_run", "", "your side has no run holding that card")
+        return key
+    fits = [
+        k
+        for k, m in s.melds[side].items()
+        if m.kind == RUN
+        and m.suit == suit
+        and r in (m.low - 1, m.high + 1)
+        and m.size < s.rules.run_max
+    ]
+    if len(fits) > 1:
+        names = " or ".join(f"'on {C.name(C.card(s.melds[side][k].low, suit))}'" for k in fits)
+        return Refusal(
+            "pile.run_ambiguous",
+            "",
+            f"{C.name(top)} fits two of your side's runs: say which ({names})",
+        )
+    return fits[0] if fits else rank
 
 
 def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal | None, int, int]:

@@ -185,10 +185,12 @@ def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int,
     r = s.rules
     hand = s.hands[s.turn]
     out: list[tuple[Meld, int, int]] = []
-    runs = [m for m in s.melds[side].values() if m.kind == RUN]
+    # Runs that can still take cards; a complete run's ranks may be held by another run of its
+    # suit (checks.run_overlap).
+    runs = [m for m in s.melds[side].values() if m.kind == RUN and m.size < r.run_max]
     taken = {(m.suit, k) for m in runs for k in range(m.low, m.high + 1)}
     for g in hand_runs(s, hand):
-        if any((C.SUIT_OF[c], C.RANK_OF[c]) in taken for c in g):
+        if len(g) < r.run_max and any((C.SUIT_OF[c], C.RANK_OF[c]) in taken for c in g):
             continue
         out.append((Meld(melds=(g,)), len(g), canastas + r.is_canasta(len(g), len(g))))
     for m in runs:

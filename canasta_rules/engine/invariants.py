@@ -60,7 +60,8 @@ def meld_problems(s: State) -> list[str]:
                 out.append(f"{where}: counts {m.naturals}+{m.wilds} but holds {nat}+{wild}")
             found = KIND[m.kind].problems(r, side, key, m, joined)
             out.extend(found)
-            if m.kind == RUN and not found:
+            if m.kind == RUN and not found and m.size < r.run_max:
+                # Runs of one suit share no rank while both can take cards (checks.run_overlap).
                 for su, a, b in runs:
                     if su == m.suit and a <= m.high and m.low <= b:
                         out.append(f"side {side} meld {key}: overlaps another run of its suit")

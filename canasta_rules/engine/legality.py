@@ -36,6 +36,7 @@ from .checks import (
     not_held,
     open_meld,
     resolve_key,
+    run_overlap,
     runs_refusal,
     side_out_refusal,
     talon_size,
@@ -92,7 +93,7 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
         if rank == NEW_RUN:
             span = run_span(g)
             assert span is not None
-            ref = _run_overlap(s, side, span, new_runs)
+            ref = run_overlap(s, side, span, new=new_runs)
             if ref is not None:
                 return ref, 0, [], False
             new_runs.append(span)
@@ -140,6 +141,9 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
             )
         seen_adds.add(rank)
         ref, nat, wild = check_add(r, meld, g)
+        if ref is None and meld.kind == RUN:
+            ranks = [meld.low, meld.high, *(C.RANK_OF[c] for c in g)]
+            ref = run_overlap(s, side, (meld.suit, min(ranks), max(ranks)), skip=key)
         if ref is not None:
             return ref, 0, [], False
         canastas += r.is_canasta(nat, nat + wild) - r.is_canasta(meld.naturals, meld.size)
@@ -171,22 +175,6 @@ def _no_such_meld(s: State, side: int, ref: int) -> Refusal:
             "side's melds",
         )
     return Refusal("meld.no_such_meld", "", f"your side has no meld of {meld_name(ref)} to add to")
-
-
-def _run_overlap(
-    s: State, side: int, span: tuple[int, int, int], new: list[tuple[int, int, int]]
-) -> Refusal | None:
-    """Runs of one suit may not share a rank, so that an ``add`` names one run by a card."""
-    suit, lo, hi = span
-    spans = [(m.suit, m.low, m.high) for m in s.melds[side].values() if m.kind == RUN] + new
-    for su, a, b in spans:
-        if su == suit and a <= hi and lo <= b:
-            return Refusal(
-                "meld.run.overlaps",
-                "melds.sequences",
-                "your side already has a run of that suit holding these ranks: add to it instead",
-            )
-    return None
 
 
 def _below_minimum(s: State, side: int, total: int, last: bool) -> Refusal:

@@ -45,17 +45,24 @@ class TakePile:
     """Take the discard pile.
 
     ``shown`` are the cards from hand melded with the top card (none when the top card goes onto
-    the side's existing meld of its rank). ``melds`` are further new melds laid with the pickup,
-    which count toward the initial-meld minimum when the side has not opened. ``replacements`` are
-    stock cards drawn for red threes found in the pile, where the variant replaces those.
+    one of the side's melds). ``melds`` are further new melds laid with the pickup, which count
+    toward the initial-meld minimum when the side has not opened. ``replacements`` are stock cards
+    drawn for red threes found in the pile, where the variant replaces those. ``onto`` names the
+    side's run the top card extends, as an ``add`` names a run (``rules.run_ref``); 0 puts it on
+    the side's meld of its rank or, where the side has none, on the one run it extends
+    (``checks.pile_home``).
     """
 
     shown: tuple[int, ...] = ()
     melds: tuple[tuple[int, ...], ...] = ()
     replacements: tuple[int, ...] | None = None
+    onto: int = 0
 
     def __str__(self) -> str:
         s = "take"
+        if self.onto:
+            suit, rank = divmod(self.onto - 128, 16)  # rules.run_ref_parts
+            s += " on " + C.name(C.card(rank, suit))
         if self.shown:
             s += " with " + C.names(self.shown)
         for m in self.melds:

@@ -17,6 +17,7 @@ from .checks import (
     concealed_now,
     draw_ends_hand,
     foot_next,
+    pile_home,
     resolve_key,
     talon_size,
 )
@@ -188,9 +189,10 @@ def _apply_take(s: State, m: TakePile) -> Move:
     s.pile = []
     s.frozen = False
     s.freeze_card = -1
+    home = pile_home(s, side, top, m.shown, m.onto)  # the group of its rank, or a run
     for c in m.shown:
         s.remove_card(p, c)
-    _lay(s, side, KEY_OF[top], (top, *m.shown))
+    _lay(s, side, home if isinstance(home, int) else KEY_OF[top], (top, *m.shown))
     reds = 0
     own = r.side_of[p]  # red threes are their owner's, whatever side the owner plays for now
     bonus = r.bonus
@@ -207,7 +209,7 @@ def _apply_take(s: State, m: TakePile) -> Move:
     out: Move = m
     if reds and r.red3_replaced_from_pile:
         replaced = tuple(_draw_sequence(s, p, m.replacements, reds))
-        out = TakePile(m.shown, m.melds, replaced)
+        out = TakePile(m.shown, m.melds, replaced, m.onto)
     s.opened[side] = True
     s.player_melded[p] = True
     if r.lone_pickup:

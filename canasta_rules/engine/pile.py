@@ -20,6 +20,8 @@ from .checks import (
     keep_a_card,
     not_held,
     open_meld,
+    pile_home,
+    run_overlap,
     runs_refusal,
     value_of,
 )
@@ -27,8 +29,8 @@ from .limits import check_lay, dead
 from .meldkinds import NEW_RUN, rank_name
 from .moves import Move, TakePile
 from .mutate import apply_unchecked
-from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF
-from .state import Phase, State
+from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, run_ref
+from .state import Phase, State, TableMeld
 
 
 def _freeze_reason(s: State, player: int) -> str:
@@ -83,6 +85,11 @@ def _ways_text(ways: Iterable[str], rank: int) -> str:
     return ", or ".join(parts)
 
 
+def _add_ref(m: TableMeld) -> int:
+    """How an ``add`` names meld ``m``: its rank, or for a run a card of it (``run_ref``)."""
+    return run_ref(m.suit, m.low) if m.kind == RUN else m.rank
+
+
 def check_take(s: State, m: TakePile) -> Refusal | None:
     r = s.rules
     p = s.turn
@@ -131,7 +138,10 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             )
     frozen = s.frozen_for(p)
     ways = r.frozen_ways if frozen else r.unfrozen_ways
-    existing = open_meld(s, side, rank)
+    home = pile_home(s, side, top, m.shown, m.onto)
+    if isinstance(home, Refusal):
+        return home
+    existing = open_meld(s, side, home)
     way = _pickup_way(existing is not None, nat, wild)
     if way is None or way not in ways:
         need = _ways_text(ways, rank)
@@ -147,6 +157,10 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         )
     if existing is not None:
         ref, _, _ = check_add(r, existing, (top, *m.shown))
+        if ref is None and existing.kind == RUN:
+            at = C.RANK_OF[top]
+            span = (existing.suit, min(existing.low, at), max(existing.high, at))
+            ref = run_overlap(s, side, span, skip=home)
         nat_after = existing.naturals + nat + 1
         size_after = existing.naturals + existing.wilds + len(m.shown) + 1
         was_canasta = r.is_canasta(existing.naturals, existing.size)
@@ -251,7 +265,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         )
     if r.meld_limits:
         if existing is not None:
-            ref = check_lay(s, side, m.melds, ((rank, (top, *m.shown)),), after)
+            ref = check_lay(s, side, m.melds, ((_add_ref(existing), (top, *m.shown)),), after)
         else:
             ref = check_lay(s, side, ((top, *m.shown), *m.melds), (), after)
         if ref is not None:
@@ -389,4 +403,17 @@ def pile_takes(s: State) -> list[Move]:
             cand = TakePile(show, tuple(extras))
         if check_take(s, cand) is None:
             out.append(cand)
+    if "add_to_meld" in ways and r.runs:
+        # The top card alone onto a run it extends (BC), each run named (TakePile.onto).
+        suit, at = C.SUIT_OF[top], C.RANK_OF[top]
+        for m in s.melds[side].values():
+            if (
+                m.kind == RUN
+                and m.suit == suit
+                and at in (m.low - 1, m.high + 1)
+                and m.size < r.run_max
+            ):
+                cand = TakePile(onto=run_ref(suit, m.low))
+                if check_take(s, cand) is None:
+                    out.append(cand)
     return out

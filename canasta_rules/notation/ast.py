@@ -44,6 +44,9 @@ class TakeAct:
     """The action as written (for error messages)."""
     moves: tuple[Move, ...] = ()
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
+    onto: int = 0
+    """``take 7h on 4h``: the run the top card goes onto, named by one of its cards
+    (``TakePile.onto``, a run reference); 0 when not named."""
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def move_text(pos: ReadPosition, m: Move) -> str:
     turn = turn_lines(names, [(s.actor, m)])[0]
     act = turn.actions[0]
     if isinstance(act, A.TakeAct) and s.pile:
-        act = A.TakeAct(s.pile[-1], act.shown, act.melds, act.replacements, act.at)
+        act = A.TakeAct(s.pile[-1], act.shown, act.melds, act.replacements, act.at, onto=act.onto)
     return action_text(act)
 
 

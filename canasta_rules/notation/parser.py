@@ -100,7 +100,7 @@ def _action(kind: str, text: str, at: A.Where) -> A.Action:
     if isinstance(t, A.MeldAct):
         return A.MeldAct(t.melds, t.adds, t.verb, at, t.text, t.moves)
     if isinstance(t, A.TakeAct):
-        return A.TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves)
+        return A.TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves, t.onto)
     if isinstance(t, A.AskAct):
         return A.AskAct(t.yes, at, t.text, t.moves)
     if isinstance(t, A.FootAct):
@@ -144,11 +144,11 @@ def _read_action(kind: str, text: str) -> A.Action:
         verb = "meld" if kind == "MELD_ACT" else "add"
         tm, ta = tuple(melds), tuple(adds)
         return A.MeldAct(tm, ta, verb, at, text, (Meld(tm, ta),))
-    # TAKE_ACT: take [TOP] [with CARDS] [and CARDS, CARDS...] [replace CARDS]
+    # TAKE_ACT: take [TOP] [on CARD] [with CARDS] [and CARDS, CARDS...] [replace CARDS]
     words = text.split()[1:]
     top = None
     section = "top"
-    parts: dict[str, list[str]] = {"with": [], "and": [], "replace": []}
+    parts: dict[str, list[str]] = {"on": [], "with": [], "and": [], "replace": []}
     for w in words:
         if w in parts:
             section = w
@@ -160,7 +160,12 @@ def _read_action(kind: str, text: str) -> A.Action:
     shown = tuple(_card(w) for w in parts["with"])
     tmelds = tuple(_cards(g) for g in groups)
     repl = tuple(_card(w) for w in parts["replace"]) if parts["replace"] else None
-    return A.TakeAct(top, shown, tmelds, repl, at, text, (TakePile(shown, tmelds, repl),))
+    onto = 0
+    if parts["on"]:
+        run_card = _card(parts["on"][0])
+        onto = run_ref(C.SUIT_OF[run_card], C.RANK_OF[run_card])
+    move = TakePile(shown, tmelds, repl, onto)
+    return A.TakeAct(top, shown, tmelds, repl, at, text, (move,), onto)
 
 
 _ACTIONS = (

@@ -43,6 +43,9 @@ def _action(act: A.Action) -> str:
         s = "take"
         if act.top is not None:
             s += " " + C.name(act.top)
+        if act.onto:
+            suit, rank = run_ref_parts(act.onto)
+            s += " on " + C.name(C.card(rank, suit))
         if act.shown:
             s += " with " + _cards(act.shown)
         if act.melds:
@@ -188,7 +191,9 @@ def turn_lines(seats: Sequence[str], moves: Sequence[tuple[int, Move]]) -> list[
         if isinstance(m, Draw):
             acts.append(A.DrawAct(m.cards, _NOWHERE))
         elif isinstance(m, TakePile):
-            acts.append(A.TakeAct(None, m.shown, m.melds, m.replacements or None, _NOWHERE))
+            acts.append(
+                A.TakeAct(None, m.shown, m.melds, m.replacements or None, _NOWHERE, onto=m.onto)
+            )
         elif isinstance(m, Expose):
             acts.append(A.ExposeAct(m.replacements or None, _NOWHERE))
         elif isinstance(m, Meld):
@@ -219,7 +224,7 @@ def _with_tops(start: State, moves: Sequence[tuple[int, Move]], turns: list[A.Tu
     it = iter(tops)
     for i, t in enumerate(turns):
         acts = tuple(
-            A.TakeAct(next(it), a.shown, a.melds, a.replacements, a.at)
+            A.TakeAct(next(it), a.shown, a.melds, a.replacements, a.at, onto=a.onto)
             if isinstance(a, A.TakeAct)
             else a
             for a in t.actions

@@ -29,6 +29,9 @@ RUN + (s, lo, hi)   ``Meld`` new run        the cards of suit ``s`` from rank ``
                                             (``(s*11 + lo-4)*11 + hi-4``; only with runs)
 EXTEND + (s,lo,hi)  ``Meld`` add to a run   the cards that make the side's run of suit ``s``
                                             reach ranks ``lo`` to ``hi`` (same numbering)
+TAKE_RUN + (s, lo)  ``TakePile`` onto a run the top card alone onto the side's run of suit
+                                            ``s`` whose lowest rank is ``lo`` (``s*11 + lo-4``;
+                                            only with runs)
 WILD_MELD           ``Meld`` new            a meld of wild cards: every wild card held, twos
                                             first, up to the most such a meld holds (only with
                                             melds of wild cards)
@@ -46,7 +49,7 @@ Chance outcomes are card ids (0..52): the next card off the stock.
 from __future__ import annotations
 
 from .. import cards as C
-from ..engine.checks import open_meld
+from ..engine.checks import open_meld, resolve_key
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from ..engine.pile import opening_groups
 from ..engine.rules import (
@@ -85,7 +88,8 @@ class Encoding:
         self.open = self.wild + 16
         self.run = self.open + (1 << len(_NATURAL_KEYS))
         self.extend = self.run + (_RUN_FORMS if rules.runs else 0)
-        self.wild_meld = self.extend + (_RUN_FORMS if rules.runs else 0)
+        self.take_run = self.extend + (_RUN_FORMS if rules.runs else 0)
+        self.wild_meld = self.take_run + (_TAKE_RUN_FORMS if rules.runs else 0)
         self.go_out = self.wild_meld + (1 if rules.wild_melds else 0)
         self.wild_meld_max = rules.wild_meld_max
         self.foot = self.go_out + 1 if rules.foot else -1
@@ -106,6 +110,12 @@ class Encoding:
             return ANSWER_YES if m.yes else ANSWER_NO
         if isinstance(m, Discard):
             return DISCARD + m.card
+        if isinstance(m, TakePile) and m.onto:
+            suit, rank = run_ref_parts(m.onto)
+            run = _run_of(s, s.side_of[s.turn], suit, rank)
+            if run is None:  # pragma: no cover - a legal move names a run of the side
+                raise ValueError(f"no action id for {m}")
+            return self.take_run + suit * 11 + run.low - 4
         if isinstance(m, TakePile):
             n = sum(1 for c in m.shown if not IS_WILD[c])
             t = sum(1 for c in m.shown if KEY_OF[c] == C.TWO)
@@ -243,6 +253,9 @@ class Encoding:
         if self.extend <= a < self.wild_meld:
             suit, lo, hi = _run_parts(a - self.extend)
             return f"extend a run to {C.name(C.card(lo, suit))} to {C.name(C.card(hi, suit))}"
+        if self.take_run <= a < self.wild_meld:
+            suit, low = divmod(a - self.take_run, 11)
+            return f"take the pile onto the run from {C.name(C.card(low + 4, suit))}"
         if a == self.wild_meld and a < self.go_out:
             return "meld wild cards"
         if a == self.go_out:
@@ -252,6 +265,8 @@ class Encoding:
 
 _RUN_FORMS = 4 * 11 * 11
 """Runs (or run extensions) by suit, lowest and highest rank (4..14)."""
+_TAKE_RUN_FORMS = 4 * 11
+"""Pickups onto a run, by the run's suit and lowest rank."""
 
 
 def _run_form(suit: int, lo: int, hi: int) -> int:
@@ -265,10 +280,9 @@ def _run_parts(x: int) -> tuple[int, int, int]:
 
 
 def _run_of(s: State, side: int, suit: int, rank: int) -> TableMeld | None:
-    for m in s.melds[side].values():
-        if m.kind == RUN and m.suit == suit and m.low <= rank <= m.high:
-            return m
-    return None
+    """The side's run of ``suit`` holding ``rank`` that an ``add`` names (checks.resolve_key)."""
+    key = resolve_key(s, side, run_ref(suit, rank))
+    return None if key is None else s.melds[side][key]
 
 
 def _of_key(hand: list[int], key: int) -> tuple[int, ...]:

@@ -538,7 +538,7 @@ def _public(m: Move) -> str:
     if isinstance(m, Foot):
         return "foot"
     if isinstance(m, TakePile):
-        return str(TakePile(m.shown, m.melds))
+        return str(TakePile(m.shown, m.melds, None, m.onto))
     return str(m)
 
 

@@ -35,7 +35,7 @@ def _public(m: Move) -> Move:
     if isinstance(m, Foot) and m.replacements:
         return Foot(None)
     if isinstance(m, TakePile) and m.replacements:
-        return TakePile(m.shown, m.melds, None)
+        return TakePile(m.shown, m.melds, None, m.onto)
     return m
 
 

@@ -983,9 +983,14 @@ class _Builder:
             runs = (
                 f"A side may also meld runs: {seq.min_length} to {seq.max_length} natural cards "
                 "of one suit in sequence, from four up to the ace (the ace is high only; threes "
-                "and wild cards never belong to a run). Runs of one suit never share a rank, and "
-                "the pile's top card never starts or extends a run. A run as long as a canasta "
-                f"is a canasta worth {seq.canasta_bonus}."
+                "and wild cards never belong to a run). Two runs of one suit share no rank while "
+                "both can still take cards. The pile's top card never starts a run"
+                + (
+                    "; from an unfrozen pile it may extend one of the side's runs, alone"
+                    if "add_to_meld" in v.pile.unfrozen
+                    else " nor extends one"
+                )
+                + f". A run as long as a canasta is a canasta worth {seq.canasta_bonus}."
             )
         else:
             runs = "Runs of one suit are not melds: every meld is of one rank."

@@ -505,8 +505,10 @@ class SequencesNone(Model):
 class SequencesSameSuit(Model):
     """Runs of one suit, natural cards only, from four up to the ace (Samba's runs, Bolivia's
     escaleras). Threes and wild cards never belong to a run; the ace is high only; runs of one
-    suit never share a rank. The pile's top card never starts or extends a run (Samba, Bolivia):
-    a pickup always melds it in a group."""
+    suit share no rank while both can still take cards (a complete run's may be shared: two
+    sambas of one suit, HSW). The pile's top card never starts a run, and goes onto one only
+    alone, where ``pile.unfrozen`` has ``add_to_meld`` (BC: onto a meld below a canasta,
+    "including a sequence meld"; never joined by a card from the hand, BC and HSW)."""
 
     kind: Literal["same_suit"] = Field(description="Runs of one suit may be melded.")
     min_length: int = Field(default=3, ge=3, le=11, description="Fewest cards in a new run.")
@@ -889,7 +891,8 @@ class Pile(Model):
         min_length=1,
         description=(
             "Ways to take an unfrozen pile: show two natural cards of the top card's rank, one "
-            "natural and one wild card, or put the top card on the side's meld of that rank."
+            "natural and one wild card, or put the top card on the side's meld of that rank (or, "
+            "alone, on a run of the side that it extends, where runs are melded)."
         ),
     )
     frozen: tuple[PickupWay, ...] = Field(
