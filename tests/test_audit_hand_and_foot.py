@@ -181,10 +181,18 @@ def test_fewer_wild_cards_than_naturals() -> None:
 
 def test_never_more_than_three_wild_cards_in_a_book() -> None:
     """NWP: the wild cards in a book can never exceed three (DW: at most three in a set; GSF: a
-    black book holds up to three wild cards). A book of seven and more still takes naturals."""
-    book = "9c 9d 9h 9s 9c 2c 2d 2h"
-    assert refused("add 9: Jk", "Jk 5s 6s", ns=book) == "meld.too_many_wild"
-    assert refused("add 9: 9d", "9d 5s 6s", ns=book) is None
+    black book holds up to three wild cards); and a book is closed at seven cards (NWP), so a
+    dirty book of seven takes neither a wild card nor a natural, and a clean one stays clean
+    (Rarepike: no wild card onto a completed clean book)."""
+    assert refused("meld 9c 9d 9h 2c 2d 2h Jk", "9c 9d 9h 2c 2d 2h Jk 5s 6s") == (
+        "meld.too_many_wild"
+    )
+    dirty = "9c 9d 9h 9s 2c 2d 2h"
+    assert refused("add 9: Jk", "Jk 5s 6s", ns=dirty) == "meld.canasta_closed"
+    assert refused("add 9: 9d", "9d 5s 6s", ns=dirty) == "meld.canasta_closed"
+    clean = "9c 9d 9h 9s 9c 9d 9h"
+    assert refused("add 9: Jk", "Jk 5s 6s", ns=clean) == "meld.canasta_closed"
+    assert refused("add 9: 2c", "2c 5s 6s", ns="9c 9d 9h 9s 9c 9d") is None
 
 
 def test_threes_are_never_melded() -> None:

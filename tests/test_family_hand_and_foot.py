@@ -259,7 +259,8 @@ def test_draw_two() -> None:
 def test_wild_cards_at_most_three_and_fewer_than_naturals() -> None:
     """NWP: at most three wild cards in a book, and fewer than the naturals."""
     s = position(V, hands={"N": "9c 9d 9h 9s 2c 2d 2h Jk 5s 6s"}, melds={0: ["8c 8d 8h"]}, phase=P)
-    assert code(s, Meld((cs("9c 9d 9h 9s 2c 2d 2h Jk"),))) == "meld.too_many_wild"
+    assert code(s, Meld((cs("9c 9d 9h 9s 2c 2d 2h Jk"),))) == "meld.canasta_closed"  # 8 cards
+    assert code(s, Meld((cs("9c 9d 9h 2c 2d 2h Jk"),))) == "meld.too_many_wild"
     assert code(s, Meld((cs("9c 9d 2c 2d 2h"),))) == "meld.wild_not_fewer_than_natural"
     assert code(s, Meld((cs("9c 9d 2c 2d"),))) == "meld.wild_not_fewer_than_natural"
     assert code(s, Meld((cs("9c 9d 9h 2c 2d"),))) is None
