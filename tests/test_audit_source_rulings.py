@@ -598,7 +598,9 @@ def test_000_concealed_is_the_team_s_initial_meld_so_the_minimum_holds() -> None
     """000 gives no exception to the minimum, and calls going out concealed making the team's
     initial meld and going out in one turn (the encyclopedia variant's pinned reading): 50
     laid at a minimum of 90 is refused."""
-    assert refused(_concealed("encyclopedia"), CONCEALED_MOVE) == "open.below_minimum"
+    verdict = ruling(_concealed("encyclopedia"), CONCEALED_MOVE)
+    assert verdict.refusal is not None and verdict.refusal.code == "open.below_minimum"
+    assert "going out concealed does not waive it" in verdict.text
 
 
 def test_002_going_out_without_the_minimum_after_drawing_from_the_stock() -> None:

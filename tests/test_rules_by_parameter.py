@@ -1734,7 +1734,7 @@ def test_talons_four_then_three_after_the_opening_discard() -> None:
     assert _code(d, Discard(C.parse("5d"), cs("Th Td Tc 9h"))) == "talon.not_due"
     e = _talon_opening(TALONS)
     assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc 9d"))) == "draw.wrong_card"
-    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "draw.too_few"
+    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "talon.too_few"
 
 
 @rule("talons.min_stock")

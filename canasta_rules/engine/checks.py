@@ -364,8 +364,11 @@ def concealed_still_possible(s: State) -> bool:
 # Stock sequences (draws and replacements)
 
 
-def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Refusal | None:
-    """Check that ``cards`` are what the stock gives for ``need`` non-red-three cards."""
+def check_stock_sequence(
+    s: State, cards: Sequence[int] | None, need: int, talon: bool = False
+) -> Refusal | None:
+    """Check that ``cards`` are what the stock gives for ``need`` non-red-three cards (a draw,
+    red threes' replacements, or with ``talon`` a talon, whose size ``talons.sizes`` says)."""
     if cards is None:
         if s.stock_known or not s.stock:
             return None
@@ -381,6 +384,12 @@ def check_stock_sequence(s: State, cards: Sequence[int] | None, need: int) -> Re
     i = 0
     while need > 0 and pos > 0:
         if i >= len(cards):
+            if talon:
+                return Refusal(
+                    "talon.too_few",
+                    "talons.sizes",
+                    f"the talon still owes {plural(need, 'card')} from the stock here",
+                )
             return Refusal(
                 "draw.too_few",
                 "draw.count",

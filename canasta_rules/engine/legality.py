@@ -177,7 +177,9 @@ def _no_such_meld(s: State, side: int, ref: int) -> Refusal:
     return Refusal("meld.no_such_meld", "", f"your side has no meld of {meld_name(ref)} to add to")
 
 
-def _below_minimum(s: State, side: int, total: int, last: bool) -> Refusal:
+def _below_minimum(s: State, side: int, total: int, last: bool, concealed: bool = False) -> Refusal:
+    """The opening short of its minimum; ``concealed``: the move goes out concealed, which this
+    ruleset does not let escape the minimum here."""
     minimum = s.minimum(side)
     if last:
         msg = (
@@ -192,6 +194,11 @@ def _below_minimum(s: State, side: int, total: int, last: bool) -> Refusal:
     r = s.rules
     if r.concealed_waives:
         msg += " (going out concealed after drawing from the stock needs no minimum)"
+    elif concealed:
+        msg += (
+            " (going out concealed does not waive it in this ruleset: "
+            "going_out.concealed_waives_minimum)"
+        )
     return Refusal("open.below_minimum", "initial_meld.tiers", msg)
 
 
@@ -267,7 +274,7 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
                 "only a concealed finish may meld every card: keep one card to discard",
             )
         if short > 0 and not _waived(s, t):
-            return _below_minimum(s, side, t.turn_value, True)
+            return _below_minimum(s, side, t.turn_value, True, t.concealed)
         return None
     out_possible = can_go_out(t)
     if obliged and not out_possible:
@@ -279,7 +286,10 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     if black and not out_possible:
         return _black_threes_not_out(False)
     if short > 0 and not out_possible and not can_complete_opening(t):
-        return _below_minimum(s, side, t.turn_value, False)
+        # Holding one card or none, the player is about to go out (concealed, if nothing of
+        # theirs was on the table): say that this does not waive the minimum here.
+        finishing = after <= 1 and concealed_now(t, p, t.turn_new, t.turn_added_old)
+        return _below_minimum(s, side, t.turn_value, False, finishing)
     return None
 
 
@@ -368,7 +378,7 @@ def _check_discard(s: State, m: Discard) -> Refusal | None:
     if s.turn_opened and s.opening_short(side) > 0:
         concealed = concealed_now(s, p, s.turn_new, s.turn_added_old)
         if not (r.concealed_waives and s.drew == STOCK and concealed):
-            return _below_minimum(s, side, s.turn_value, True)
+            return _below_minimum(s, side, s.turn_value, True, concealed)
     return None
 
 
@@ -423,8 +433,10 @@ _MOMENT_WORDS = {
 def _ask_moment(s: State, code: str) -> Refusal:
     perm = s.rules.variant.going_out.permission
     when = getattr(perm, "when", ())
-    words = " or ".join(_MOMENT_WORDS[w] for w in when)
-    msg = f"in this ruleset you ask {words}"
+    moments = [_MOMENT_WORDS[w] for w in when]
+    if set(when) == {"after_draw", "after_melding"}:
+        moments = ["after drawing or taking the pile (before melding or after)"]
+    msg = f"in this ruleset you ask {' or '.join(moments)}"
     if code == "too_early":
         return Refusal("ask.too_early", "going_out.permission.when", msg)
     return Refusal("ask.too_late", "going_out.permission.when", msg)
@@ -547,7 +559,7 @@ def _check_talon(s: State, m: Discard) -> Refusal | None:
             f"a talon of {size} cards is due after this discard: name them "
             f"(discard CARD talon CARDS), since the order of this stock is not known",
         )
-    return check_stock_sequence(s, m.talon, size)
+    return check_stock_sequence(s, m.talon, size, talon=True)
 
 
 def _refuse_ask(s: State, m: Ask) -> Refusal | None:
