@@ -148,7 +148,9 @@ PARAMETERS: dict[str, SearchStrategy[Any]] = {
     "black_threes.bonus": st.booleans(),
     "black_threes.totals": st.sampled_from([[0], [0, 100, 300, 500, 1000]]),
     "red_threes.count_from_canastas": st.integers(0, 2),
-    "pile.empty_discard_bans": st.lists(st.sampled_from(["seven", "ace", "wild"]), unique=True),
+    "pile.empty_discard_bans": st.lists(
+        st.sampled_from(["seven", "ace", "wild", "dead"]), unique=True
+    ),
     "penalties.in_hand_sets": st.sampled_from(
         [[], [{"rank": "ace", "count": 3, "points": 1500}, {"rank": "seven", "count": 3}]]
     ),

@@ -464,3 +464,28 @@ def test_positions_with_these_keys_read_back_the_same(seed: int, steps: int) -> 
     if s.over:
         assert score_hand(t) == score_hand(s), text
     assert position_text(t, tags) == text
+
+
+def test_a_dead_card_may_not_go_onto_an_empty_pile() -> None:
+    """CJ, 'Picking the pack': no seven, wild card, ace or dead card (SWAD) goes onto an empty
+    pile; a king is dead once either side holds a canasta of kings. Holding only banned cards,
+    the player may discard one (PAG's exception, pinned)."""
+    kings = "Kc Kd Kh Ks Kc Kd Kh"
+    s = position(
+        "modern-american",
+        hands={"N": "Ks 9d 5c"},
+        melds={0: ["Qc Qd Qh"], 1: [kings]},
+        pile="",
+        phase=Phase.PLAY,
+    )
+    assert not s.pile
+    assert code(s, Discard(C.parse("Ks"))) == "discard.empty_pile"
+    assert code(s, Discard(C.parse("5c"))) is None
+    only = position(
+        "modern-american",
+        hands={"N": "Ks 2c"},
+        melds={0: ["Qc Qd Qh"], 1: [kings]},
+        pile="",
+        phase=Phase.PLAY,
+    )
+    assert code(only, Discard(C.parse("Ks"))) is None

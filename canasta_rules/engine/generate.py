@@ -39,7 +39,7 @@ from .. import cards as C
 from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_size
 from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
-from .limits import check_lay
+from .limits import banned_on_empty, check_lay
 from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
 from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
@@ -310,9 +310,8 @@ def legal_moves(s: State) -> list[Move]:
                 moves.extend(d for d in compress(_DISCARDS, hand) if not bonus[d.card])
             elif r.empty_bans and not s.pile:
                 # pile.empty_discard_bans: the banned cards only when nothing else is held.
-                banned = r.empty_banned
                 held = list(compress(_DISCARDS, hand))
-                free = [d for d in held if not banned[d.card]]
+                free = [d for d in held if not banned_on_empty(s, d.card)]
                 moves.extend(free or held)
             else:
                 moves.extend(compress(_DISCARDS, hand))

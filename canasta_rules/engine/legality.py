@@ -43,7 +43,7 @@ from .checks import (
     value_of,
 )
 from .goingout import can_complete_opening, can_go_out
-from .limits import check_lay, out_refusal
+from .limits import banned_on_empty, check_lay, out_refusal
 from .meldkinds import NEW_RUN, rank_name, run_span
 from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .mutate import apply_unchecked
@@ -313,7 +313,7 @@ def discard_card_refusal(s: State, card: int) -> Refusal | None:
             "black_threes.bonus",
             f"{C.name(card)} is a black three: here it is laid face up, never discarded",
         )
-    if r.empty_bans and not s.pile and r.empty_banned[card]:
+    if r.empty_bans and not s.pile and banned_on_empty(s, card):
         return empty_pile_refusal(s, card)
     return None
 
@@ -323,9 +323,8 @@ def empty_pile_refusal(s: State, card: int) -> Refusal | None:
     holds any card the list does not ban (CJ, PAG). Holding only banned cards, the player may
     discard one: a turn must be able to end, and a player going out holds only the last card
     (PAG's "unless nothing else is held", pinned for every list)."""
-    banned = s.rules.empty_banned
     hand = s.hands[s.turn]
-    if all(banned[c] for c in range(C.NUM_CARD_IDS) if hand[c]):
+    if all(banned_on_empty(s, c) for c in range(C.NUM_CARD_IDS) if hand[c]):
         return None
     return Refusal(
         "discard.empty_pile",

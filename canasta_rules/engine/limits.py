@@ -40,6 +40,17 @@ def dead(s: State, key: int) -> bool:
     return False
 
 
+def banned_on_empty(s: State, card: int) -> bool:
+    """Whether ``pile.empty_discard_bans`` bans ``card`` from the empty pile: by its kind (seven,
+    ace, wild card), or, with 'dead', as a card of a rank with a canasta on the table (CJ's
+    SWAD)."""
+    r = s.rules
+    if r.empty_banned[card]:
+        return True
+    key = KEY_OF[card]
+    return r.empty_ban_dead and not IS_WILD[card] and key >= 4 and dead(s, key)
+
+
 def closed_rank(s: State, side: int, key: int) -> bool:
     """Whether the side has closed a canasta of ``key`` and may not meld that rank again."""
     r = s.rules

@@ -212,6 +212,8 @@ class Rules:
         self.frozen_at_start = p.frozen_at_start
         bans = frozenset(p.empty_discard_bans)
         self.empty_bans = bool(bans)
+        self.empty_ban_dead = "dead" in bans
+        """A card of a dead rank is banned too (limits.banned_on_empty reads the table)."""
         self.empty_banned: tuple[bool, ...] = tuple(
             ("wild" in bans and C.is_wild(c))
             or ("seven" in bans and C.RANK_OF[c] == 7)

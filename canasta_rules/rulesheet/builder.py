@@ -1229,7 +1229,12 @@ class _Builder:
         bans = self.v.pile.empty_discard_bans
         if not bans:
             return ()
-        words = {"seven": "a seven", "ace": "an ace", "wild": "a wild card"}
+        words = {
+            "seven": "a seven",
+            "ace": "an ace",
+            "wild": "a wild card",
+            "dead": "a dead card (of a rank with a canasta on the table)",
+        }
         listed = [words[b] for b in bans]
         cards = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " or " + listed[-1]
         return (

@@ -37,7 +37,7 @@ SourceId = Annotated[
 ]
 
 SpecialCard = Literal["joker", "two", "red_three", "black_three"]
-EmptyPileBan = Literal["seven", "ace", "wild"]
+EmptyPileBan = Literal["seven", "ace", "wild", "dead"]
 NaturalRank = Literal[
     "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"
 ]
@@ -922,9 +922,10 @@ class Pile(Model):
         default=(),
         description=(
             "Cards that may not be discarded onto an empty discard pile (at the start of a hand "
-            "with no upcard, or just after the pile was taken): 'seven', 'ace', 'wild' (Modern "
-            "American, CJ's 'SWAD'; PAG: no ace or seven). A player holding nothing else may "
-            "discard one (PAG's exception, pinned for every list: a turn must be able to end)."
+            "with no upcard, or just after the pile was taken): 'seven', 'ace', 'wild', 'dead' (a "
+            "card of a rank with a canasta on either side's table) (Modern American, CJ's "
+            "'SWAD'; PAG: no ace or seven). A player holding nothing else may discard one (PAG's "
+            "exception, pinned for every list: a turn must be able to end)."
         ),
     )
 
