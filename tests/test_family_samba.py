@@ -447,3 +447,15 @@ def test_two_sambas_in_one_suit() -> None:
     )
     onto_low = run_ref(C.SUIT_OF[C.parse("4h")], 4)
     assert code(adjacent, Meld(adds=((onto_low, cs("7h")),))) == "meld.run.overlaps"
+
+
+def test_the_refusal_names_a_run_among_the_ways(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where runs are melded, the pile's ways include a run the top card extends (BC), and a
+    refusal says so."""
+    pos = tmp_path / "nine.pos"
+    pos.write_text(_RUN_POS.replace("pile: 4c 8h", "pile: 4c 9d"), encoding="utf-8")
+    code_, out, _ = run_cli(capsys, "ruling", str(pos), "take 9d with 9c")
+    assert code_ == 1
+    assert "or your side's meld of nines or a run of your side it extends, to put it on" in out

@@ -73,15 +73,18 @@ _WAY_WORDS = {
 }
 
 
-def _ways_text(ways: Iterable[str], rank: int) -> str:
+def _ways_text(ways: Iterable[str], rank: int, runs: bool = False) -> str:
     """The ways to take the pile, in words: the cards shown from hand, said once, then the
     side's meld (``two natural fours or a natural four and a wild card from your hand, or your
-    side's meld of fours to put it on``)."""
+    side's meld of fours to put it on``), and where runs are melded a run it extends."""
     words = {w: _WAY_WORDS[w].format(r=rank_name(rank), r1=rank_name(rank, False)) for w in ways}
     shown = [words[w] for w in ("natural_pair", "natural_and_wild") if w in words]
     parts = [" or ".join(shown) + " from your hand"] if shown else []
     if "add_to_meld" in words:
-        parts.append(words["add_to_meld"])
+        onto = words["add_to_meld"]
+        if runs:
+            onto = onto.replace(" to put it on", " or a run of your side it extends, to put it on")
+        parts.append(onto)
     return ", or ".join(parts)
 
 
@@ -144,7 +147,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     existing = open_meld(s, side, home)
     way = _pickup_way(existing is not None, nat, wild)
     if way is None or way not in ways:
-        need = _ways_text(ways, rank)
+        need = _ways_text(ways, rank, r.runs)
         if frozen:
             code = (
                 "pile.frozen.needs_natural_pair"
