@@ -302,3 +302,30 @@ def test_broken_regrouped_positions_point_at_the_slip(
     code, _, err = run_cli(capsys, "ruling", str(path), "draw")
     assert code == 2
     assert err.count("\n") == 1 and where in err and message in err, err
+
+
+def test_a_finished_position_with_both_partners_melds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position where N went out alone and E and W had each melded (no 'alone:' line): the
+    engine regroups the sides as N goes out (BCT), joins E's and W's melds, and the score gives
+    each partner the partnership's total. It used to fail with an internal error."""
+    text = """\
+[Variant "three-hand-cutthroat"]
+hand N:
+hand E: 4c 4d 7h
+hand W: 8c 8d 6h
+melds N: Kc Kd Kh Ks Kc Kd Kh, 9c 9d 9h 9s 9c 9d 9h
+melds E: Qc Qd Qh
+melds W: Jc Jd Jh
+pile: 7c
+out N
+"""
+    pos = tmp_path / "out.pos"
+    pos.write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "score", str(pos))
+    assert code == 0, err
+    melds = next(line for line in out.splitlines() if line.startswith("Melds"))
+    hands = next(line for line in out.splitlines() if line.startswith("Hands"))
+    assert melds.split()[1:] == ["140", "60", "60"]
+    assert hands.split()[1:] == ["0", "-40", "-40"]

@@ -893,6 +893,10 @@ class _Reader:
         """The engine's invariants, each problem at the line it concerns."""
         for (side, index), (it, col) in meld_at.items():
             key = keys[side][index]
+            if key not in s.melds[side]:
+                # Joined into a partner's side when the sides regrouped (a cutthroat player
+                # went out, seating.forming): the joined melds are checked below.
+                continue
             one = s.copy()
             one.melds = [{} for _ in s.melds]
             one.melds[side] = {key: s.melds[side][key]}
@@ -900,6 +904,13 @@ class _Reader:
             if problems:
                 _, _, why = problems[0].partition(": ")
                 raise self.err(it.at, f"{self.sides[side]}'s meld: {why} in this ruleset", col)
+        if s.sides_formed:
+            for problem in meld_problems(s):
+                side = int(problem.split()[1]) if problem.startswith("side ") else 0
+                where = [v for (sd, _), v in meld_at.items() if s.side_of[sd] == side]
+                it, col = where[0] if where else next(iter(meld_at.values()))
+                _, _, why = problem.partition(": ")
+                raise self.err(it.at, f"{self.sides[side]}'s melds joined: {why}", col)
         for problem in card_problems(s):
             at = self.hands_lines[0].at
             for p in range(self.rules.players):
