@@ -801,3 +801,19 @@ def test_tally_natural_canasta_of_sixes_535_not_542(
     500 + 35 = 535. Pagat via EB: seven kings, 570."""
     rows, _ = _tally_rows(capsys, tmp_path, "general", "NS m 35 n 1; EW m 70 n 1 out")
     assert rows["Total"] == [535, 570 + 100]
+
+
+def test_tally_six_hand_red_threes_target_and_150_tier(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """six-hand, B (Hoyle-derived six-player text, RULE-PARAMETERS.md rows red3_values,
+    target_score, initial_meld_tiers): three packs; five red threes 1000, all six 1200; two
+    sides of three play to 10,000; a side at 7,500 or more needs 150."""
+    rows, out = _tally_rows(
+        capsys, tmp_path, "six-hand", "ACE m 200 n 2 r 5 out; BDF m 2500 n 10 r 1"
+    )
+    assert rows["Red threes"] == [1000, 100]
+    assert rows["Total"] == [2300, 7600]
+    assert "minimum to open next hand: ACE 90, BDF 150" in out and "result" not in out
+    rows, _ = _tally_rows(capsys, tmp_path / "six", "six-hand", "ACE m 200 n 2 r 6 out")
+    assert rows["Red threes"][0] == 1200
