@@ -817,3 +817,25 @@ def test_tally_six_hand_red_threes_target_and_150_tier(
     assert "minimum to open next hand: ACE 90, BDF 150" in out and "result" not in out
     rows, _ = _tally_rows(capsys, tmp_path / "six", "six-hand", "ACE m 200 n 2 r 6 out")
     assert rows["Red threes"][0] == 1200
+
+
+def test_tally_general_minimum_from_previous_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """004_747f80dc7edc8b8b.txt, "Initial meld requirement": the requirement changes after each
+    deal and follows the partners' collective score in the previous hand (general pins this
+    reading). NS score 1600, then 100, then -100: their next minimums are 90, 50 and 15,
+    whatever the running total (1600, 1700, 1600)."""
+    code, out, err = _tally(capsys, tmp_path, "general", "NS m 1000 n 1 out; EW m 100")
+    assert code == 0, err
+    assert "minimum to open next hand: NS 90, EW 50" in out
+    for hand, want in (
+        ("NS m 100; EW m 100 n 1 out", "NS 50, EW 50"),
+        ("NS h 100; EW m 100 n 1 out", "NS 15, EW 50"),
+    ):
+        code, out, err = run_cli(
+            capsys, "tally", "--sheet", str(tmp_path / "sheet.toml"), "--hand", hand
+        )
+        assert code == 0, err
+        assert f"minimum to open next hand: {want}" in out
+    assert "NS 1600, EW 1500" in out
