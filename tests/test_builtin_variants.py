@@ -423,12 +423,15 @@ def test_two_hand() -> None:
 
 
 def test_three_hand() -> None:
-    """B (RULE-PARAMETERS.md): 13 cards, draw two, two canastas, 7500, the hand ends at the last
-    drawer's discard."""
+    """B (RULE-PARAMETERS.md): 13 cards for three, 7500, the hand ends at the last drawer's
+    discard; the draw of two and the two canastas are B's for the cutthroat game only ('2p and
+    3p cutthroat: 2'), and RG3's plain game keeps the four-hand draw and canasta."""
     v = load_variant("three-hand")
     assert [(s.players, s.hand_size, s.side_size) for s in v.seating] == [(3, 13, 1)]
-    assert v.draw.count == 2
-    assert v.going_out.canastas == 2
+    assert v.draw.count == 1
+    assert v.going_out.canastas == 1
+    cut = load_variant("three-hand-cutthroat")
+    assert (cut.draw.count, cut.going_out.canastas) == (2, 2)
     assert v.game.target == 7500
     assert isinstance(v.stock_out, StockOutLastTurn)
     assert isinstance(v.going_out.permission, PermissionNone)

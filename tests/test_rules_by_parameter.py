@@ -783,7 +783,7 @@ def test_stock_out_last_turn_or_pile_play() -> None:
     assert _differ("novice", "three-hand", "stock_out.kind")
     kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 3, "pile": "8h"}
     a = _with_stock(position("novice", **kw), "9c")
-    b = _with_stock(position("three-hand", **kw), "9c 9d")
+    b = _with_stock(position("three-hand", **kw), "9c")
     apply(a, Draw())
     apply(b, Draw())
     assert not a.stock and not b.stock
