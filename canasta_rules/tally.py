@@ -212,6 +212,10 @@ def _unscored(rules: Rules) -> str:
         return "black threes laid out as bonus cards (black_threes.bonus)"
     if rules.hand_sets:
         return "sets of cards held at the end (penalties.in_hand_sets)"
+    if rules.lone_pickup:
+        # BCT: once the pile is taken the two partners pool their result and each is credited
+        # the whole; a line of counts cannot say who played alone (score a position instead).
+        return "partnerships formed during the hand (seating.forming)"
     return ""
 
 
@@ -354,7 +358,8 @@ class Sheet:
         if unscored:
             raise TallyError(
                 f"{loaded.variant.name}: the tally cannot score {unscored} from per-side counts "
-                "yet; record the game (canasta play, or a record) to score it"
+                "yet; record the game (canasta play, or a record), or write the finished hand as "
+                "a position and use canasta score"
             )
         return cls(ref, sets, loaded, rules)
 

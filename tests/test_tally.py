@@ -420,3 +420,11 @@ def test_modern_american_is_refused_in_one_line() -> None:
     natural canastas: the tally says so rather than scoring them 500."""
     with pytest.raises(TallyError, match=r"canastas.special"):
         Sheet.new("modern-american")
+
+
+def test_cutthroat_is_refused_in_one_line() -> None:
+    """BCT: once the pile is taken the two partners pool their result and each is credited the
+    whole. A line of per-side counts cannot say who played alone, so the tally refuses the
+    ruleset instead of scoring each partner alone (canasta score takes the position)."""
+    with pytest.raises(TallyError, match=r"seating.forming.*canasta score"):
+        Sheet.new("three-hand-cutthroat")
