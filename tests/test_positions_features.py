@@ -326,3 +326,31 @@ def test_show_names_a_run_canasta() -> None:
     apply(s, Meld((cs("4c 5c 6c 7c 8c 9c Tc"),)))
     words = consequences(before, s)
     assert "NS completes a run canasta: the run of clubs from 4 to T" in words
+
+
+def test_show_after_a_draw_from_a_position_with_unseen_pile_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stock draw in a position whose pile hides unseen cards changes the stock, not the pile:
+    --show says nothing was discarded (it used to read the exchanged unseen cards as a
+    discard)."""
+    text = """\
+[Variant "classic"]
+[Scores "NS 0, EW 0"]
+hand N: Qc Jk 5c 6d 8h 9s Kd
+hand E: 4c 5d 7h 7s 9c Td Jh
+hand S: Ac 6c 7d 8s Th Jc Qd
+hand W: 4d 5h 6h 8c 9h Ts Kh
+melds NS: Qd Qh Qs, Kc Kh Ks
+melds EW: Ad Ah As 2h
+pile: 57 unseen, 7c
+frozen yes
+stock 12
+to move: N draw
+"""
+    pos = tmp_path / "unseen.pos"
+    pos.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "ruling", str(pos), "draw 5d", "--show")
+    assert code == 0
+    assert "- the stock goes from 12 to 11 cards" in out
+    assert "discarded" not in out and "pile is taken" not in out

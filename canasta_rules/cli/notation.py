@@ -330,7 +330,7 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
     from ..notation.writer import position_text
 
     assert verdict.before is not None and verdict.after is not None
-    changes = consequences(verdict.before, verdict.after)
+    changes = consequences(verdict.before, verdict.after, verdict.moves)
     moves = list(verdict.moves)
     blind = [p for p, m in moves if isinstance(m, Foot) and p in pos.unseen_feet]
     if blind:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.apply import apply_unchecked
 from ..engine.legality import refusal
-from ..engine.moves import Move
+from ..engine.moves import Discard, Move, TakePile
 from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names
@@ -180,9 +180,13 @@ def _meld_words(m: TableMeld) -> str:
     return rank_name(m.rank)
 
 
-def consequences(before: State, after: State) -> list[str]:
+def consequences(
+    before: State, after: State, moves: Sequence[tuple[int, Move]] | None = None
+) -> list[str]:
     """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
-    end. (The score of an ended hand is for the caller to print.)"""
+    end. (The score of an ended hand is for the caller to print.) ``moves``, the engine moves
+    applied, say what happened to the pile; without them it is read from the two states (a
+    position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
     from .. import cards as C
     from ..engine.canastas import KINDS, NOT_A_CANASTA, kind_of
     from ..engine.rules import GROUP, WILD
@@ -222,7 +226,14 @@ def consequences(before: State, after: State) -> list[str]:
         if r.foot and before.feet[p] and not after.feet[p]:
             n = len(before.feet[p])
             out.append(f"{seats[p]} takes up the foot ({n} card{'s' if n != 1 else ''})")
-    if after.pile != before.pile:
+    if moves is not None:
+        for _, mv in moves:
+            if isinstance(mv, TakePile):
+                taken = len(before.pile)
+                out.append(f"the pile is taken ({taken} card{'s' if taken != 1 else ''})")
+            elif isinstance(mv, Discard):
+                out.append(f"{C.name(mv.card)} is discarded")
+    elif after.pile != before.pile:
         if len(after.pile) < len(before.pile):
             taken = len(before.pile)
             out.append(f"the pile is taken ({taken} card{'s' if taken != 1 else ''})")
