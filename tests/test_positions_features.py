@@ -44,7 +44,7 @@ def test_who_melded_per_player(capsys: pytest.CaptureFixture[str]) -> None:
     rows = {ln.split()[0]: ln.split()[1:] for ln in out.splitlines()[1:3]}
     assert rows["general"][:2] == ["refused", "pile.frozen.needs_natural_pair"]
     assert rows["classic"] == ["legal"]
-    assert "frozen against you until you have melded" in out
+    assert "- general: " in out and "frozen against you until you have melded" in out
     text = Path(pos).read_text().replace("melded: S E", "melded: N S E")
     doc = parse(text, "all-melded.pos")
     state = read_position(doc).state

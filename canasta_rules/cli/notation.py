@@ -240,24 +240,27 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
         return
     # Plain columns, one row a line however wide (a script reads the second word of a row).
     table = [("ruleset", "ruling", "rule", "parameter")]
-    reasons: list[str] = []
+    refused: dict[str, list[str]] = {}  # each reason, with the rulesets that give it
+    unfit: list[str] = []
     for row in rows:
         v = row.verdict
         if v is None:
             table.append((row.ruleset, "unfit", "(see below)", ""))
-            reasons.append(f"{row.ruleset}: {_short(row.error or '')}")
+            unfit.append(f"{row.ruleset}: {_short(row.error or '')}")
             continue
         ref = v.refusal
         code = ref.code if ref else ""
         param = f"{ref.parameter} = {v.value}" if ref and ref.parameter else ""
         table.append((row.ruleset, v.word, code, param))
-        if ref is not None and ref.message not in reasons:
-            reasons.append(ref.message)
+        if ref is not None:
+            refused.setdefault(ref.message, []).append(row.ruleset)
     widths = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-    for reason in reasons:
-        typer.echo(f"- {reason}")
+    for message, names in refused.items():
+        typer.echo(f"- {', '.join(names)}: {message}")
+    for line in unfit:
+        typer.echo(f"- {line}")
 
 
 def _short(error: str) -> str:
