@@ -490,12 +490,16 @@ def status_lines(sheet: Sheet) -> list[str]:
     """Totals, the next minimums and the result, in words."""
     names = sheet.sides
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, sheet.totals, strict=True))
-    w = sheet.winner
-    if w is not None:
-        return [f"result: {names[w]} wins, {totals}"]
+    over, w = sheet.result
+    if over:
+        return [
+            f"result: {names[w]} wins, {totals}" if w is not None else f"result: shared, {totals}"
+        ]
     mins = ", ".join(f"{n} {m}" for n, m in zip(names, sheet.minimums(), strict=True))
+    r = sheet.rules
+    goal = f"{r.rounds} hands in all" if r.rounds else f"target {r.target}"
     return [
-        f"totals after {len(sheet.hands)} hand(s): {totals} (target {sheet.rules.target})",
+        f"totals after {len(sheet.hands)} hand(s): {totals} ({goal})",
         f"minimum to open next hand: {mins}",
     ]
 

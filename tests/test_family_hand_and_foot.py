@@ -490,3 +490,18 @@ def test_a_position_says_which_round_it_is_in() -> None:
     assert pos.state.hand_no == 3 and pos.state.minimum(0) == 120
     verdict = rule_on(pos, move)
     assert verdict.refusal is not None and verdict.refusal.code == "open.below_minimum"
+
+
+def test_equal_totals_after_the_fourth_round_share_the_game() -> None:
+    """BW, RDC: four rounds make the game, the higher total winning (BGA, JC); equal totals after
+    the fourth are shared (pinned: there is no fifth round), and the tally says so."""
+    from canasta_rules.engine.game import game_end
+    from canasta_rules.tally import Sheet, status_lines
+
+    r = rules_for(load_variant(V))
+    assert game_end(r, [300, 300], -1, hand_no=4) == (True, None)
+    assert game_end(r, [300, 299], -1, hand_no=4) == (True, 0)
+    sheet = Sheet.new(V)
+    for line in ("NS m 100", "NS m 100", "NS m 100", "EW m 300"):
+        sheet.add(line)
+    assert status_lines(sheet) == ["result: shared, NS 300, EW 300"]
