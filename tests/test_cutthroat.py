@@ -329,3 +329,12 @@ out N
     hands = next(line for line in out.splitlines() if line.startswith("Hands"))
     assert melds.split()[1:] == ["140", "60", "60"]
     assert hands.split()[1:] == ["0", "-40", "-40"]
+
+
+def test_the_minimum_refusal_speaks_of_the_players_own_minimum() -> None:
+    """BCT, RG3, LR3: each player's own total sets the minimum (initial_meld.basis =
+    "player_total"), so the refusal says 'your minimum', not the side's."""
+    s = position(V, hands={"N": "5c 5d 5h 9s 8s"}, phase=Phase.PLAY, players=3)
+    ref = refusal(s, Meld((cs("5c 5d 5h"),)))
+    assert ref is not None and ref.code == "open.below_minimum"
+    assert ref.message.startswith("your first melds must count at least 50")

@@ -181,14 +181,17 @@ def _below_minimum(s: State, side: int, total: int, last: bool, concealed: bool 
     """The opening short of its minimum; ``concealed``: the move goes out concealed, which this
     ruleset does not let escape the minimum here."""
     minimum = s.minimum(side)
+    # Whose minimum: the side's, or where each player's own total sets it (cutthroat), yours.
+    whose = "your" if s.rules.minimum_basis == "player_total" else "your side's"
+    its = "your" if whose == "your" else "its"
     if last:
         msg = (
-            f"your side's first melds this turn count {total}, short of its minimum {minimum}: "
+            f"{whose} first melds this turn count {total}, short of {its} minimum {minimum}: "
             "the turn cannot end before they reach it"
         )
     else:
         msg = (
-            f"your side's first melds must count at least {minimum} this turn; these count "
+            f"{whose} first melds must count at least {minimum} this turn; these count "
             f"{total}, and the rest of your hand cannot make up the difference"
         )
     r = s.rules
