@@ -20,6 +20,7 @@ write it (``notation/writer``), as docs/architecture.md says.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 
 from .. import cards as C
@@ -53,22 +54,22 @@ def rank_name(rank: int, plural: bool = True) -> str:
     return C.rank_word(rank, plural)
 
 
-class MeldKind:
+class MeldKind(ABC):
     """One kind of meld. ``key`` below is where a meld is filed in ``State.melds[side]``."""
 
     code: int
 
+    @abstractmethod
     def judge_new(self, r: Rules, cards: Sequence[int], rank: int, nat: int) -> Refusal | None:
         """A new meld of this kind: ``rank`` as :func:`recognise` found it, ``nat`` its naturals
         (``len(cards) - nat`` are wild)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def judge_add(
         self, r: Rules, meld: TableMeld, cards: Sequence[int]
     ) -> tuple[Refusal | None, int, int]:
         """Adding ``cards`` to ``meld`` (not a closed canasta: ``checks.check_add`` says so
         first). Returns (refusal, naturals after, wilds after)."""
-        raise NotImplementedError
 
     def home(self, melds: dict[int, TableMeld], rank: int) -> int:
         """The key a new meld of this kind, of ``rank``, is filed under."""
@@ -85,11 +86,11 @@ class MeldKind:
             m.rank, m.cards + cards, m.naturals + len(cards) - wild, m.wilds + wild, m.kind
         )
 
+    @abstractmethod
     def problems(self, r: Rules, side: int, key: int, m: TableMeld, joined: int) -> list[str]:
         """What is wrong with ``m``, filed under ``key`` on ``side``'s part of the table
         (``invariants.meld_problems``); ``joined``: the players whose melds of one rank were
         joined into it (``seating.forming``)."""
-        raise NotImplementedError
 
 
 # ---- groups -------------------------------------------------------------------------------------

@@ -907,7 +907,9 @@ class _Reader:
         if s.sides_formed:
             for problem in meld_problems(s):
                 side = int(problem.split()[1]) if problem.startswith("side ") else 0
-                where = [v for (sd, _), v in meld_at.items() if s.side_of[sd] == side]
+                # meld_at is by side as seated; the problem names a side as it plays now
+                seated = self.rules.members
+                where = [v for (sd, _), v in meld_at.items() if s.side_of[seated[sd][0]] == side]
                 it, col = where[0] if where else next(iter(meld_at.values()))
                 _, _, why = problem.partition(": ")
                 raise self.err(it.at, f"{self.sides[side]}'s melds joined: {why}", col)
