@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from helpers import cli_lines
+from helpers import cli_lines, shown
 
 from canasta_rules.errors import Problem, VariantError
 from canasta_rules.variant import load
@@ -45,7 +45,9 @@ def check(
     code, out, err = cli(capsys, "variants", "validate", str(path))
     assert code == 2
     lines = [
-        (f"{f}:{line}" if line is not None else f) + (f": {key}" if key else "") + f": {msg}"
+        (f"{shown(f)}:{line}" if line is not None else shown(f))
+        + (f": {key}" if key else "")
+        + f": {msg}"
         for f, line, key, msg in expected
     ]
     assert out == lines
@@ -164,6 +166,34 @@ def test_deck_too_small_names_the_seating_entry(tmp_path: Path) -> None:
     assert "cannot deal 20 cards to 6 players" in p.message
 
 
+def test_a_foot_that_leaves_no_stock_is_blamed_on_the_file_that_deals_it(tmp_path: Path) -> None:
+    """The parent deals 11 cards to four from one pack without jokers (48 cards are enough); the
+    child only deals a foot of 13 as well, which needs 98. The child is to blame, at its foot
+    line, and the message counts the foot. (Found by the extends property.)"""
+    write(
+        tmp_path,
+        "parent.toml",
+        """
+        extends = "classic"
+
+        [deck]
+        decks = 1
+        jokers_per_deck = 0
+
+        [[seating]]
+        players = 4
+        hand_size = 11
+        """,
+    )
+    child = write(tmp_path, "child.toml", 'extends = "parent.toml"\n\n[foot]\nkind = "foot"\n')
+    [p] = problems(child)
+    assert (p.file, p.line, p.key) == (str(child), 4, "foot.kind")
+    assert p.message == (
+        "a 52-card pack cannot deal 11 cards and a 13-card foot to 4 players and still turn an "
+        "upcard and leave a stock (needs at least 98)"
+    )
+
+
 def test_tiers_out_of_order_name_the_tier(tmp_path: Path) -> None:
     f = write(
         tmp_path,
@@ -249,7 +279,7 @@ def test_unknown_builtin_in_extends(capsys: pytest.CaptureFixture[str], tmp_path
     assert p.message == "no built-in variant 'clasic'; did you mean classic?"
     code, out, _ = cli(capsys, "variants", "validate", str(f))
     assert code == 2
-    assert out == [f"{f}:2: extends: {p.message}"]
+    assert out == [f"{shown(f)}:2: extends: {p.message}"]
 
 
 def test_invalid_toml(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -380,7 +410,7 @@ def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path
     bad = write(tmp_path, "bad.toml", 'extends = "classic"\n[deck]\ndecks = 9\n')
     code, out, _ = cli(capsys, "variants", "validate", str(good), str(bad))
     assert code == 2
-    assert out == [f"{good}: ok (good)", f"{bad}:3: deck.decks: must be at most 8, got 9"]
+    assert out == [f"{good}: ok (good)", f"{shown(bad)}:3: deck.decks: must be at most 8, got 9"]
     code, out, _ = cli(capsys, "variants", "validate", str(good))
     assert (code, out) == (0, [f"{good}: ok (good)"])
 
@@ -453,7 +483,7 @@ def test_python_m_validate_exits_2_without_traceback(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "Traceback" not in run.stdout + run.stderr
     assert run.stdout.splitlines() == [
-        f"{bad}:3: melds.max_wlid: unknown key (did you mean max_wild?)"
+        f"{shown(bad)}:3: melds.max_wlid: unknown key (did you mean max_wild?)"
     ]
 
 

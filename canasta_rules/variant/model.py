@@ -1373,11 +1373,12 @@ class Variant(Model):
             if self.deck.size < needed:
                 raise conflict(
                     "deck_too_small",
-                    "a {size}-card pack cannot deal {hand} cards to {players} players and still "
-                    "turn an upcard and leave a stock (needs at least {needed})",
+                    "a {size}-card pack cannot deal {hand} cards{feet} to {players} players and "
+                    "still turn an upcard and leave a stock (needs at least {needed})",
                     {
                         "size": self.deck.size,
                         "hand": s.hand_size,
+                        "feet": f" and a {foot}-card foot" if foot else "",
                         "players": s.at_table,
                         "needed": needed,
                     },
@@ -1385,6 +1386,8 @@ class Variant(Model):
                     ("deck", "decks"),
                     ("deck", "jokers_per_deck"),
                     ("seating", i, "players"),
+                    # A foot dealt takes cards too: a file that only turns the foot on is to blame.
+                    *((("foot", "size"), ("foot", "kind")) if foot else ()),
                 )
         if len(self.red_threes.totals) != self.deck.red_threes + 1:
             raise conflict(
