@@ -11,6 +11,7 @@ from canasta_rules import cards as C
 from canasta_rules.engine import Phase, State
 from canasta_rules.engine.position import Position
 from canasta_rules.engine.rules import rules_for
+from canasta_rules.errors import shorten_path
 from canasta_rules.seats import seat_index, seat_names
 from canasta_rules.variant import load_variant
 
@@ -97,6 +98,12 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def shown(path: object) -> str:
+    """A file's path as a one-line error names it: long paths lose their start (``\u2026/x.pos``),
+    as the temporary folders of parallel test workers make them."""
+    return shorten_path(str(path))
 
 
 def cli_lines(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import run_cli, shown
 
 from canasta_rules import fileio
 
@@ -263,7 +263,7 @@ def test_plot_in_a_format_that_cannot_be_drawn(
     out = tmp_path / "plot.docx"
     code, _, err = run_cli(capsys, "simulate", "classic", "-n", "2", "--plot", str(out))
     assert code == 2
-    assert err == f"canasta: --plot {out}: cannot draw a .docx file; use .png or .svg\n"
+    assert err == f"canasta: --plot {shown(out)}: cannot draw a .docx file; use .png or .svg\n"
     assert not out.exists()
 
 
@@ -277,7 +277,7 @@ def test_fifo_named_in_a_variant_tag(tmp_path: Path) -> None:
     rec.write_text('[Variant "rules.toml"]\n[Seed "1"]\nhand 1\n')
     r = canasta("replay", str(rec), timeout=30)
     assert r.returncode == 2
-    assert r.stderr == f"canasta: {tmp_path / 'rules.toml'}: is a FIFO, not a regular file\n"
+    assert r.stderr == f"canasta: {shown(tmp_path / 'rules.toml')}: is a FIFO, not a regular file\n"
 
 
 @pytest.mark.parametrize("command", ["replay", "score", "fmt", "check --replay"])
@@ -286,7 +286,7 @@ def test_fifo_named_as_a_record(command: str, tmp_path: Path) -> None:
     os.mkfifo(fifo)
     r = canasta(*command.split(), str(fifo), timeout=30)
     assert r.returncode == 2
-    assert r.stderr == f"canasta: {fifo}: is a FIFO, not a regular file\n"
+    assert r.stderr == f"canasta: {shown(fifo)}: is a FIFO, not a regular file\n"
 
 
 def test_device_named_in_a_variant_tag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

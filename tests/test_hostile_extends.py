@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import run_cli, shown
 
 from canasta_rules import limits
 from canasta_rules.errors import VariantError
@@ -180,7 +180,9 @@ def test_allow_extends_on_the_command_line(
     house.write_text('extends = "../shared/base.toml"\n')
     code, out, err = run_cli(capsys, "variants", "validate", str(house))
     assert code == 2
-    assert out == f"{house}:1: extends: '../shared/base.toml' {OUTSIDE}; see --allow-extends\n"
+    assert (
+        out == f"{shown(house)}:1: extends: '../shared/base.toml' {OUTSIDE}; see --allow-extends\n"
+    )
     code, out, err = run_cli(
         capsys, "--allow-extends", str(shared), "variants", "validate", str(house)
     )

@@ -37,7 +37,7 @@ from ..engine.position import (
 )
 from ..engine.rules import KEY_OF, RED3_KEY, RUN_REF0, Rules, rules_for, run_ref_parts
 from ..engine.state import DealError, Permission, Phase, State, regrouped
-from ..errors import IllegalMoveError, NotationError, Refusal, VariantError, quoted
+from ..errors import IllegalMoveError, NotationError, Refusal, VariantError, quoted, shorten_path
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
@@ -966,7 +966,8 @@ class _Reader:
         rp.unseen = unseen
 
     def _where(self, at: A.Where, turn: int, seat: str) -> str:
-        return f"{self.doc.file}:{at.line}:{at.column}: turn {turn} from the position, {seat}"
+        file = shorten_path(self.doc.file)  # as NotationError shows it
+        return f"{file}:{at.line}:{at.column}: turn {turn} from the position, {seat}"
 
 
 def _asker_line(s: State, t: A.Turn, p: int) -> bool:
