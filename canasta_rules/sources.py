@@ -255,10 +255,6 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
         "feet.",
     ),
     "DNX": ("Hand and Foot: each player cuts their own 22 cards, and an exact cut scores 100.",),
-    "RDC": (
-        "Hand and Foot: a player must ask partner before going out; the model lets a player ask "
-        "(going_out.permission) but not require it.",
-    ),
     "RG5": (
         "The sitter may watch but not advise or point out irregularities: table conduct, not a "
         "rule of play, so nothing checks it.",

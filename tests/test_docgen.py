@@ -347,7 +347,7 @@ def test_pinned_readings_values_and_inheritance() -> None:
     bicycle = {p.key: p for p in pins["bicycle"]}
     assert bicycle["going_out.permission"].value == (
         '{kind = "ask", when = ["before_draw", "after_draw"], only_when_able = true, '
-        "once_per_hand = false, yes_obliges = true}"
+        "once_per_hand = false, yes_obliges = true, required = false}"
     )
     assert bicycle["going_out.permission"].same_as is None
     # bicycle keeps classic's guard unchanged; six-hand-pairs goes back through six-hand.

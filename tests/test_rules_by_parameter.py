@@ -1210,6 +1210,23 @@ def test_permission_only_when_able() -> None:
     assert _code(s, Discard(C.parse("9h"))) is None
 
 
+@rule("going_out.permission.required")
+def test_permission_required() -> None:
+    """RDC (Hand and Foot, compiled rules): the player going out must ask partner first;
+    001_0cb887cc6d824426.txt leaves asking to the player. Melding down to the card to discard
+    is refused until partner has said yes (a no heard with one card left would leave no legal
+    play), and the yes lets the player go out."""
+    kw: dict[str, Any] = {"hands": {"N": "9c 9d 9h 5s"}, "melds": {0: [CANASTA_K]}}
+    nines = Meld(melds=(cs("9c 9d 9h"),))
+    assert _code(position("classic", phase=Phase.PLAY, **kw), nines) is None
+    s = position("classic", phase=Phase.PLAY, sets=("going_out.permission.required=true",), **kw)
+    assert _code(s, nines) == "out.permission_required"
+    assert _code(s, Discard(C.parse("5s"))) is None  # a turn that keeps cards needs no yes
+    apply(s, Ask())
+    apply(s, Answer(True))
+    assert _code(s, nines) is None
+
+
 @rule("going_out.permission.once_per_hand")
 def test_permission_once_per_hand() -> None:
     """RULE-PARAMETERS.md (permission_ask row): in Modern American permission is asked once per

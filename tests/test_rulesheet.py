@@ -402,6 +402,7 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "going_out.permission.when": {"going_out.permission.when": ["before_draw"]},
     "going_out.permission.only_when_able": {"going_out.permission.only_when_able": False},
     "going_out.permission.once_per_hand": {"going_out.permission.once_per_hand": True},
+    "going_out.permission.required": {"going_out.permission.required": True},
     "game.win": {"game.win": "first_to_reach"},
     "game.tie": {"game.tie": "shared"},
     "deal.first_dealer": {"deal.first_dealer": "first_seat_leads"},

@@ -219,7 +219,23 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
             "going_out.permission",
             "your partner said no: you may not go out this turn, so keep two cards",
         )
+    if r.ask_required and s.permission != Permission.YES:
+        # Asked with one card left, a "no" would leave a card that can be neither kept nor
+        # discarded: so the yes comes first, while two cards are held (as with a "no").
+        return _ask_first(
+            "before you go out"
+            if after == 0
+            else "while you hold two cards: keep two until you have asked"
+        )
     return None
+
+
+def _ask_first(when: str = "before you go out") -> Refusal:
+    return Refusal(
+        "out.permission_required",
+        "going_out.permission.required",
+        f"going out needs your partner's yes: ask 'may I go out?' {when}",
+    )
 
 
 def kind_counts(s: State, side: int) -> tuple[int, int, int]:
@@ -313,6 +329,8 @@ def side_out_refusal(s: State, side: int) -> Refusal | None:
             "going_out.permission",
             "your partner said no: you may not go out this turn",
         )
+    if r.ask_required and s.permission != Permission.YES:
+        return _ask_first()
     return None
 
 

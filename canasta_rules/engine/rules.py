@@ -257,6 +257,8 @@ class Rules:
         self.ask_after_melding = self.permission and "after_melding" in when
         self.ask_only_when_able = isinstance(perm, PermissionAsk) and perm.only_when_able
         self.ask_once = isinstance(perm, PermissionAsk) and perm.once_per_hand
+        # Going out needs partner's yes (going_out.permission.required): only with a partner.
+        self.ask_required = self.permission and isinstance(perm, PermissionAsk) and perm.required
 
         so = v.stock_out
         self.stock_out_last_turn = not isinstance(so, StockOutPilePlay)

@@ -1475,10 +1475,17 @@ class _Builder:
         if not isinstance(perm, PermissionAsk):
             text = "Nobody asks a partner's permission before going out."
             return [self.s("going_out.permission", text, "going_out.permission")]
-        text = (
-            "A player may ask a partner “May I go out?”, but need not ask before going out. "
-            "The answer binds: after a no the player may not go out in that turn"
-        )
+        if perm.required:
+            text = (
+                "A player must ask a partner “May I go out?” and be told yes before going out "
+                "(or melding down to a last card to discard). The answer binds: after a no the "
+                "player may not go out in that turn"
+            )
+        else:
+            text = (
+                "A player may ask a partner “May I go out?”, but need not ask before going out. "
+                "The answer binds: after a no the player may not go out in that turn"
+            )
         if perm.yes_obliges:
             text += ", and after a yes they must."
         else:
@@ -1507,7 +1514,11 @@ class _Builder:
             # (the sentence below says so when a player asks only once a hand)
             "going_out.permission.once_per_hand",
         )
-        claims = ("going_out.permission.kind", "going_out.permission.yes_obliges")
+        claims = (
+            "going_out.permission.kind",
+            "going_out.permission.yes_obliges",
+            "going_out.permission.required",
+        )
         out = [self.s("going_out.permission", text, *claims), when, able]
         if perm.once_per_hand:
             out.append(

@@ -1085,6 +1085,15 @@ class PermissionAsk(Model):
         ),
     )
 
+    required: bool = Field(
+        default=False,
+        description=(
+            "Whether a player with a partner must ask, and be told yes, before going out (RDC: "
+            "a player must always ask partner first). A player without a partner at the table "
+            "goes out without asking."
+        ),
+    )
+
     @model_validator(mode="after")
     def _no_duplicates(self) -> PermissionAsk:
         _unique(self.when, "when")

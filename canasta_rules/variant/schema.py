@@ -20,8 +20,13 @@ SCHEMA_FILE = "canasta-variant.schema.json"
 
 
 def _strip_required(node: Any) -> Any:
+    """The schema without its ``required`` lists (a parameter named ``required`` stays)."""
     if isinstance(node, dict):
-        return {k: _strip_required(v) for k, v in node.items() if k != "required"}
+        return {
+            k: _strip_required(v)
+            for k, v in node.items()
+            if not (k == "required" and isinstance(v, list))
+        }
     if isinstance(node, list):
         return [_strip_required(v) for v in node]
     return node
