@@ -1284,24 +1284,44 @@ def test_initial_meld_basis_running_total_or_previous_hand_004() -> None:
 
 @rule("pile.frozen_at_start")
 def test_pile_frozen_at_start_until_first_taken_003() -> None:
-    """003_6d7b9b19ffba82c5.txt: at the start of every round the pile is frozen against all; a
-    pickup with a natural pair unfreezes it. 001_0cb887cc6d824426.txt: only a wild card or red
-    three turned up freezes it."""
+    """003_6d7b9b19ffba82c5.txt (Step 6): at the start of every round the pile is frozen against
+    all teams or players; a pickup with a natural pair unfreezes it toward the player and the
+    player's team, and only toward them. 001_0cb887cc6d824426.txt: only a wild card or red three
+    turned up freezes it."""
     assert _differ("classic", "novice", "pile.frozen_at_start")
     classic, novice = _rules("classic"), _rules("novice")
     seed = _seed_where(classic, lambda s: not s.frozen)
     assert not deal(classic, seed).frozen
     s = deal(novice, seed)
-    assert s.frozen and s.freeze_card == -1
+    assert not s.frozen  # no card freezes it: the start of the hand does, side by side
+    assert all(s.start_frozen(side) for side in range(novice.sides))
+    assert all(s.frozen_for(p) for p in range(novice.players))
     ref = refusal(s, TakePile(()))
     assert ref is not None and "start of the hand" in ref.message
+    # North-South take it with a natural pair: unfrozen for them, still frozen for East-West.
+    kw: dict[str, Any] = {
+        "hands": {"N": "9c 9d 5c 6d", "E": "7h Jk 5h 6h"},
+        "melds": {0: ["Kc Kd Kh"], 1: ["Qc Qd Qh"]},
+        "pile": "7c 4s 9s",
+    }
+    t = position("novice", **kw)
+    apply(t, TakePile(cs("9c 9d")))
+    assert not t.start_frozen(0) and t.start_frozen(1)
+    apply(t, Discard(C.parse("7c")))  # the 7c that came with the pile
+    assert t.turn == 1 and t.frozen_for(1)
+    assert _code(t, TakePile(cs("7h Jk"))) == "pile.frozen.needs_natural_pair"
+    # Under classic the same pile, once N-S have taken one, is open to E-W's natural and wild.
+    u = position("classic", **kw)
+    apply(u, TakePile(cs("9c 9d")))
+    apply(u, Discard(C.parse("7c")))
+    assert _code(u, TakePile(cs("7h Jk"))) is None
     # A written-out deal starts frozen too.
     hands = [list(cs("5c 6d 7h 8s 9c Td 5d 6h 7s 8c 9d")) for _ in range(4)]
     hands[1] = list(cs("5h 6s 7c 8d 9h Ts 5s 6c 7d 8h 9s"))
     hands[3] = list(cs("4c 4d 4h 4s Jc Jd Jh Js Qc Qd Qh"))
     hands[2] = list(cs("Kc Kd Kh Ks Ac Ad Ah As Tc Th Qs"))
-    assert from_layout(novice, hands, list(cs("Kd"))).frozen
-    assert not from_layout(classic, hands, list(cs("Kd"))).frozen
+    assert from_layout(novice, hands, list(cs("Kd"))).start_frozen(1)
+    assert not from_layout(classic, hands, list(cs("Kd"))).start_frozen(1)
 
 
 @rule("game.win")

@@ -263,7 +263,8 @@ def test_novice_start_of_hand_freeze_is_marked_as_a_reading() -> None:
     a reading pinned from 001."""
     sheet = build(load_variant("novice"))
     st = _st(sheet, "pile.frozen_at_start")
-    assert st.plain.startswith("At the start of every hand the pile is frozen against everyone")
+    assert st.plain.startswith("At the start of every hand the pile is frozen against every side")
+    assert "until that side has taken it once" in st.plain
     (o,) = st.origins
     assert o.kind == "stated" and o.sources == ("003",)
     (p,) = _st(sheet, "pile.frozen_before_opening").origins

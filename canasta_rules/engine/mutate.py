@@ -189,6 +189,7 @@ def _apply_take(s: State, m: TakePile) -> Move:
     s.pile = []
     s.frozen = False
     s.freeze_card = -1
+    s.pile_takers |= 1 << side
     home = pile_home(s, side, top, m.shown, m.onto)  # the group of its rank, or a run
     for c in m.shown:
         s.remove_card(p, c)

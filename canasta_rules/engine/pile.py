@@ -43,8 +43,11 @@ def _freeze_reason(s: State, player: int) -> str:
             "black_three": "a black three",
         }.get(kind or "", C.name(s.freeze_card))
         return f"the pile is frozen ({what} is in it)"
-    if s.frozen and s.rules.frozen_at_start:
-        return "the pile is frozen from the start of the hand until someone takes it"
+    side = s.side_of[player]
+    if not s.frozen and s.start_frozen(side):
+        alone = len(s.rules.members[side]) == 1
+        who, taker = ("you", "you first take") if alone else ("your side", "your side first takes")
+        return f"the pile is frozen against {who} from the start of the hand until {taker} it"
     if s.frozen:
         return "the pile is frozen"
     if s.rules.freeze_until_player_melds:

@@ -209,12 +209,15 @@ class Position:
     """In the PLAY phase: 1 if the turn began with a stock draw, 2 with the pile (kept for callers
     that set it alone; ``turn_state.drew`` wins when set)."""
     frozen: bool | None = None
-    """None: frozen when the pile holds a wild card (or a black three that freezes)."""
+    """None: frozen when the pile holds a wild card (or a black three that freezes). False under
+    ``pile.frozen_at_start`` also says the side to move has taken the pile this hand."""
     melded: list[bool] | None = None
     """Which seats have melded this hand (None: every member of a side with melds)."""
     asked: list[bool] | None = None
     """Which seats have asked to go out this hand (``going_out.permission.once_per_hand``;
     None: nobody)."""
+    pile_takers: int = 0
+    """Bit per side: the sides that have taken the pile this hand (``pile.frozen_at_start``)."""
     permission: Permission = Permission.NONE
     went_out: int = -1
     concealed: bool = False
@@ -315,17 +318,24 @@ class Position:
         else:
             s.player_melded = list(self.melded)
         s.asked_hand = sum(1 << p for p, a in enumerate(self.asked or ()) if a)
+        s.pile_takers = self.pile_takers
         if self.had_turn is not None:
             s.had_turn = list(self.had_turn)
         else:
             s.had_turn = [not (r.red3_first_turn and s.rc[p][RED3_KEY]) for p in range(n)]
         s.turn = self.turn % n
+        if self.frozen is False and r.frozen_at_start:
+            # 'frozen no' speaks for the player to move, as in records: where the pile starts
+            # each hand frozen (003), it says that the mover's side has taken it this hand.
+            s.pile_takers |= 1 << s.side_of[s.turn]
         s.phase = self.phase
         ts = self.turn_state or TurnState(drew=self.drew, permission=self.permission)
         live = self.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT)
         s.prior_melded = s.player_melded[s.turn] and not (live and ts.first_melds)
         if live:
             s.drew = 0 if ts.drew == UNDRAWN else ts.drew or STOCK
+            if s.drew == PILE:  # the side has taken the pile this hand: this turn
+                s.pile_takers |= 1 << s.side_of[s.turn]
             self._turn_melds(s, ts)
             s.turn_added_old = ts.added_old
             s.turn_melded = ts.meld_action

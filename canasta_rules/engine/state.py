@@ -97,6 +97,7 @@ class State:
         "permission",
         "phase",
         "pile",
+        "pile_takers",
         "player_melded",
         "player_scores",
         "previous",
@@ -126,7 +127,11 @@ class State:
     stock_known: bool
     pile: list[int]
     frozen: bool
+    """Frozen by a card in the pile (a wild card, a red three turned up) or as a position says."""
     freeze_card: int
+    pile_takers: int
+    """Bit per side: the sides that have taken the pile this hand. Under ``pile.frozen_at_start``
+    (003) the pile stays frozen against a side until it has taken it once."""
     melds: list[dict[int, TableMeld]]
     """Each side's melds, by key. A side absorbed when sides regroup keeps none."""
     red3: list[list[int]]
@@ -198,6 +203,7 @@ class State:
         s.pile = self.pile[:]
         s.frozen = self.frozen
         s.freeze_card = self.freeze_card
+        s.pile_takers = self.pile_takers
         s.melds = [m.copy() for m in self.melds]
         s.red3 = [r[:] for r in self.red3]
         s.side_of = self.side_of
@@ -315,9 +321,14 @@ class State:
             return 0
         return max(0, self.minimum(side) - self.turn_value)
 
+    def start_frozen(self, side: int) -> bool:
+        """``pile.frozen_at_start`` (003): frozen against ``side`` until it first takes the pile
+        this hand (the other sides' pickups do not unfreeze it for this one)."""
+        return self.rules.frozen_at_start and not self.pile_takers >> side & 1
+
     def frozen_for(self, player: int) -> bool:
         """Whether the pile counts as frozen against ``player`` now."""
-        if self.frozen:
+        if self.frozen or self.start_frozen(self.side_of[player]):
             return True
         if self.rules.freeze_until_player_melds:
             return not self.player_melded[player]
@@ -407,6 +418,7 @@ def _empty_state(
     s.pile = []
     s.frozen = False
     s.freeze_card = -1
+    s.pile_takers = 0
     s.melds = [{} for _ in range(rules.sides)]
     s.red3 = [[] for _ in range(rules.sides)]
     s.side_of = rules.side_of
@@ -454,17 +466,9 @@ def _empty_state(
     return s
 
 
-def freeze_at_start(s: State) -> None:
-    """``pile.frozen_at_start``: the pile is frozen against everyone until first taken (003)."""
-    if s.rules.frozen_at_start and not s.frozen:
-        s.frozen = True
-        s.freeze_card = -1
-
-
 def _turn_upcard(s: State) -> None:
     """Start the pile: turn cards until one the variant does not cover shows."""
     r = s.rules
-    freeze_at_start(s)
     while s.stock:
         c = s.stock.pop()
         s.pile.append(c)
@@ -597,8 +601,6 @@ def deal(
     s.stock = stock
     if rules.upcard:
         _turn_upcard(s)
-    else:  # deal.upcard = "none": the hand starts with an empty pile
-        freeze_at_start(s)
     if not rules.red3_first_turn:
         _expose_dealt_red_threes(s)
     begin_turn(s, rules.next_seat(s.dealer))
@@ -627,7 +629,6 @@ def from_layout(
     """
     s = _empty_state(rules, dealer, scores or [], hand_no, previous, player_scores)
     n = rules.players
-    freeze_at_start(s)
     if len(hands) != n:
         raise DealError(f"the deal lists {len(hands)} hands for {n} players")
     red3 = red3 or [[] for _ in range(n)]

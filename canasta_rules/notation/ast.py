@@ -252,6 +252,15 @@ class PosAsked:
 
 
 @dataclass(frozen=True)
+class PosTaken:
+    """``taken: NS``: the sides that have taken the pile this hand (``pile.frozen_at_start``)."""
+
+    sides: tuple[str, ...]
+    at: Where
+    cols: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class PosMelded:
     """``melded: N S``: the seats that have melded this hand."""
 
@@ -291,6 +300,7 @@ Item = (
     | PosOut
     | PosMelded
     | PosAsked
+    | PosTaken
     | PosAlone
     | PosTurn
     | CommentOnly

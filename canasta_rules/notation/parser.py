@@ -446,6 +446,13 @@ class _ToAst(Transformer[Token, Any]):
         )
 
     @staticmethod
+    def pos_taken(children: list[Any]) -> A.PosTaken:
+        sides = _values(children, "SIDE")
+        return A.PosTaken(
+            tuple(str(t) for t in sides), _where(children), tuple(t.column or 0 for t in sides)
+        )
+
+    @staticmethod
     def pos_alone(children: list[Any]) -> A.PosAlone:
         seat = _values(children, "SEAT")[0]
         return A.PosAlone(str(seat), _where(children), seat.column or 0)

@@ -182,12 +182,13 @@ class _Reader:
             raise _err(self.doc, at, msg, column)
         return self.seats.index(name)
 
-    def side(self, name: str, at: A.Where) -> int:
+    def side(self, name: str, at: A.Where, column: int = 0) -> int:
         canon = "".join(sorted(name))
         for i, s in enumerate(self.sides):
             if "".join(sorted(s)) == canon:
                 return i
-        raise _err(self.doc, at, f"no side {quoted(name)} (sides: {', '.join(self.sides)})")
+        msg = f"no side {quoted(name)} (sides: {', '.join(self.sides)})"
+        raise _err(self.doc, at, msg, column)
 
     # -------------------------------------------------------------------- reading
     def read(self) -> ReadPosition:
@@ -206,6 +207,7 @@ class _Reader:
         move_line: A.PosToMove | A.PosOut | None = None
         melded_line: A.PosMelded | None = None
         asked_line: A.PosAsked | None = None
+        taken_line: A.PosTaken | None = None
         alone_line: A.PosAlone | None = None
         turn_line: A.PosTurn | None = None
         frozen: A.Assertion | None = None
@@ -304,6 +306,16 @@ class _Reader:
                     )
                     raise err(it.at, msg)
                 asked_line = it
+            elif isinstance(it, A.PosTaken):
+                if taken_line is not None:
+                    raise err(it.at, "'taken:' is listed twice")
+                if not r.frozen_at_start:
+                    msg = (
+                        "in this ruleset a pickup does not unfreeze the pile side by side, so a "
+                        "position does not list who took it (pile.frozen_at_start)"
+                    )
+                    raise err(it.at, msg)
+                taken_line = it
             elif isinstance(it, A.PosAlone):
                 if alone_line is not None:
                     raise err(it.at, "'alone:' is listed twice")
@@ -451,6 +463,15 @@ class _Reader:
                     raise err(asked_line.at, f"{name} is listed twice", col)
                 asked[p] = True
 
+        # ---- the sides that have taken the pile this hand (pile.frozen_at_start)
+        pile_takers = 0
+        if taken_line is not None:
+            for name, col in zip(taken_line.sides, taken_line.cols, strict=False):
+                side = self.side(name, taken_line.at, col)
+                if pile_takers >> side & 1:
+                    raise err(taken_line.at, f"{name} is listed twice", col)
+                pile_takers |= 1 << side
+
         # ---- the turn in progress
         ts: TurnState | None = None
         if turn_line is not None:
@@ -539,6 +560,7 @@ class _Reader:
             frozen=frozen.flag if frozen is not None else None,
             melded=melded,
             asked=asked,
+            pile_takers=pile_takers,
             went_out=went_out,
             concealed=concealed,
             turn_state=ts,

@@ -101,6 +101,7 @@ _POSITION_LINES = (
     A.PosOut,
     A.PosMelded,
     A.PosAsked,
+    A.PosTaken,
     A.PosAlone,
     A.PosTurn,
 )
@@ -523,9 +524,11 @@ class _Replayer:
         if it.kind == "stock" and len(s.stock) != it.number:
             msg = f"the record says the stock holds {it.number}; the replay has {len(s.stock)}"
             raise _err(self.doc, it.at, msg)
-        if it.kind == "frozen" and s.frozen != it.flag:
+        # Frozen by its cards, or (pile.frozen_at_start) against the side of the player to move.
+        frozen = s.frozen or s.start_frozen(s.side_of[s.turn])
+        if it.kind == "frozen" and frozen != it.flag:
             said = "frozen" if it.flag else "not frozen"
-            is_ = "frozen" if s.frozen else "not frozen"
+            is_ = "frozen" if frozen else "not frozen"
             raise _err(self.doc, it.at, f"the record says the pile is {said}; it is {is_}")
 
     def _check_assertions(self, hand: ReplayedHand, body: list[A.Line], totals: list[int]) -> None:

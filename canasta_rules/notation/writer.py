@@ -126,6 +126,8 @@ def format_item(item: A.Item) -> str:
         return "melded: " + " ".join(item.seats) if item.seats else "melded:"
     if isinstance(item, A.PosAsked):
         return "asked: " + " ".join(item.seats) if item.seats else "asked:"
+    if isinstance(item, A.PosTaken):
+        return "taken: " + " ".join(item.sides) if item.sides else "taken:"
     if isinstance(item, A.PosAlone):
         return f"alone: {item.seat}"
     if isinstance(item, A.PosTurn):
@@ -339,6 +341,9 @@ def position_items(
     if r.ask_once and s.asked_hand:
         asked = tuple(seats[p] for p in range(r.players) if s.asked_hand >> p & 1)
         items.append(A.PosAsked(asked, _NOWHERE))
+    if r.frozen_at_start and s.pile_takers:
+        takers = tuple(sides[side] for side in range(r.sides) if s.pile_takers >> side & 1)
+        items.append(A.PosTaken(takers, _NOWHERE))
     for side in range(r.sides):
         if r.wild_returned_penalty > 0:
             seat = seats[r.members[side][0]]

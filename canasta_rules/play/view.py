@@ -71,6 +71,8 @@ def pile_text(s: State, seat: int) -> str:
         kind = C.kind_of(s.freeze_card) if s.freeze_card >= 0 else None
         why = f" ({_FREEZERS[kind]} is in it)" if kind in _FREEZERS else ""
         state = f"frozen{why}"
+    elif s.start_frozen(s.side_of[seat]):
+        state = "frozen against you from the start of the hand until your side first takes it"
     elif s.frozen_for(seat):
         state = (
             "frozen against you until you have melded"

@@ -1182,8 +1182,9 @@ class _Builder:
             fbo += ", even when a partner has already melded." if self.partners else "."
         if p.frozen_at_start:
             fas = (
-                "At the start of every hand the pile is frozen against everyone, until someone "
-                "first takes it."
+                "At the start of every hand the pile is frozen against every side, and stays "
+                "frozen against a side until that side has taken it once (another side's pickup "
+                "does not unfreeze it for them)."
             )
         else:
             fas = "A hand's pile starts unfrozen, unless a card turned up to start it freezes it."
@@ -1202,8 +1203,9 @@ class _Builder:
                             "A wild card discarded freezes the pile",
                             ("003", "004"),
                             "003 has the pile frozen against everyone at the start of each hand, "
-                            "and words a discarded wild card as keeping the pile from the next "
-                            "player until a natural card covers it; 004's list of what freezes "
+                            "and words a discarded wild card as freezing it against the "
+                            "discarder's opponents, keeping it from the next player until a "
+                            "natural card covers it; 004's list of what freezes "
                             "the pile is missing. The project keeps 000, 001 and 002's rule: a "
                             "discarded wild card freezes the pile until someone takes it.",
                         ),

@@ -914,8 +914,9 @@ class Pile(Model):
     frozen_at_start: bool = Field(
         default=False,
         description=(
-            "Whether the pile is frozen against everyone from the start of each hand until "
-            "someone first takes it (003)."
+            "Whether the pile starts each hand frozen against every side, and stays frozen "
+            "against a side until that side first takes it (with a natural pair, as a frozen "
+            "pile is taken): another side's pickup does not unfreeze it for this one (003)."
         ),
     )
     empty_discard_bans: tuple[EmptyPileBan, ...] = Field(
