@@ -232,6 +232,15 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
             f"{reds} red threes entered; the pack of {v.deck.size} cards holds "
             f"{v.deck.red_threes} (deck.decks = {v.deck.decks})"
         )
+    # Canastas of wild cards take canasta-size wild cards each, and a mixed canasta at least one.
+    wild_cards = v.deck.decks * (4 + v.deck.jokers_per_deck)
+    need_wild = sum(e.wild for e in entries) * rules.canasta_size + sum(e.mixed for e in entries)
+    if need_wild > wild_cards:
+        raise TallyError(
+            f"the canastas entered need at least {need_wild} wild cards (each wild canasta "
+            f"{rules.canasta_size}, each mixed one 1); the pack of {v.deck.size} cards holds "
+            f"{wild_cards}"
+        )
     step = _card_gcd(rules)
     for name, e in zip(names, entries, strict=True):
         if e.out:
@@ -276,6 +285,11 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
         if e.wild and not rules.wild_melds:
             raise TallyError(
                 f"{name}: w {e.wild}: this ruleset has no melds of wild cards (melds.wild_melds)"
+            )
+        if e.wild > 1 and not rules.canasta_closed:
+            raise TallyError(
+                f"{name}: w {e.wild}: a side keeps one meld of wild cards, and an open canasta is "
+                "never closed for a second (melds.wild_melds, canastas.closed)"
             )
         low = _lowest_canasta_points(rules, e.natural, e.mixed, e.runs, e.wild)
         if e.meld < low:

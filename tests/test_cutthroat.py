@@ -17,7 +17,16 @@ import pytest
 from helpers import cs, position, run_cli
 
 from canasta_rules import cards as C
-from canasta_rules.engine import Discard, Draw, Meld, Phase, TakePile, legal_moves, refusal
+from canasta_rules.engine import (
+    Ask,
+    Discard,
+    Draw,
+    Meld,
+    Phase,
+    TakePile,
+    legal_moves,
+    refusal,
+)
 from canasta_rules.engine.apply import apply
 from canasta_rules.engine.scoring import score_hand
 from canasta_rules.engine.state import State
@@ -71,6 +80,21 @@ def test_partner_adds_to_the_other_partners_meld_after_the_pickup_bct() -> None:
     assert refusal(s, Meld(adds=((QUEEN, cs("Qs")),))) is None
     apply(s, Meld(adds=((QUEEN, cs("Qs")),)))
     assert len(s.melds[s.side(W)][QUEEN].cards) == 4
+
+
+def test_partners_have_a_partner_but_do_not_ask_bct() -> None:
+    """BCT says nothing of asking, and the variant pins that nobody asks; once the pickup has
+    made E and W partners, E's question is refused for that reason, not as 'no partner'."""
+    s = _before_pickup(hands={"N": "9d 9h 6c 7c", "E": "Qs 4d 4h", "W": "Ks 8d 8h"})
+    apply(s, Draw(cs("Tc Td")))
+    ref = refusal(s, Ask())
+    assert ref is not None and ref.code == "ask.no_partner"  # before the pickup: alone
+    t = _before_pickup(hands={"N": "9d 9h 6c 7c", "E": "Qs 4d 4h", "W": "Ks 8d 8h"})
+    apply(t, TakePile(cs("9d 9h")))
+    apply(t, Discard(C.parse("6c")))
+    apply(t, Draw(cs("Tc Td")))
+    ref = refusal(t, Ask())
+    assert ref is not None and (ref.code, ref.parameter) == ("ask.not_used", "going_out.permission")
 
 
 def test_before_the_pickup_a_player_cannot_add_to_another_players_meld_bct() -> None:

@@ -102,6 +102,18 @@ def test_a_wild_meld_counts_toward_the_initial_meld() -> None:
     assert code(t, Meld((cs("2h 2c 2d"),))) == "open.below_minimum"
 
 
+def test_an_opening_meld_of_wild_cards_may_grow_later_in_the_turn() -> None:
+    """001 judges the minimum over the whole turn; RGU lets a meld of wild cards take more wild
+    cards. Three twos (60) are no refusal while a joker in hand can still join them (110 against
+    90): the look-ahead counts room in the meld of wild cards (found by the uruguayan audit)."""
+    s = position(V, hands={"N": "2c 2d 2h Jk 9c 9d"}, phase=P, scores=[1500, 0])
+    assert code(s, Meld((cs("2c 2d 2h"),))) is None
+    apply(s, Meld((cs("2c 2d 2h"),)))
+    assert code(s, Discard(C.parse("9c"))) == "open.below_minimum"  # not yet: 60
+    apply(s, Meld(adds=((WILD_KEY, cs("Jk")),)))
+    assert code(s, Discard(C.parse("9c"))) is None
+
+
 def test_a_wild_canasta_lets_the_side_go_out() -> None:
     """RGU, SCU: a canasta of seven wild cards is a canasta, and one canasta is enough to go
     out, as in 001."""

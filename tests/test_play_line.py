@@ -274,3 +274,19 @@ def test_cutthroat_table_shows_the_partnership_once_sides_form() -> None:
     assert [line.split(" melds: ")[0] for line in meld_lines] == sorted(
         [pair, sess.seats[lone]], key=lambda name: "NEW".index(name[0])
     )
+
+
+def test_table_lists_each_red_three_once_for_a_fixed_partnership() -> None:
+    """001: red threes are laid out in front of the side; the table lists each once (it used to
+    repeat a side's red threes for every partner, showing 3d 3d 3d 3d where the pack holds two)."""
+    from canasta_rules.play.view import table_for
+
+    for seed in range(30):
+        sess = Session.new(Options(ref="classic", seed=seed, humans=frozenset({0})), None)
+        s = sess.state
+        if s.red3[0] or s.red3[1]:
+            break
+    table = table_for(sess, 0)
+    for side, (_, _, reds) in enumerate(table.melds):
+        expected = C.names(s.red3[side]) or "-"
+        assert reds == expected

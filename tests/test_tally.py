@@ -173,6 +173,16 @@ def test_six_hand_red_three_scale() -> None:
         ("classic", "NS m 10 q 2", "NS: unknown item 'q'"),
         ("classic", "NS out concealed; EW", "say 'out' or 'concealed' once"),
         ("classic", " ; ", "an empty entry"),
+        # RGU: seven wild cards make a wild canasta; the 108-card pack holds 12 wild cards, so
+        # two are impossible (found by the uruguayan audit), and one mixed beside one too many.
+        (
+            "uruguayan",
+            "NS m 300 w 2 out; EW",
+            "the canastas entered need at least 14 wild cards (each wild canasta 7, each mixed "
+            "one 1); the pack of 108 cards holds 12",
+        ),
+        ("uruguayan", "NS m 200 w 1 out; EW m 200 w 1", "need at least 14 wild cards"),
+        ("uruguayan", "NS m 300 w 1 x 6 out; EW", "need at least 13 wild cards"),
     ],
 )
 def test_impossible_entries_refused(variant: str, entry: str, reason: str) -> None:
@@ -428,3 +438,16 @@ def test_cutthroat_is_refused_in_one_line() -> None:
     ruleset instead of scoring each partner alone (canasta score takes the position)."""
     with pytest.raises(TallyError, match=r"seating.forming.*canasta score"):
         Sheet.new("three-hand-cutthroat")
+
+
+def test_one_meld_of_wild_cards_a_side_where_canastas_stay_open() -> None:
+    """RGU (one meld of wild cards a side, pinned in uruguayan): with three packs there are wild
+    cards enough for two wild canastas, but a side keeps one meld of wild cards while canastas
+    are never closed; where they close (canastas.closed), a second may be started."""
+    three_packs = ("deck.decks=3", "red_threes.totals=[0,100,200,300,400,1000,1200]")
+    sheet = Sheet.new("uruguayan", three_packs)
+    with pytest.raises(TallyError, match="NS: w 2: a side keeps one meld of wild cards"):
+        sheet.add("NS m 300 w 2; EW")
+    closed = Sheet.new("uruguayan", (*three_packs, "canastas.closed=true"))
+    closed.add("NS m 300 w 2; EW")
+    assert len(closed.hands) == 1

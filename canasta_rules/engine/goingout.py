@@ -19,7 +19,7 @@ from .checks import STOCK, concealed_still_possible, contract_missing, open_meld
 from .limits import check_lay, may_lay, out_refusal, wild_room
 from .moves import Discard, Meld, Move
 from .mutate import apply_unchecked
-from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, Rules
+from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, WILD_KEY, Rules
 from .state import Permission, Phase, State
 
 _INF = 10**6
@@ -362,8 +362,23 @@ def _layable_value(s: State, rc: list[int], hand: list[int]) -> int:
             used += need
             total += nat_value
             room += extra
-    placed = min(wilds, used + room)
+    placed = min(wilds, used + room + _wild_meld_room(s, side, wilds - used))
     return total + sum(wild_vals[:placed])
+
+
+def _wild_meld_room(s: State, side: int, free: int) -> int:
+    """Wild cards a meld of wild cards could still take this turn (``melds.wild_melds``), of
+    ``free`` wild cards no natural meld needs: the room left in the side's open one, or a new
+    one's, where enough are free to start it (one such meld per side at a time)."""
+    r = s.rules
+    if not r.wild_melds or free <= 0:
+        return 0
+    m = s.melds[side].get(WILD_KEY)
+    if m is not None:
+        if r.is_canasta(m.naturals, m.size) and r.canasta_closed:
+            return 0
+        return max(0, r.wild_meld_max - m.size)
+    return r.wild_meld_max if free >= r.wild_meld_min else 0
 
 
 def can_complete_opening(s: State) -> bool:

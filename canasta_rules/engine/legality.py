@@ -388,7 +388,7 @@ def _check_ask(s: State) -> Refusal | None:
     r = s.rules
     p = s.turn
     if not r.permission:
-        if r.side_size == 1:
+        if r.side_size == 1 and not s.partners(p):  # cutthroat pairs have partners, not asking
             return Refusal("ask.no_partner", "seating.side_size", "you have no partner to ask")
         return Refusal(
             "ask.not_used",

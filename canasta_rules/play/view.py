@@ -135,7 +135,9 @@ def table_for(sess: Session, seat: int) -> Table:
                 if s.red3[r.side_of[p]]
             )
         else:
-            reds = C.names(c for p in members for c in s.red3[r.side_of[p]])
+            # red3 is kept by the side seated at the deal: each such side once, not per member
+            dealt_sides = dict.fromkeys(r.side_of[p] for p in members)
+            reds = C.names(c for d in dealt_sides for c in s.red3[d])
         reds = reds or "-"
         melds.append((name, meld_texts(s, side), reds))
     return Table(
