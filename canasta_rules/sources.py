@@ -166,6 +166,12 @@ FAMILY: dict[str, FamilySource] = {
     "JC": FamilySource(
         "hand-and-foot", "Jerry Colby, Hand and Foot", "http://www.jerrycolby.com/Handfoot.htm"
     ),
+    # docs/family/six-hand.md
+    "RG6": FamilySource(
+        "six-hand",
+        "Rummy-Games (Randy Rasa), Canasta For Six Players",
+        "http://www.rummy-games.com/rules/canasta-for-six.html",
+    ),
     # docs/family/five-hand.md
     "RG5": FamilySource(
         "five-hand",

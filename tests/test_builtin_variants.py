@@ -457,7 +457,8 @@ def test_six_hand() -> None:
     assert v.initial_meld.minimum_for(7500) == 150
     assert v.initial_meld.minimum_for(-1) == 15
     assert v.red_threes.totals == (0, 100, 200, 300, 400, 1000, 1200)
-    assert _pinned("six-hand", "red_threes.totals")
+    # RG6 states every figure, four red threes (100 each) included: not a pinned reading.
+    assert not _pinned("six-hand", "red_threes.totals")
 
 
 def test_six_hand_pairs() -> None:

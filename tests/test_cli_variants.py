@@ -44,7 +44,7 @@ def test_list_shows_every_builtin(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(names) >= 9
     listed = [line.split()[0] for line in out[1:]]
     assert listed == names
-    assert row(out, "six-hand-pairs")[3] == "B (extends six-hand)"
+    assert row(out, "six-hand-pairs")[3] == "RG6, B (extends six-hand)"
     assert row(out, "classic")[2] == "4 (2x2)"
 
 

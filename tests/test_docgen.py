@@ -353,7 +353,7 @@ def test_pinned_readings_values_and_inheritance() -> None:
     # bicycle keeps classic's guard unchanged; six-hand-pairs goes back through six-hand.
     assert bicycle["game.max_hands"].same_as == "classic"
     pairs = {p.key: p for p in pins["six-hand-pairs"]}
-    assert pairs["red_threes.totals"].same_as == "six-hand"
+    assert pairs["game.tie"].same_as is None  # its own note (7500, three sides)
     assert pairs["game.max_hands"].same_as == "classic"
     online = {p.key: p for p in pins["online"]}
     assert all(p.same_as is None for p in online.values())
