@@ -868,3 +868,79 @@ def test_module_entry_point(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "classic.md: missing" in capsys.readouterr().err
     assert rulesheet_main(["--write-docs", str(tmp_path)]) == 0
     assert rulesheet_main(["--check", str(tmp_path)]) == 0
+
+
+# --------------------------------------------------------------------------------------------
+# Attributions an audit against the source texts found wrong (each checked against the source)
+
+
+def _origin_kinds(sheet: Sheet, id_: str) -> list[str]:
+    st = sheet.statement(id_)
+    assert st is not None, id_
+    return [o.kind for o in st.origins]
+
+
+def _note(name: str, key: str) -> str:
+    return load_variant(name).provenance[key].note
+
+
+def test_encyclopedia_canastas_of_every_kind_is_pinned() -> None:
+    """000_1e7ce48765e073b7.txt names no canasta for going out at all."""
+    sheet = sheet_of("encyclopedia")
+    assert text_of(sheet, "going_out.sequence_canastas") == (
+        "Canastas of every kind count toward going out."
+    )
+    assert _origin_kinds(sheet, "going_out.sequence_canastas") == ["pinned"]
+
+
+def test_encyclopedia_summary_says_the_highest_total_wins() -> None:
+    """000: when a team reaches 5000, the team with the highest total wins."""
+    summary = " ".join(load_variant("encyclopedia").summary.split())
+    assert "first side to 5000" not in summary
+    assert "The game ends after a hand in which a side reaches 5000, the highest total" in summary
+
+
+def test_general_asking_after_the_draw_is_pinned() -> None:
+    """004 has the player ask after melding; asking just after the draw is the project's."""
+    sheet = sheet_of("general")
+    assert "just after drawing" in text_of(sheet, "going_out.permission.when")
+    assert _origin_kinds(sheet, "going_out.permission.when") == ["pinned"]
+    note = _note("general", "going_out.permission.when")
+    assert "ask.one_card" in note and "after melding everything" in note
+
+
+def test_general_black_three_in_hand_is_pinned() -> None:
+    """004's table of card values is missing, so a black three's value is not 004's."""
+    sheet = sheet_of("general")
+    assert text_of(sheet, "black_threes.in_hand_penalty") == (
+        "A black three left in a hand counts only its card value against the side."
+    )
+    assert _origin_kinds(sheet, "black_threes.in_hand_penalty") == ["pinned"]
+
+
+@pytest.mark.parametrize("name", ["classic", "novice", "encyclopedia", "general", "online"])
+def test_short_stock_draw_is_the_projects_reading(name: str) -> None:
+    """No source 000-004 says what a draw finding too few cards does."""
+    sheet = sheet_of(name)
+    assert "counts as a full draw" in text_of(sheet, "draw.short_stock")
+    assert "pinned" in _origin_kinds(sheet, "draw.short_stock")
+    assert "The project's reading" in _note(name, "draw.short_stock")
+    for family in ("hand-and-foot", "samba"):
+        assert "pinned" in _origin_kinds(sheet_of(family), "draw.short_stock")
+
+
+def test_online_start_freeze_note_names_the_two() -> None:
+    """002: the pile is frozen for both if a wild card or red three was a first card turned."""
+    note = _note("online", "pile.frozen_at_start")
+    assert "only if a joker or red three" not in note
+    assert "a two" in note and "wild card" in note
+    assert "a joker, a two or a red three" in text_of(sheet_of("online"), "deal.upcard_freezes")
+
+
+def test_samba_closed_canasta_note_does_not_cite_hsw_for_it() -> None:
+    """HSW lets hand cards go onto a completed canasta; only the upcard may not be taken for it."""
+    p = load_variant("samba").provenance["canastas.closed"]
+    assert p.pinned
+    assert "HSW still lets cards from the hand go onto a canasta" in p.note
+    assert "BC lets a side's melds of one rank combine" in p.note
+    assert _origin_kinds(sheet_of("samba"), "canastas.closed") == ["pinned"]

@@ -181,9 +181,9 @@ def test_the_tie_rule_is_the_projects_reading(name: str) -> None:
 def test_inherited_notes_of_another_source_are_filled_in() -> None:
     """A variant that cites B but inherits classic's notes, which cite 001."""
     sheet = build(load_variant("six-hand"))
-    # six-hand cites B; its draw-rest rule comes from classic's note on 001, while B gives
-    # the one-card draw that the sentence also states.
-    stated, filled = _st(sheet, "draw.short_stock").origins
+    # six-hand cites B; its canasta's seven cards come from classic's note on 001 (the
+    # canastas table), while B gives the four naturals the sentence also states.
+    stated, filled = _st(sheet, "canastas.size").origins
     assert (stated.kind, stated.sources) == ("stated", ("B",))
     assert (filled.kind, filled.sources) == ("filled", ("001",))
     txt = " ".join(render(sheet, "txt").split())
