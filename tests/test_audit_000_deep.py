@@ -934,8 +934,8 @@ def card() -> str:
 @pytest.mark.parametrize(
     "claim",
     [
-        "Players 4 players in two partnerships of",  # the cell wraps: "two, 11 cards each"
-        "two, 11 cards each",
+        "Players 4 players in two partnerships of two, 11 000",  # the cell wraps:
+        "cards each",  # the rest of it on the next line
         "Canasta 7+ cards, 4+ natural 000",
         "Black three discarded blocks the next player 000",
         "Game to 5000 000",

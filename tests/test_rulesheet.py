@@ -884,6 +884,26 @@ def _note(name: str, key: str) -> str:
     return load_variant(name).provenance[key].note
 
 
+@pytest.mark.parametrize("name", BUILTINS)
+def test_card_has_no_unsourced_row(name: str) -> None:
+    """The built-in files trace every value, so no card row says "no source" (the going-out row
+    claimed the canastas by kind even where they are 0, unused and without a note)."""
+    sheet = build(load_variant(name), card=True)
+    assert not [s.id for s in sheet.statements() for o in s.origins if o.kind == "unsourced"]
+    assert "no source" not in render(sheet, "txt")
+    row = sheet.statement("card.going_out")
+    assert row is not None
+    g = load_variant(name).going_out
+    kinds = bool(g.natural_canastas or g.mixed_canastas or g.wild_canastas)
+    assert ("going_out.natural_canastas" in row.claims) == kinds
+
+
+def test_card_going_out_still_claims_the_kinds_where_used() -> None:
+    row = sheet_of("hand-and-foot", card=True).statement("card.going_out")
+    assert row is not None and "going_out.mixed_canastas" in row.claims
+    assert "unsourced" not in _origin_kinds(sheet_of("hand-and-foot", card=True), "card.going_out")
+
+
 def test_encyclopedia_canastas_of_every_kind_is_pinned() -> None:
     """000_1e7ce48765e073b7.txt names no canasta for going out at all."""
     sheet = sheet_of("encyclopedia")
@@ -909,6 +929,29 @@ def test_general_asking_after_the_draw_is_pinned() -> None:
     assert "ask.one_card" in note and "after melding everything" in note
 
 
+def test_general_wild_card_penalty_note_is_true() -> None:
+    """Records and positions charge it with penalty lines (tests/test_penalties_004.py)."""
+    sheet = sheet_of("general")
+    st = sheet.statement("fixed.penalty_engine")
+    assert st is not None
+    assert "never charges" not in st.plain
+    assert "charges it with a line penalty SEAT wild_returned in its record or position" in (
+        st.plain
+    )
+
+
+@pytest.mark.parametrize("card", [False, True])
+def test_general_bonus_table_has_the_opponents_out_rule(card: bool) -> None:
+    """004: a side's red threes count against it when the opponents go out."""
+    prefix = "card.bonuses" if card else "bonuses"
+    sheet = sheet_of("general", card=card)
+    assert text_of(sheet, f"{prefix}.red_threes_opponents_out") == (
+        "Red threes of a side whose opponents went out: count minus too"
+    )
+    assert _origin_kinds(sheet, f"{prefix}.red_threes_opponents_out") == ["stated"]
+    assert sheet_of("classic", card=card).statement(f"{prefix}.red_threes_opponents_out") is None
+
+
 def test_general_black_three_in_hand_is_pinned() -> None:
     """004's table of card values is missing, so a black three's value is not 004's."""
     sheet = sheet_of("general")
@@ -916,6 +959,17 @@ def test_general_black_three_in_hand_is_pinned() -> None:
         "A black three left in a hand counts only its card value against the side."
     )
     assert _origin_kinds(sheet, "black_threes.in_hand_penalty") == ["pinned"]
+
+
+@pytest.mark.parametrize(
+    ("name", "qualified"), [("general", True), ("classic", True), ("online", False)]
+)
+def test_concealed_after_the_pile_keeps_the_partner_qualifier(name: str, qualified: bool) -> None:
+    """004: the pile-taker is held to the minimum only if the partner has not opened either;
+    where a partner may have opened the side, the sentence says so."""
+    text = text_of(sheet_of(name), "going_out.concealed_waives_minimum")
+    assert "one who took the discard pile must still reach it" in text
+    assert ("unless a partner has already made the side's initial meld" in text) == qualified
 
 
 @pytest.mark.parametrize("name", ["classic", "novice", "encyclopedia", "general", "online"])
@@ -929,12 +983,44 @@ def test_short_stock_draw_is_the_projects_reading(name: str) -> None:
         assert "pinned" in _origin_kinds(sheet_of(family), "draw.short_stock")
 
 
+def test_red_threes_kept_until_the_first_turn() -> None:
+    """Bicycle keeps dealt red threes in the hand until the first turn."""
+    bicycle = sheet_of("bicycle")
+    assert bicycle.statement("fixed.red_threes") is None
+    text = text_of(bicycle, "red_threes.kept")
+    assert "never melded or kept in the hand" not in text
+    assert "until that player's first turn" in text
+    classic = sheet_of("classic")
+    assert "never melded or kept in the hand" in text_of(classic, "fixed.red_threes")
+
+
+def test_card_and_sheet_mark_the_black_three_on_top_alike() -> None:
+    """003 gives a black three on the pile no rule: both the sheet and the card pin it."""
+    assert _origin_kinds(sheet_of("novice"), "fixed.pile_blocked") == ["pinned"]
+    assert _origin_kinds(sheet_of("novice", card=True), "fixed.card.blocked") == ["pinned"]
+    assert _origin_kinds(sheet_of("classic", card=True), "fixed.card.blocked") == ["common"]
+
+
 def test_online_start_freeze_note_names_the_two() -> None:
     """002: the pile is frozen for both if a wild card or red three was a first card turned."""
     note = _note("online", "pile.frozen_at_start")
     assert "only if a joker or red three" not in note
     assert "a two" in note and "wild card" in note
     assert "a joker, a two or a red three" in text_of(sheet_of("online"), "deal.upcard_freezes")
+
+
+@pytest.mark.parametrize(
+    ("name", "marker"),
+    [("online", "[002]"), ("classic", "[001]"), ("encyclopedia", "[000]"), ("general", "[004]")],
+)
+def test_red_three_last_cites_the_source_that_states_it(name: str, marker: str) -> None:
+    sheet = sheet_of(name)
+    st = sheet.statement("fixed.red_three_last")
+    assert st is not None and [o.kind for o in st.origins] == ["stated"]
+    flat = " ".join(render(sheet, "txt").split())
+    assert f"its player can neither meld nor discard. {marker}" in flat
+    # 003 says nothing of it: there it stays the project's reading.
+    assert _origin_kinds(sheet_of("novice"), "fixed.red_three_last") == ["pinned"]
 
 
 def test_samba_closed_canasta_note_does_not_cite_hsw_for_it() -> None:

@@ -37,6 +37,7 @@ from .document import (
     Para,
     Reading,
     Row,
+    Said,
     Section,
     Sentence,
     Sheet,
@@ -82,6 +83,15 @@ SLIP_NONE = {
     "penalties.exposed_card": "a card exposed by mistake from a hand",
 }
 """Stated only when it is not zero (or when ``--diff`` finds it changed)."""
+
+BLACK_THREE_ON_TOP = Dissent(
+    "A black three on top of the pile",
+    ("003",),
+    "003 gives a discarded black three no rule of its own; the project keeps the other sources' "
+    "rule that it cannot be taken from the top of the pile.",
+)
+"""The full sheet and the quick reference both say the pile cannot be taken with a black three
+on top; both carry this, so that they mark it alike."""
 
 # Card values in the order players list them, with the labels a table shows.
 _VALUE_FIELDS: tuple[tuple[str, str], ...] = (
@@ -228,9 +238,12 @@ class _Builder:
         return Sentence(id_, text, tuple(claims), gist=gist)
 
     @staticmethod
-    def fixed(id_: str, text: str, dissent: Dissent | None = None) -> Sentence:
-        """A rule the sources share, so no parameter states it (``dissent``: those that don't)."""
-        return Sentence(f"fixed.{id_}", text, dissent=dissent)
+    def fixed(
+        id_: str, text: str, dissent: Dissent | None = None, said: Said | None = None
+    ) -> Sentence:
+        """A rule the sources share, so no parameter states it (``dissent``: those that don't;
+        ``said``: those that state it in so many words)."""
+        return Sentence(f"fixed.{id_}", text, dissent=dissent, said=said)
 
     @staticmethod
     def caption(id_: str, text: str) -> Sentence:
@@ -492,6 +505,18 @@ class _Builder:
                 else ("Red threes never count minus", "whatever the side melded"),
                 ("red_threes.count_against",),
                 header=header,
+            ),
+            *(
+                [
+                    Row(
+                        f"{id_}.red_threes_opponents_out",
+                        ("Red threes of a side whose opponents went out", "count minus too"),
+                        ("red_threes.against_when_opponents_out",),
+                        header=header,
+                    )
+                ]
+                if v.red_threes.against_when_opponents_out
+                else []
             ),
             Row(
                 f"{id_}.out",
@@ -1149,13 +1174,7 @@ class _Builder:
                         "pile_blocked",
                         "A wild card, a black three or a red three on top of the pile can never "
                         "be taken.",
-                        Dissent(
-                            "A black three on top of the pile",
-                            ("003",),
-                            "003 gives a discarded black three no rule of its own; the project "
-                            "keeps the other sources' rule that it cannot be taken from the top "
-                            "of the pile.",
-                        ),
+                        BLACK_THREE_ON_TOP,
                     ),
                     self.s(
                         "pile.unfrozen",
@@ -1304,6 +1323,14 @@ class _Builder:
                     "red_threes",
                     "Red threes are bonus cards: they are never melded or kept in the hand, but "
                     "laid face up in front of their owner for the side.",
+                )
+                if rt.exposed == "deal"
+                else self.s(
+                    "red_threes.kept",
+                    "Red threes are bonus cards: they are never melded, but laid face up in front "
+                    "of their owner for the side; only those dealt to a player stay in the hand, "
+                    "until that player's first turn (below).",
+                    "red_threes.exposed",
                 ),
                 self.s("red_threes.exposed", exposed, "red_threes.exposed"),
                 self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
@@ -1460,8 +1487,14 @@ class _Builder:
         if g.concealed_waives_minimum == "after_stock_draw":
             w = (
                 "A player who goes out concealed after drawing from the stock needs no "
-                "initial-meld minimum; one who took the discard pile must still reach it."
+                "initial-meld minimum; one who took the discard pile must still reach it"
             )
+            if isinstance(c, ConcealedPlayer) and self.partners:
+                # A partner may already have opened the side (004: held to the minimum only if
+                # the partner too has not made the initial meld); then there is none to reach.
+                w += ", unless a partner has already made the side's initial meld."
+            else:
+                w += "."
         else:
             w = (
                 "Going out concealed never lifts the initial-meld minimum: a side that had not "
@@ -1653,6 +1686,11 @@ class _Builder:
                             "keeps the rule 000, 001, 002 and 004 give for a red three drawn as "
                             "the last stock card.",
                         ),
+                        # 000: the hand ends, no meld; 001 and 002: no meld or discard; 004
+                        # (item 2): the game ends without delay, no discard.
+                        Said(
+                            "A red three drawn as the last stock card", ("000", "001", "002", "004")
+                        ),
                     ),
                 )
             )
@@ -1702,8 +1740,10 @@ class _Builder:
                         (
                             Sentence(
                                 "fixed.penalty_engine",
-                                "The rules engine never lets such a meld be laid, so it never "
-                                "charges this penalty.",
+                                "The rules engine never lets such a meld be laid, so its own "
+                                "games never incur this penalty; a game played with cards "
+                                "charges it with a line penalty SEAT wild_returned in its record "
+                                "or position.",
                                 role="note",
                             ),
                         ),
@@ -1890,9 +1930,17 @@ class _Builder:
                 (
                     "going_out.canastas",
                     "going_out.final_discard",
-                    "going_out.natural_canastas",
-                    "going_out.mixed_canastas",
-                    "going_out.wild_canastas",
+                    # The canastas by kind only where the variant asks for some (as the full
+                    # sheet states them): at 0 they are not used, and have no note of their own.
+                    *(
+                        (
+                            "going_out.natural_canastas",
+                            "going_out.mixed_canastas",
+                            "going_out.wild_canastas",
+                        )
+                        if g.natural_canastas or g.mixed_canastas or g.wild_canastas
+                        else ()
+                    ),
                 ),
                 header=header,
             ),
@@ -1959,6 +2007,7 @@ class _Builder:
                             self.fixed(
                                 "card.blocked",
                                 "Never with a wild card, a black three or a red three on top.",
+                                BLACK_THREE_ON_TOP,
                             ),
                         ),
                     ),

@@ -77,6 +77,15 @@ class Dissent:
 
 
 @dataclass(frozen=True)
+class Said:
+    """The sources (of 000-004) that state a fixed rule in so many words: in a variant that names
+    one of them among its ``sources``, the rule is marked as stated by it rather than common."""
+
+    topic: str
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class House:
     """The mark of a statement that departs from the base ruleset of ``--diff``."""
 
@@ -104,6 +113,7 @@ class Sentence:
     states a rule of play, so neither gets an origin marker."""
     reading: Reading | None = None
     dissent: Dissent | None = None
+    said: Said | None = None
     origins: tuple[Origin, ...] = ()
     """Filled in by the builder from the variant's provenance (empty for captions and notes)."""
 
