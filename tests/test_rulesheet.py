@@ -584,9 +584,12 @@ def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> l
     return rows[1:]
 
 
-@pytest.mark.parametrize(("base", "name"), [("classic", "general"), ("classic", "six-hand")])
+@pytest.mark.parametrize(
+    ("base", "name", "label"),
+    [("classic", "general", "[CHANGED (004)]"), ("classic", "six-hand", "[CHANGED (B)]")],
+)
 def test_rules_diff_lists_what_variants_diff_lists(
-    capsys: pytest.CaptureFixture[str], base: str, name: str
+    capsys: pytest.CaptureFixture[str], base: str, name: str, label: str
 ) -> None:
     want = _variants_diff_keys(capsys, base, name)
     out = cli(capsys, "rules", name, "--diff", base, "--format", "txt")
@@ -595,19 +598,26 @@ def test_rules_diff_lists_what_variants_diff_lists(
     assert m is not None
     assert m.group(1).split(", ") == want
     assert f"{len(want)} parameters differ" in flat
-    assert "[HOUSE RULE]" in out
+    # Each change is the variant's source's own rule, so none is called a house rule.
+    assert label in out
+    assert "[HOUSE RULE]" not in out
 
 
 def test_diff_marks_in_every_format() -> None:
     sheet = sheet_of("general", base="classic")
     md, html, txt = (render(sheet, f) for f in ("md", "html", "txt"))
-    assert "**House rule:** A meld may never hold more wild cards than natural ones" in md
+    assert "**Changed (004):** A meld may never hold more wild cards than natural ones" in md
     assert "*(Base rule, classic: Within that limit" in md
-    assert '<span class="house-label">House rule:</span>' in html
-    assert "[HOUSE RULE] A meld may never hold" in " ".join(txt.split())
-    # A marked table row is starred, with its note below the table.
+    assert '<span class="house-label">Changed (004):</span>' in html
+    assert "[CHANGED (004)] A meld may never hold" in " ".join(txt.split())
+    # A marked table row is starred, with its note below the table (general pins its pickups).
     assert "| Pile not frozen \\* | yes | yes | no |" in md
-    assert "\\* House rule: Pile not frozen:" in md
+    assert "\\* Changed (pinned): Pile not frozen:" in md
+    # A value changed with --set has no note: that is a house rule.
+    txt = render(sheet_of("general", "game.target=4000", base="classic"), "txt")
+    assert "[HOUSE RULE] When, after a hand, a side's total has reached 4000" in " ".join(
+        txt.split()
+    )
 
 
 def test_card_diff_marks_rows() -> None:
@@ -1021,6 +1031,17 @@ def test_red_three_last_cites_the_source_that_states_it(name: str, marker: str) 
     assert f"its player can neither meld nor discard. {marker}" in flat
     # 003 says nothing of it: there it stays the project's reading.
     assert _origin_kinds(sheet_of("novice"), "fixed.red_three_last") == ["pinned"]
+
+
+def test_diff_labels_a_sourced_change_by_its_source() -> None:
+    """online-draw-two's changes are options 002 offers, not house rules."""
+    sheet = sheet_of("online-draw-two", base="online")
+    txt = " ".join(render(sheet, "txt").split())
+    assert "[HOUSE RULE]" not in txt
+    assert "[CHANGED (002)] A turn begins with a draw: the player takes the top two cards" in txt
+    assert "[CHANGED (002)] The hand ends as soon as a full draw is impossible" in txt
+    md = render(sheet, "md")
+    assert "**Changed (002):** A turn begins with a draw" in md
 
 
 def test_samba_closed_canasta_note_does_not_cite_hsw_for_it() -> None:

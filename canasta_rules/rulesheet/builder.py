@@ -46,6 +46,7 @@ from .document import (
     claims_key,
     map_statements,
 )
+from .origin import HOUSE as HOUSE_SOURCE
 from .origin import attach, pinned_notes
 from .words import capital, count, digits_count, join, number, source_name, special_cards
 
@@ -2017,7 +2018,7 @@ class _Builder:
 
 
 # --------------------------------------------------------------------------------------------
-# Marking house rules
+# Marking the rules that differ from a base (house rules, or a source's own)
 
 
 def _claimed(st: Statement, diffs: list[tuple[str, Any, Any]]) -> tuple[str, ...]:
@@ -2028,6 +2029,26 @@ def _gist(st: Statement) -> str:
     if isinstance(st, Sentence) and st.gist:
         return st.gist
     return st.plain
+
+
+def _change_sources(st: Statement, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Where the variant's rule for the differing ``keys`` comes from, by the origins of the
+    notes covering them: the sources that state it, else those it was filled in from, else
+    ``pinned``. Empty (a house rule) when any of them is unsourced or cites ``house``."""
+    parts = [
+        o
+        for o in st.origins
+        if any(claims_key(n, k) or claims_key(k, n) for n in o.keys for k in keys)
+    ] or [o for o in st.origins if o.kind != "common"]  # (a reading speaks for its claims)
+    if not parts or any(
+        o.kind == "unsourced" or (o.kind == "stated" and HOUSE_SOURCE in o.sources) for o in parts
+    ):
+        return ()
+    for kind in ("stated", "filled"):
+        found = tuple(dict.fromkeys(x for o in parts if o.kind == kind for x in o.sources))
+        if found:
+            return found
+    return ("pinned",)
 
 
 def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) -> dict[str, House]:
@@ -2048,7 +2069,7 @@ def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) 
             text = _gist(b)
         else:
             text = "; ".join(f"{k} = {show_value(old[k])}" for k in keys)
-        return House(keys, name, text)
+        return House(keys, name, text, _change_sources(st, keys))
 
     out: dict[str, House] = {}
     statements = sheet.statements()
@@ -2114,8 +2135,9 @@ def build(
     """The rule sheet of ``variant`` (or its quick-reference card).
 
     With ``base``, every statement whose parameters differ from ``base`` (as
-    :func:`~canasta_rules.variant.compare.differences` lists them) is marked as a house rule,
-    with the base's own statement (or value) for comparison.
+    :func:`~canasta_rules.variant.compare.differences` lists them) is marked as changed, with
+    the base's own statement (or value) for comparison. The mark names the source the variant's
+    notes cite for the change; a change no note sources (or one citing ``house``) is a house rule.
     """
     kind = "card" if card else "rules"
     if base is None:

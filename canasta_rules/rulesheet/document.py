@@ -94,6 +94,16 @@ class House:
     base_name: str
     base_text: str
     """How the base ruleset puts it: its own statement, or its raw values."""
+    sources: tuple[str, ...] = ()
+    """Where this variant's differing rule comes from, when a note cites a source for it (the
+    sources that state it, else those it was filled in from, else ``pinned``): such a change is
+    the source's own rule, not a house rule. Empty for a house rule (a note citing ``house``, no
+    note at all, or a value changed with ``--set``)."""
+
+    @property
+    def label(self) -> str:
+        """The mark's words: ``House rule`` or ``Changed (002)``."""
+        return f"Changed ({', '.join(self.sources)})" if self.sources else "House rule"
 
 
 @dataclass(frozen=True)
