@@ -895,7 +895,7 @@ def test_000_the_sheet_explains_the_stock_out_contradiction(sheet: str) -> None:
     empty stock, yet a player who can take the pile must, and may not meld. The sheet's pinned
     note says how the variant reads it."""
     assert (
-        "12. stock_out (000, 001): 000 ends the hand when a draw from the empty stock is due"
+        "13. stock_out (000, 001): 000 ends the hand when a draw from the empty stock is due"
         in (sheet)
     )
     assert "the no-meld rule is read as applying only when the hand ends" in sheet
@@ -934,8 +934,8 @@ def card() -> str:
 @pytest.mark.parametrize(
     "claim",
     [
-        "Players 4 players in two partnerships of",  # the cell wraps: "two, 11 cards each"
-        "two, 11 cards each",
+        "Players 4 players in two partnerships of two, 11 000",  # the cell wraps:
+        "cards each",  # the rest of it on the next line
         "Canasta 7+ cards, 4+ natural 000",
         "Black three discarded blocks the next player 000",
         "Game to 5000 000",

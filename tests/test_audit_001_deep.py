@@ -876,7 +876,8 @@ def _cli_text(main: object, args: list[str]) -> str:
         "melding them all, or melding all but one and discarding it. [001]",
         "Going out concealed earns 200 instead of 100. [001]",
         "A player who goes out concealed after drawing from the stock needs no initial-meld "
-        "minimum; one who took the discard pile must still reach it. [001]",
+        "minimum; one who took the discard pile must still reach it, unless a partner has "
+        "already made the side's initial meld. [001]",
         "after a no the player may not go out in that turn, and after a yes they must. [001]",
         "just after drawing from the stock or taking the pile, before melding anything more",
         # When the stock runs out.

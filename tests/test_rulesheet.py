@@ -584,9 +584,12 @@ def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> l
     return rows[1:]
 
 
-@pytest.mark.parametrize(("base", "name"), [("classic", "general"), ("classic", "six-hand")])
+@pytest.mark.parametrize(
+    ("base", "name", "label"),
+    [("classic", "general", "[CHANGED (004)]"), ("classic", "six-hand", "[CHANGED (RG6, B)]")],
+)
 def test_rules_diff_lists_what_variants_diff_lists(
-    capsys: pytest.CaptureFixture[str], base: str, name: str
+    capsys: pytest.CaptureFixture[str], base: str, name: str, label: str
 ) -> None:
     want = _variants_diff_keys(capsys, base, name)
     out = cli(capsys, "rules", name, "--diff", base, "--format", "txt")
@@ -595,19 +598,26 @@ def test_rules_diff_lists_what_variants_diff_lists(
     assert m is not None
     assert m.group(1).split(", ") == want
     assert f"{len(want)} parameters differ" in flat
-    assert "[HOUSE RULE]" in out
+    # Each change is the variant's source's own rule, so none is called a house rule.
+    assert label in out
+    assert "[HOUSE RULE]" not in out
 
 
 def test_diff_marks_in_every_format() -> None:
     sheet = sheet_of("general", base="classic")
     md, html, txt = (render(sheet, f) for f in ("md", "html", "txt"))
-    assert "**House rule:** A meld may never hold more wild cards than natural ones" in md
+    assert "**Changed (004):** A meld may never hold more wild cards than natural ones" in md
     assert "*(Base rule, classic: Within that limit" in md
-    assert '<span class="house-label">House rule:</span>' in html
-    assert "[HOUSE RULE] A meld may never hold" in " ".join(txt.split())
-    # A marked table row is starred, with its note below the table.
+    assert '<span class="house-label">Changed (004):</span>' in html
+    assert "[CHANGED (004)] A meld may never hold" in " ".join(txt.split())
+    # A marked table row is starred, with its note below the table (general pins its pickups).
     assert "| Pile not frozen \\* | yes | yes | no |" in md
-    assert "\\* House rule: Pile not frozen:" in md
+    assert "\\* Changed (pinned): Pile not frozen:" in md
+    # A value changed with --set has no note: that is a house rule.
+    txt = render(sheet_of("general", "game.target=4000", base="classic"), "txt")
+    assert "[HOUSE RULE] When, after a hand, a side's total has reached 4000" in " ".join(
+        txt.split()
+    )
 
 
 def test_card_diff_marks_rows() -> None:
@@ -868,3 +878,176 @@ def test_module_entry_point(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "classic.md: missing" in capsys.readouterr().err
     assert rulesheet_main(["--write-docs", str(tmp_path)]) == 0
     assert rulesheet_main(["--check", str(tmp_path)]) == 0
+
+
+# --------------------------------------------------------------------------------------------
+# Attributions an audit against the source texts found wrong (each checked against the source)
+
+
+def _origin_kinds(sheet: Sheet, id_: str) -> list[str]:
+    st = sheet.statement(id_)
+    assert st is not None, id_
+    return [o.kind for o in st.origins]
+
+
+def _note(name: str, key: str) -> str:
+    return load_variant(name).provenance[key].note
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_card_has_no_unsourced_row(name: str) -> None:
+    """The built-in files trace every value, so no card row says "no source" (the going-out row
+    claimed the canastas by kind even where they are 0, unused and without a note)."""
+    sheet = build(load_variant(name), card=True)
+    assert not [s.id for s in sheet.statements() for o in s.origins if o.kind == "unsourced"]
+    assert "no source" not in render(sheet, "txt")
+    row = sheet.statement("card.going_out")
+    assert row is not None
+    g = load_variant(name).going_out
+    kinds = bool(g.natural_canastas or g.mixed_canastas or g.wild_canastas)
+    assert ("going_out.natural_canastas" in row.claims) == kinds
+
+
+def test_card_going_out_still_claims_the_kinds_where_used() -> None:
+    row = sheet_of("hand-and-foot", card=True).statement("card.going_out")
+    assert row is not None and "going_out.mixed_canastas" in row.claims
+    assert "unsourced" not in _origin_kinds(sheet_of("hand-and-foot", card=True), "card.going_out")
+
+
+def test_encyclopedia_canastas_of_every_kind_is_pinned() -> None:
+    """000_1e7ce48765e073b7.txt names no canasta for going out at all."""
+    sheet = sheet_of("encyclopedia")
+    assert text_of(sheet, "going_out.sequence_canastas") == (
+        "Canastas of every kind count toward going out."
+    )
+    assert _origin_kinds(sheet, "going_out.sequence_canastas") == ["pinned"]
+
+
+def test_encyclopedia_summary_says_the_highest_total_wins() -> None:
+    """000: when a team reaches 5000, the team with the highest total wins."""
+    summary = " ".join(load_variant("encyclopedia").summary.split())
+    assert "first side to 5000" not in summary
+    assert "The game ends after a hand in which a side reaches 5000, the highest total" in summary
+
+
+def test_general_asking_after_the_draw_is_pinned() -> None:
+    """004 has the player ask after melding; asking just after the draw is the project's."""
+    sheet = sheet_of("general")
+    assert "just after drawing" in text_of(sheet, "going_out.permission.when")
+    assert _origin_kinds(sheet, "going_out.permission.when") == ["pinned"]
+    note = _note("general", "going_out.permission.when")
+    assert "ask.one_card" in note and "after melding everything" in note
+
+
+def test_general_wild_card_penalty_note_is_true() -> None:
+    """Records and positions charge it with penalty lines (tests/test_penalties_004.py)."""
+    sheet = sheet_of("general")
+    st = sheet.statement("fixed.penalty_engine")
+    assert st is not None
+    assert "never charges" not in st.plain
+    assert "charges it with a line penalty SEAT wild_returned in its record or position" in (
+        st.plain
+    )
+
+
+@pytest.mark.parametrize("card", [False, True])
+def test_general_bonus_table_has_the_opponents_out_rule(card: bool) -> None:
+    """004: a side's red threes count against it when the opponents go out."""
+    prefix = "card.bonuses" if card else "bonuses"
+    sheet = sheet_of("general", card=card)
+    assert text_of(sheet, f"{prefix}.red_threes_opponents_out") == (
+        "Red threes of a side whose opponents went out: count minus too"
+    )
+    assert _origin_kinds(sheet, f"{prefix}.red_threes_opponents_out") == ["stated"]
+    assert sheet_of("classic", card=card).statement(f"{prefix}.red_threes_opponents_out") is None
+
+
+def test_general_black_three_in_hand_is_pinned() -> None:
+    """004's table of card values is missing, so a black three's value is not 004's."""
+    sheet = sheet_of("general")
+    assert text_of(sheet, "black_threes.in_hand_penalty") == (
+        "A black three left in a hand counts only its card value against the side."
+    )
+    assert _origin_kinds(sheet, "black_threes.in_hand_penalty") == ["pinned"]
+
+
+@pytest.mark.parametrize(
+    ("name", "qualified"), [("general", True), ("classic", True), ("online", False)]
+)
+def test_concealed_after_the_pile_keeps_the_partner_qualifier(name: str, qualified: bool) -> None:
+    """004: the pile-taker is held to the minimum only if the partner has not opened either;
+    where a partner may have opened the side, the sentence says so."""
+    text = text_of(sheet_of(name), "going_out.concealed_waives_minimum")
+    assert "one who took the discard pile must still reach it" in text
+    assert ("unless a partner has already made the side's initial meld" in text) == qualified
+
+
+@pytest.mark.parametrize("name", ["classic", "novice", "encyclopedia", "general", "online"])
+def test_short_stock_draw_is_the_projects_reading(name: str) -> None:
+    """No source 000-004 says what a draw finding too few cards does."""
+    sheet = sheet_of(name)
+    assert "counts as a full draw" in text_of(sheet, "draw.short_stock")
+    assert "pinned" in _origin_kinds(sheet, "draw.short_stock")
+    assert "The project's reading" in _note(name, "draw.short_stock")
+    for family in ("hand-and-foot", "samba"):
+        assert "pinned" in _origin_kinds(sheet_of(family), "draw.short_stock")
+
+
+def test_red_threes_kept_until_the_first_turn() -> None:
+    """Bicycle keeps dealt red threes in the hand until the first turn."""
+    bicycle = sheet_of("bicycle")
+    assert bicycle.statement("fixed.red_threes") is None
+    text = text_of(bicycle, "red_threes.kept")
+    assert "never melded or kept in the hand" not in text
+    assert "until that player's first turn" in text
+    classic = sheet_of("classic")
+    assert "never melded or kept in the hand" in text_of(classic, "fixed.red_threes")
+
+
+def test_card_and_sheet_mark_the_black_three_on_top_alike() -> None:
+    """003 gives a black three on the pile no rule: both the sheet and the card pin it."""
+    assert _origin_kinds(sheet_of("novice"), "fixed.pile_blocked") == ["pinned"]
+    assert _origin_kinds(sheet_of("novice", card=True), "fixed.card.blocked") == ["pinned"]
+    assert _origin_kinds(sheet_of("classic", card=True), "fixed.card.blocked") == ["common"]
+
+
+def test_online_start_freeze_note_names_the_two() -> None:
+    """002: the pile is frozen for both if a wild card or red three was a first card turned."""
+    note = _note("online", "pile.frozen_at_start")
+    assert "only if a joker or red three" not in note
+    assert "a two" in note and "wild card" in note
+    assert "a joker, a two or a red three" in text_of(sheet_of("online"), "deal.upcard_freezes")
+
+
+@pytest.mark.parametrize(
+    ("name", "marker"),
+    [("online", "[002]"), ("classic", "[001]"), ("encyclopedia", "[000]"), ("general", "[004]")],
+)
+def test_red_three_last_cites_the_source_that_states_it(name: str, marker: str) -> None:
+    sheet = sheet_of(name)
+    st = sheet.statement("fixed.red_three_last")
+    assert st is not None and [o.kind for o in st.origins] == ["stated"]
+    flat = " ".join(render(sheet, "txt").split())
+    assert f"its player can neither meld nor discard. {marker}" in flat
+    # 003 says nothing of it: there it stays the project's reading.
+    assert _origin_kinds(sheet_of("novice"), "fixed.red_three_last") == ["pinned"]
+
+
+def test_diff_labels_a_sourced_change_by_its_source() -> None:
+    """online-draw-two's changes are options 002 offers, not house rules."""
+    sheet = sheet_of("online-draw-two", base="online")
+    txt = " ".join(render(sheet, "txt").split())
+    assert "[HOUSE RULE]" not in txt
+    assert "[CHANGED (002)] A turn begins with a draw: the player takes the top two cards" in txt
+    assert "[CHANGED (002)] The hand ends as soon as a full draw is impossible" in txt
+    md = render(sheet, "md")
+    assert "**Changed (002):** A turn begins with a draw" in md
+
+
+def test_samba_closed_canasta_note_does_not_cite_hsw_for_it() -> None:
+    """HSW lets hand cards go onto a completed canasta; only the upcard may not be taken for it."""
+    p = load_variant("samba").provenance["canastas.closed"]
+    assert p.pinned
+    assert "HSW still lets cards from the hand go onto a canasta" in p.note
+    assert "BC lets a side's melds of one rank combine" in p.note
+    assert _origin_kinds(sheet_of("samba"), "canastas.closed") == ["pinned"]

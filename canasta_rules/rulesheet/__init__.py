@@ -2,8 +2,9 @@
 
 ``build(variant)`` gives a :class:`Sheet`: sections of statements, each naming the parameters it
 states. ``render(sheet, fmt)`` writes it out as ``md``, ``html`` or ``txt``. With ``card=True``,
-``build`` gives the one-page quick reference; with ``base=other`` it marks the house rules that
-depart from ``other``. ``docs/rules/`` holds one generated sheet per built-in (see :mod:`.docs`).
+``build`` gives the one-page quick reference; with ``base=other`` it marks the rules that
+depart from ``other`` (by the source the variant's notes cite for each, or as house rules).
+``docs/rules/`` holds one generated sheet per built-in (see :mod:`.docs`).
 """
 
 from .builder import build, unstated_keys

@@ -37,6 +37,7 @@ from .document import (
     Para,
     Reading,
     Row,
+    Said,
     Section,
     Sentence,
     Sheet,
@@ -45,6 +46,7 @@ from .document import (
     claims_key,
     map_statements,
 )
+from .origin import HOUSE as HOUSE_SOURCE
 from .origin import attach, pinned_notes
 from .words import capital, count, digits_count, join, number, source_name, special_cards
 
@@ -82,6 +84,15 @@ SLIP_NONE = {
     "penalties.exposed_card": "a card exposed by mistake from a hand",
 }
 """Stated only when it is not zero (or when ``--diff`` finds it changed)."""
+
+BLACK_THREE_ON_TOP = Dissent(
+    "A black three on top of the pile",
+    ("003",),
+    "003 gives a discarded black three no rule of its own; the project keeps the other sources' "
+    "rule that it cannot be taken from the top of the pile.",
+)
+"""The full sheet and the quick reference both say the pile cannot be taken with a black three
+on top; both carry this, so that they mark it alike."""
 
 # Card values in the order players list them, with the labels a table shows.
 _VALUE_FIELDS: tuple[tuple[str, str], ...] = (
@@ -228,9 +239,12 @@ class _Builder:
         return Sentence(id_, text, tuple(claims), gist=gist)
 
     @staticmethod
-    def fixed(id_: str, text: str, dissent: Dissent | None = None) -> Sentence:
-        """A rule the sources share, so no parameter states it (``dissent``: those that don't)."""
-        return Sentence(f"fixed.{id_}", text, dissent=dissent)
+    def fixed(
+        id_: str, text: str, dissent: Dissent | None = None, said: Said | None = None
+    ) -> Sentence:
+        """A rule the sources share, so no parameter states it (``dissent``: those that don't;
+        ``said``: those that state it in so many words)."""
+        return Sentence(f"fixed.{id_}", text, dissent=dissent, said=said)
 
     @staticmethod
     def caption(id_: str, text: str) -> Sentence:
@@ -492,6 +506,18 @@ class _Builder:
                 else ("Red threes never count minus", "whatever the side melded"),
                 ("red_threes.count_against",),
                 header=header,
+            ),
+            *(
+                [
+                    Row(
+                        f"{id_}.red_threes_opponents_out",
+                        ("Red threes of a side whose opponents went out", "count minus too"),
+                        ("red_threes.against_when_opponents_out",),
+                        header=header,
+                    )
+                ]
+                if v.red_threes.against_when_opponents_out
+                else []
             ),
             Row(
                 f"{id_}.out",
@@ -1149,13 +1175,7 @@ class _Builder:
                         "pile_blocked",
                         "A wild card, a black three or a red three on top of the pile can never "
                         "be taken.",
-                        Dissent(
-                            "A black three on top of the pile",
-                            ("003",),
-                            "003 gives a discarded black three no rule of its own; the project "
-                            "keeps the other sources' rule that it cannot be taken from the top "
-                            "of the pile.",
-                        ),
+                        BLACK_THREE_ON_TOP,
                     ),
                     self.s(
                         "pile.unfrozen",
@@ -1304,6 +1324,14 @@ class _Builder:
                     "red_threes",
                     "Red threes are bonus cards: they are never melded or kept in the hand, but "
                     "laid face up in front of their owner for the side.",
+                )
+                if rt.exposed == "deal"
+                else self.s(
+                    "red_threes.kept",
+                    "Red threes are bonus cards: they are never melded, but laid face up in front "
+                    "of their owner for the side; only those dealt to a player stay in the hand, "
+                    "until that player's first turn (below).",
+                    "red_threes.exposed",
                 ),
                 self.s("red_threes.exposed", exposed, "red_threes.exposed"),
                 self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
@@ -1460,8 +1488,14 @@ class _Builder:
         if g.concealed_waives_minimum == "after_stock_draw":
             w = (
                 "A player who goes out concealed after drawing from the stock needs no "
-                "initial-meld minimum; one who took the discard pile must still reach it."
+                "initial-meld minimum; one who took the discard pile must still reach it"
             )
+            if isinstance(c, ConcealedPlayer) and self.partners:
+                # A partner may already have opened the side (004: held to the minimum only if
+                # the partner too has not made the initial meld); then there is none to reach.
+                w += ", unless a partner has already made the side's initial meld."
+            else:
+                w += "."
         else:
             w = (
                 "Going out concealed never lifts the initial-meld minimum: a side that had not "
@@ -1653,6 +1687,11 @@ class _Builder:
                             "keeps the rule 000, 001, 002 and 004 give for a red three drawn as "
                             "the last stock card.",
                         ),
+                        # 000: the hand ends, no meld; 001 and 002: no meld or discard; 004
+                        # (item 2): the game ends without delay, no discard.
+                        Said(
+                            "A red three drawn as the last stock card", ("000", "001", "002", "004")
+                        ),
                     ),
                 )
             )
@@ -1702,8 +1741,10 @@ class _Builder:
                         (
                             Sentence(
                                 "fixed.penalty_engine",
-                                "The rules engine never lets such a meld be laid, so it never "
-                                "charges this penalty.",
+                                "The rules engine never lets such a meld be laid, so its own "
+                                "games never incur this penalty; a game played with cards "
+                                "charges it with a line penalty SEAT wild_returned in its record "
+                                "or position.",
                                 role="note",
                             ),
                         ),
@@ -1890,9 +1931,17 @@ class _Builder:
                 (
                     "going_out.canastas",
                     "going_out.final_discard",
-                    "going_out.natural_canastas",
-                    "going_out.mixed_canastas",
-                    "going_out.wild_canastas",
+                    # The canastas by kind only where the variant asks for some (as the full
+                    # sheet states them): at 0 they are not used, and have no note of their own.
+                    *(
+                        (
+                            "going_out.natural_canastas",
+                            "going_out.mixed_canastas",
+                            "going_out.wild_canastas",
+                        )
+                        if g.natural_canastas or g.mixed_canastas or g.wild_canastas
+                        else ()
+                    ),
                 ),
                 header=header,
             ),
@@ -1959,6 +2008,7 @@ class _Builder:
                             self.fixed(
                                 "card.blocked",
                                 "Never with a wild card, a black three or a red three on top.",
+                                BLACK_THREE_ON_TOP,
                             ),
                         ),
                     ),
@@ -1968,7 +2018,7 @@ class _Builder:
 
 
 # --------------------------------------------------------------------------------------------
-# Marking house rules
+# Marking the rules that differ from a base (house rules, or a source's own)
 
 
 def _claimed(st: Statement, diffs: list[tuple[str, Any, Any]]) -> tuple[str, ...]:
@@ -1979,6 +2029,26 @@ def _gist(st: Statement) -> str:
     if isinstance(st, Sentence) and st.gist:
         return st.gist
     return st.plain
+
+
+def _change_sources(st: Statement, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Where the variant's rule for the differing ``keys`` comes from, by the origins of the
+    notes covering them: the sources that state it, else those it was filled in from, else
+    ``pinned``. Empty (a house rule) when any of them is unsourced or cites ``house``."""
+    parts = [
+        o
+        for o in st.origins
+        if any(claims_key(n, k) or claims_key(k, n) for n in o.keys for k in keys)
+    ] or [o for o in st.origins if o.kind != "common"]  # (a reading speaks for its claims)
+    if not parts or any(
+        o.kind == "unsourced" or (o.kind == "stated" and HOUSE_SOURCE in o.sources) for o in parts
+    ):
+        return ()
+    for kind in ("stated", "filled"):
+        found = tuple(dict.fromkeys(x for o in parts if o.kind == kind for x in o.sources))
+        if found:
+            return found
+    return ("pinned",)
 
 
 def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) -> dict[str, House]:
@@ -1999,7 +2069,7 @@ def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) 
             text = _gist(b)
         else:
             text = "; ".join(f"{k} = {show_value(old[k])}" for k in keys)
-        return House(keys, name, text)
+        return House(keys, name, text, _change_sources(st, keys))
 
     out: dict[str, House] = {}
     statements = sheet.statements()
@@ -2065,8 +2135,9 @@ def build(
     """The rule sheet of ``variant`` (or its quick-reference card).
 
     With ``base``, every statement whose parameters differ from ``base`` (as
-    :func:`~canasta_rules.variant.compare.differences` lists them) is marked as a house rule,
-    with the base's own statement (or value) for comparison.
+    :func:`~canasta_rules.variant.compare.differences` lists them) is marked as changed, with
+    the base's own statement (or value) for comparison. The mark names the source the variant's
+    notes cite for the change; a change no note sources (or one citing ``house``) is a house rule.
     """
     kind = "card" if card else "rules"
     if base is None:

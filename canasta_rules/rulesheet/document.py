@@ -77,6 +77,15 @@ class Dissent:
 
 
 @dataclass(frozen=True)
+class Said:
+    """The sources (of 000-004) that state a fixed rule in so many words: in a variant that names
+    one of them among its ``sources``, the rule is marked as stated by it rather than common."""
+
+    topic: str
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class House:
     """The mark of a statement that departs from the base ruleset of ``--diff``."""
 
@@ -85,6 +94,16 @@ class House:
     base_name: str
     base_text: str
     """How the base ruleset puts it: its own statement, or its raw values."""
+    sources: tuple[str, ...] = ()
+    """Where this variant's differing rule comes from, when a note cites a source for it (the
+    sources that state it, else those it was filled in from, else ``pinned``): such a change is
+    the source's own rule, not a house rule. Empty for a house rule (a note citing ``house``, no
+    note at all, or a value changed with ``--set``)."""
+
+    @property
+    def label(self) -> str:
+        """The mark's words: ``House rule`` or ``Changed (002)``."""
+        return f"Changed ({', '.join(self.sources)})" if self.sources else "House rule"
 
 
 @dataclass(frozen=True)
@@ -104,6 +123,7 @@ class Sentence:
     states a rule of play, so neither gets an origin marker."""
     reading: Reading | None = None
     dissent: Dissent | None = None
+    said: Said | None = None
     origins: tuple[Origin, ...] = ()
     """Filled in by the builder from the variant's provenance (empty for captions and notes)."""
 

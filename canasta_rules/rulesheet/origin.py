@@ -17,7 +17,8 @@ A value left at the model's default, with no note of its own, has the note ``cla
 it, since the defaults are classic's values (the loader's ``provenance_entry`` does the same).
 
 A statement that claims nothing is a rule the sources share (``common``), unless it carries a
-:class:`~.document.Dissent` naming one of the variant's sources (then that variant pins it). A
+:class:`~.document.Dissent` naming one of the variant's sources (then that variant pins it), or a
+:class:`~.document.Said` naming one (then that source states it). A
 statement carrying a :class:`~.document.Reading` (the project's own reading of something no
 parameter states yet) is always ``pinned``, together with any pinned notes of its claims.
 Captions and tool notes state no rule and get no origin.
@@ -107,6 +108,10 @@ def statement_origins(st: Statement, v: Variant) -> tuple[Origin, ...]:
             d = st.dissent
             if d is not None and set(d.sources) & set(own):
                 return (Origin("pinned", d.sources, (d.topic,), d.note, True),)
+            said = st.said
+            stating = tuple(x for x in own if said is not None and x in said.sources)
+            if said is not None and stating:
+                return (Origin("stated", stating, (said.topic,)),)
             return (Origin("common"),)
     elif not st.claims:
         return ()

@@ -69,7 +69,8 @@ def _meta(sheet: Sheet) -> list[str]:
             lines.append(
                 f"Compared with {sheet.base}, “{sheet.base_title}”: {n} "
                 f"parameter{'s differ' if n != 1 else ' differs'}. Each rule that states one is "
-                f"marked “{HOUSE[:-1]}”, followed by the base rule."
+                "marked, followed by the base rule: “Changed” with the source the variant's notes "
+                f"cite for it, or “{HOUSE[:-1]}” where they cite none."
             )
             lines.append(f"Parameters that differ: {', '.join(sheet.house_keys)}.")
         else:
@@ -199,7 +200,7 @@ def _marked_rows(table: Table) -> list[Row]:
 
 def _row_note(row: Row) -> str:
     assert row.house is not None
-    return f"* {HOUSE} {row.plain}. {_base_note(row.house)}"
+    return f"* {row.house.label}: {row.plain}. {_base_note(row.house)}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -222,7 +223,7 @@ def _md_sentence(sheet: Sheet, s: Sentence) -> str:
     text = _with_marker(sheet, s, md_escape(s.text), md_escape)
     if s.house is None:
         return text
-    return f"**{HOUSE}** {text} *{md_escape(_base_note(s.house))}*"
+    return f"**{md_escape(s.house.label)}:** {text} *{md_escape(_base_note(s.house))}*"
 
 
 def _header(t: Table) -> tuple[str, ...]:
@@ -332,7 +333,7 @@ def _html_sentence(sheet: Sheet, s: Sentence) -> str:
     if s.house is None:
         return text
     return (
-        f'<span class="house"><span class="house-label">{_h(HOUSE)}</span> {text} '
+        f'<span class="house"><span class="house-label">{_h(s.house.label)}:</span> {text} '
         f'<span class="base">{_h(_base_note(s.house))}</span></span>'
     )
 
@@ -414,7 +415,7 @@ def _txt_sentence(sheet: Sheet, s: Sentence) -> str:
     text = _with_marker(sheet, s, s.text, str)
     if s.house is None:
         return text
-    return f"[{HOUSE[:-1].upper()}] {text} {_base_note(s.house)}"
+    return f"[{s.house.label.upper()}] {text} {_base_note(s.house)}"
 
 
 def _fill(text: str, indent: str = "", first: str | None = None) -> list[str]:
