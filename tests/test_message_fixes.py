@@ -8,6 +8,7 @@ unmarked, once the change described in them lands.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,93 @@ def test_1_aces_come_last(capsys: Capsys, tmp_path: Path) -> None:
     assert out.splitlines()[0] == (
         "refused: a meld holds one rank, not nines, tens, aces (meld.mixed_ranks)"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. a player alone has no side
+
+
+NOVICE_TWO = """\
+[Variant "novice"]
+[Players "N Ana, S Bo"]
+[Scores "N 300, S 250"]
+[Dealer "S"]
+
+hand N: 5c 5d 5h 8s 9c Td Jh Qs Kd Ac Ad 4c 4d
+hand S: 4s 5c 6d 8h 9h Tc Js Qd Kc 5d 5h
+pile: 9h 4h
+to move: N {phase}
+"""
+
+
+def test_3_a_player_alone_opens_with_your_first_melds(capsys: Capsys, tmp_path: Path) -> None:
+    _, out, _ = _ruling(capsys, tmp_path, NOVICE_TWO.format(phase="play"), "meld 5c 5d 5h")
+    assert out.splitlines()[0] == (
+        "refused: your first melds must count at least 50 this turn; these count 15, and the "
+        "rest of your hand cannot make up the difference (going out concealed after drawing "
+        "from the stock needs no minimum) (open.below_minimum)"
+    )
+
+
+def test_3_a_player_alone_taking_the_pile(capsys: Capsys, tmp_path: Path) -> None:
+    _, out, _ = _ruling(capsys, tmp_path, NOVICE_TWO.format(phase="draw"), "take with 4c 4d")
+    assert out.splitlines()[0] == (
+        "refused: your first melds must count at least 50; these count 15 (cards buried in the "
+        "pile do not count) (open.below_minimum)"
+    )
+
+
+def test_3_three_players_alone_too(capsys: Capsys, tmp_path: Path) -> None:
+    text = NOVICE_TWO.replace('"N Ana, S Bo"', '"N Ana, E Bo, W Cy"')
+    text = text.replace('"N 300, S 250"', '"N 300, E 250, W 0"').replace('"S"]', '"W"]')
+    text = text.replace("hand S: 4s 5c 6d 8h 9h Tc Js Qd Kc 5d 5h", "hand E: 4s 5c\nhand W: 6d 8h")
+    _, out, _ = _ruling(capsys, tmp_path, text.format(phase="play"), "meld 5c 5d 5h")
+    assert out.startswith("refused: your first melds must count at least 50 this turn")
+
+
+def test_3_partners_still_open_for_their_side(capsys: Capsys, tmp_path: Path) -> None:
+    text = CLASSIC.replace("hand N: 5c 6c 7c", "hand N: 6h 6h 6d")
+    _, out, _ = _ruling(capsys, tmp_path, text, "meld 6h 6h 6d")
+    assert out.startswith("refused: your side's first melds must count at least 50 this turn")
+
+
+# ---------------------------------------------------------------------------------------------
+# 10. the parameter that set the minimum
+
+HAND_AND_FOOT_2 = """\
+[Variant "hand-and-foot"]
+[Scores "NS 0, EW 0"]
+[Dealer "W"]
+[Hand "2"]
+
+hand N: 4c 4d 4h 8c 9c
+hand E: 4c 5d 7h 7s 9c Td Jh
+hand S: 6c 7d 8s Th Jc Qd Ac
+hand W: 4d 5h 6h 8c 9h Ts Kh
+foot N: 5c 5d 5h 6c 6d 6h 7c 7d 7h Ac 4s 5s 6s
+foot E: 4s 5s 6s 7s 8d 8s 9d 9s Ts Js Qs Ks As
+foot S: 4s 5s 6s 7s 8d 8s 9d 9s Ts Js Qs Ks As
+foot W: 4s 5s 6s 7s 8d 8s 9d 9s Ts Js Qs Ks As
+pile: 7c 4s 9d
+turn: drew stock
+to move: N play
+"""
+
+
+def test_10_a_minimum_by_round_cites_by_round(capsys: Capsys, tmp_path: Path) -> None:
+    code, out, _ = _ruling(capsys, tmp_path, HAND_AND_FOOT_2, "meld 4c 4d 4h")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("refused: your side's first melds must count at least 90 ")
+    assert lines[1] == "parameter: initial_meld.by_round = [50, 90, 120, 150]"
+    assert lines[2].startswith("source: Roger DeMeritt") and "TXNetStars" in lines[2]
+    assert "initial_meld.tiers" not in out
+    _, out, _ = _ruling(capsys, tmp_path, HAND_AND_FOOT_2, "meld 4c 4d 4h", "--json")
+    data = json.loads(out)
+    assert (data["code"], data["parameter"]) == ("open.below_minimum", "initial_meld.by_round")
+
+
+def test_10_a_minimum_by_score_still_cites_the_tiers(capsys: Capsys, tmp_path: Path) -> None:
+    text = CLASSIC.replace("hand N: 5c 6c 7c", "hand N: 6h 6h 6d")
+    _, out, _ = _ruling(capsys, tmp_path, text, "meld 6h 6h 6d")
+    assert out.splitlines()[1].startswith("parameter: initial_meld.tiers = ")
