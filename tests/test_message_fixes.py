@@ -111,6 +111,115 @@ def test_3_partners_still_open_for_their_side(capsys: Capsys, tmp_path: Path) ->
 
 
 # ---------------------------------------------------------------------------------------------
+# 4. draws of two cards: listed and refused in words that say how many
+
+TWO_HAND = """\
+[Variant "two-hand"]
+[Scores "N 300, S 250"]
+[Dealer "S"]
+
+hand N: 5c 5d 5h 8s 9c Td Jh Qs Kd Ac Ad 4c 4d 7c 7d
+hand S: 4s 5c 6d 8h 9h Tc Js Qd Kc 5d 5h 7h 7s 8c 8d
+pile: 9h 4h
+to move: N draw
+"""
+
+
+def test_4_moves_shows_a_card_for_each_card_drawn(capsys: Capsys, tmp_path: Path) -> None:
+    code, out, _ = run_cli(capsys, "moves", _write(tmp_path, TWO_HAND))
+    assert code == 0
+    listed = out.splitlines()[:2]
+    assert listed == ["draw (1):", "  draw CARD CARD (any 2 cards the stock may hold)"]
+    code, out, _ = run_cli(capsys, "moves", str(EXAMPLES / "position-then-turns.pos"))
+    assert out.splitlines()[:2] == ["draw (1):", "  draw CARD (any card the stock may hold)"]
+
+
+def test_4_too_few_cards_drawn_says_how_many(capsys: Capsys, tmp_path: Path) -> None:
+    code, out, _ = _ruling(capsys, tmp_path, TWO_HAND, "draw 6c")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "refused: this draw takes 2 cards from the stock here, and names 1: name every card "
+        "drawn (draw.too_few)"
+    )
+    assert _ruling(capsys, tmp_path, TWO_HAND, "draw 6c 6h")[:2] == (0, "legal\n")
+
+
+def test_4_too_many_is_worded_in_the_singular_too(capsys: Capsys, tmp_path: Path) -> None:
+    text = TWO_HAND.replace('"two-hand"]', '"two-hand"]\n[Set "draw.count=1"]')
+    _, out, _ = _ruling(capsys, tmp_path, text, "draw 6c 6h")
+    assert out.splitlines()[0] == (
+        "refused: this draws 2 cards, but only 1 comes from the stock here (draw.too_many)"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. a draw that names no card where the stock is unseen: an input error
+
+
+def test_5_a_bare_draw_is_an_input_error(capsys: Capsys, tmp_path: Path) -> None:
+    code, out, err = run_cli(capsys, "ruling", str(EXAMPLES / "position-then-turns.pos"), "draw")
+    assert (code, out) == (2, "")
+    assert err == (
+        "canasta: <move>:1:3: name the card drawn, as in 'draw 4c': the order of this stock is "
+        "not known\n"
+    )
+    code, out, err = _ruling(capsys, tmp_path, TWO_HAND, "draw", "--json")
+    assert (code, out) == (2, "")
+    assert err == (
+        "canasta: <move>:1:3: name the 2 cards drawn, as in 'draw 4c 4d': the order of this "
+        "stock is not known\n"
+    )
+
+
+def test_5_the_suggested_draw_is_legal(capsys: Capsys, tmp_path: Path) -> None:
+    assert _ruling(capsys, tmp_path, TWO_HAND, "draw 4c 4d")[:2] == (0, "legal\n")
+
+
+def test_5_a_talon_that_names_no_cards(capsys: Capsys, tmp_path: Path) -> None:
+    text = """\
+[Variant "classic"]
+[Set "talons.sizes=[4, 3]"]
+[Scores "NS 300, EW 250"]
+[Dealer "S"]
+
+hand N: 5c 5d 5h Ac Ad As 8s 9c
+hand E: 4h 5s 6c 8d 9d Th Jc Qh Ks 4c 4d
+hand S: 4s 5c 6d 8h 9h Tc Js Qd Kc
+hand W: 4d 6s 9s Kh 7d 7h 8c
+pile: 9h
+turn: drew stock
+to move: N play
+"""
+    move = "meld 5c 5d 5h, Ac Ad As discard 9c"
+    code, out, err = _ruling(capsys, tmp_path, text, move)
+    assert (code, out) == (2, "")
+    assert err == (
+        "canasta: <move>:1:27: name the talon's 4 cards, as in 'discard 9c talon 4c 4h 4s 5d': "
+        "the order of this stock is not known\n"
+    )
+    assert _ruling(capsys, tmp_path, text, f"{move} talon 4c 4h 4s 5d")[:2] == (0, "legal\n")
+    _, out, _ = _ruling(capsys, tmp_path, text, f"{move} talon 4c")
+    assert out.splitlines()[0] == (
+        "refused: the talon takes 4 cards from the stock here, and names 1: name every card "
+        "drawn (talon.too_few)"
+    )
+
+
+def test_5_a_bare_draw_that_ends_the_hand_is_still_ruled(capsys: Capsys) -> None:
+    code, out, _ = run_cli(capsys, "ruling", str(EXAMPLES / "stock-out.pos"), "draw")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "refused: the stock is used up and you must take the discard pile (stock.forced_pickup)"
+    )
+
+
+def test_5_documented() -> None:
+    text = (ROOT / "docs" / "notation.md").read_text()
+    assert "a draw names the card drawn (`draw 7c`)" in text
+    assert "name the card drawn, as in 'draw 4c'" in text
+
+
+# ---------------------------------------------------------------------------------------------
 # 10. the parameter that set the minimum
 
 HAND_AND_FOOT_2 = """\

@@ -291,7 +291,9 @@ def ruling_cmd(
     """Is this move legal here, and why: the rule code, the parameter and its source.
 
     The answer's first word is 'legal' or 'refused'. Exit status 0 when the move is legal (under
-    every ruleset asked), 1 when it is refused (under any), 2 when the position cannot be read."""
+    every ruleset asked), 1 when it is refused (under any), 2 when the position or the move cannot
+    be read (a draw that names no card where the stock is unseen, too: the error says what to
+    write)."""
     from ..notation import read
     from ..notation.ruling import rule_under
 
