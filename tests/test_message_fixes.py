@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
+from canasta_rules.notation import parse
+from canasta_rules.notation.tags import meant, tag_warnings
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 Capsys = pytest.CaptureFixture[str]
@@ -217,6 +220,56 @@ def test_5_documented() -> None:
     text = (ROOT / "docs" / "notation.md").read_text()
     assert "a draw names the card drawn (`draw 7c`)" in text
     assert "name the card drawn, as in 'draw 4c'" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. a mistyped tag: kept, as every unknown tag is, but warned about
+
+
+def test_6_a_mistyped_tag_is_warned_about(capsys: Capsys, tmp_path: Path) -> None:
+    text = CLASSIC.replace('[Scores "NS 300, EW 250"]', '[Score "NS 1600, EW 400"]')
+    path = _write(tmp_path, text)
+    code, out, err = run_cli(capsys, "moves", path)
+    assert code == 0 and out
+    assert err == (
+        f"canasta: warning: {path}:2:1: tag 'Score' is kept but not read (did you mean 'Scores'?)\n"
+    )
+    code, out, err = run_cli(capsys, "ruling", path, "meld 5c 6c 7c")
+    assert code == 1 and out.startswith("refused:") and "did you mean 'Scores'?" in err
+
+
+def test_6_other_tags_are_kept_without_a_word(capsys: Capsys, tmp_path: Path) -> None:
+    text = '[Event "Thursday club"]\n[Site "Ana\'s"]\n[Round "3"]\n' + CLASSIC
+    code, _, err = run_cli(capsys, "moves", _write(tmp_path, text))
+    assert (code, err) == (0, "")
+
+
+def test_6_records_are_warned_about_too(capsys: Capsys, tmp_path: Path) -> None:
+    game = (EXAMPLES / "frozen-pickup.can").read_text().replace("[Variant ", "[Varient ")
+    path = _write(tmp_path, game, "g.can")
+    line = 1 + game.splitlines().index(next(ln for ln in game.splitlines() if "Varient" in ln))
+    code, _, err = run_cli(capsys, "replay", path)
+    assert code == 0
+    assert err == (
+        f"canasta: warning: {path}:{line}:1: tag 'Varient' is kept but not read "
+        "(did you mean 'Variant'?)\n"
+    )
+
+
+def test_6_which_names_look_mistyped() -> None:
+    assert [meant(n) for n in ("Score", "scores", "Player", "Dealr", "Previos", "Hands")] == [
+        "Scores",
+        "Scores",
+        "Players",
+        "Dealer",
+        "Previous",
+        "Hand",
+    ]
+    assert [meant(n) for n in ("Scores", "Event", "Site", "Date", "Round", "Opening")] == [None] * 6
+    doc = parse('[Score "NS 10, EW 0"]\n[Event "x"]\n', "t.pos")
+    assert tag_warnings(doc) == [
+        "t.pos:1:1: tag 'Score' is kept but not read (did you mean 'Scores'?)"
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from ..fileio import write_text_atomic
 if TYPE_CHECKING:  # rich and the variant model load when a command needs them (start-up speed)
     from rich.console import Console
 
+    from ..notation.ast import Document
     from ..variant import LoadedVariant
 
 SetOption = Annotated[
@@ -72,3 +73,16 @@ def emit(text: str, out: str | None) -> None:
         write_text_atomic(out, text)
     else:
         typer.echo(text, nl=not text.endswith("\n"))
+
+
+def read_document(path: str) -> Document:
+    """Read a record or position file. A tag that looks like a mistyped one the readers know
+    (``Score`` for ``Scores``) is kept and not read, as every unknown tag is, and warned about on
+    standard error with its place; the command goes on."""
+    from ..notation import read
+    from ..notation.tags import tag_warnings
+
+    doc = read(path)
+    for line in tag_warnings(doc):
+        typer.echo(f"canasta: warning: {line}", err=True)
+    return doc

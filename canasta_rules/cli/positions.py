@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import SetOption, console
+from .common import SetOption, console, read_document
 from .notation import complete_files, complete_variants
 
 
@@ -29,10 +29,10 @@ def moves_cmd(
     json_: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
 ) -> None:
     """The legal moves in a position, grouped by kind, in the notation."""
-    from ..notation import read, read_position
+    from ..notation import read_position
     from ..notation.moves import legal_move_texts
 
-    pos = read_position(read(position), variant, tuple(set_ or ()))
+    pos = read_position(read_document(position), variant, tuple(set_ or ()))
     groups = legal_move_texts(pos)
     if json_:
         typer.echo(json.dumps({k: v for k, v in groups}, indent=2))
@@ -67,14 +67,13 @@ def compare_cmd(
     each hand that cannot be followed under a ruleset, and each hand whose score differs, with
     the breakdowns side by side. Exit status 0 when the rulesets agree on the whole game, 1 when
     they diverge."""
-    from ..notation import read
     from ..notation.compare import compare
     from .notation import breakdown_table
 
     refs: list[str | None] = list(variant or [])
     if len(refs) < 2:
         refs.insert(0, None)
-    cmp = compare(read(record), refs, tuple(set_ or ()))
+    cmp = compare(read_document(record), refs, tuple(set_ or ()))
     names = cmp.rulesets
     console.print(f"comparing {' / '.join(names)} on {record}", markup=False)
     for h in cmp.hands:
