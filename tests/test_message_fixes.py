@@ -273,6 +273,29 @@ def test_6_which_names_look_mistyped() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# 7. a bad --set is the command line's, not the position file's
+
+
+def test_7_unknown_set_key_names_no_file(capsys: Capsys, tmp_path: Path) -> None:
+    path = _write(tmp_path, TWO_HAND)
+    code, out, err = run_cli(capsys, "ruling", path, "draw 4c 4d", "--set", "x=1")
+    assert (code, out, err) == (2, "", "canasta: --set: x: unknown key [x=1]\n")
+    for command in (["ruling", path, "draw 4c 4d"], ["moves", path], ["score", path]):
+        code, out, err = run_cli(capsys, *command, "--set", "draw.cont=1")
+        assert (code, out) == (2, "")
+        assert err == (
+            "canasta: --set: draw.cont: unknown key (did you mean count?) [draw.cont=1]\n"
+        )
+
+
+def test_7_a_bad_variant_tag_is_still_placed(capsys: Capsys, tmp_path: Path) -> None:
+    path = _write(tmp_path, TWO_HAND.replace("two-hand", "two-hnd"))
+    code, _, err = run_cli(capsys, "moves", path, "--set", "x=1")
+    assert code == 2
+    assert err.startswith(f"canasta: {path}:1:1: two-hnd: no built-in variant 'two-hnd'")
+
+
+# ---------------------------------------------------------------------------------------------
 # 10. the parameter that set the minimum
 
 HAND_AND_FOOT_2 = """\

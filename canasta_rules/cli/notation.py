@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..seats import roster_note, seat_names
-from .common import SetOption, check_seed, console, emit, load_ref, read_document
+from .common import SetOption, check_seed, console, emit, load_ref, read_document, read_position_of
 
 if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from rich.table import Table
@@ -191,10 +191,9 @@ def score_cmd(
     """The score breakdown of a finished-hand position."""
     from ..engine.scoring import score_hand
     from ..errors import NotationError
-    from ..notation import read_position
     from ..seats import side_names
 
-    pos = read_position(read_document(file), variant, tuple(set_ or ()))
+    pos = read_position_of(read_document(file), variant, set_)
     s = pos.state
     if not s.over:
         raise NotationError(
@@ -299,10 +298,9 @@ def ruling_cmd(
     rulesets = _ruleset_list(variant, all_)
     doc = read_document(position)
     if len(rulesets) == 1:
-        from ..notation import read_position
         from ..notation.ruling import RulingRow, rule_on
 
-        pos = read_position(doc, rulesets[0], tuple(set_ or ()))
+        pos = read_position_of(doc, rulesets[0], set_)
         label = rulesets[0] or doc.ruleset(None)[0]
         verdict = rule_on(pos, move)
         rows = [RulingRow(label, verdict)]

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import SetOption, console, read_document
+from .common import SetOption, console, read_document, read_position_of
 from .notation import complete_files, complete_variants
 
 
@@ -29,10 +29,9 @@ def moves_cmd(
     json_: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
 ) -> None:
     """The legal moves in a position, grouped by kind, in the notation."""
-    from ..notation import read_position
     from ..notation.moves import legal_move_texts
 
-    pos = read_position(read_document(position), variant, tuple(set_ or ()))
+    pos = read_position_of(read_document(position), variant, set_)
     groups = legal_move_texts(pos)
     if json_:
         typer.echo(json.dumps({k: v for k, v in groups}, indent=2))
