@@ -9,11 +9,13 @@ unmarked, once the change described in them lands.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from helpers import run_cli
 
+from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse
 from canasta_rules.notation.tags import meant, tag_warnings
 
@@ -293,6 +295,37 @@ def test_7_a_bad_variant_tag_is_still_placed(capsys: Capsys, tmp_path: Path) -> 
     code, _, err = run_cli(capsys, "moves", path, "--set", "x=1")
     assert code == 2
     assert err.startswith(f"canasta: {path}:1:1: two-hnd: no built-in variant 'two-hnd'")
+
+
+# ---------------------------------------------------------------------------------------------
+# 8. a long path loses characters before the message loses its advice
+
+
+def test_8_a_long_path_keeps_the_hint() -> None:
+    path = "/tmp/" + "/".join(["a-rather-long-folder-name-for-paths"] * 4) + "/over.pos"
+    message = (
+        "the stock is empty: under this ruleset the hand ended when the last card's drawer "
+        "finished the turn (write 'to move: N over')"
+    )
+    text = str(NotationError(message, path, 9, 1))
+    assert text.endswith(": " + message)
+    assert text.startswith("\u2026") and "/over.pos:9:1: " in text
+    assert len(text) <= 200
+    # A path that leaves room is shown as before; a message too long for any path is cut.
+    assert str(NotationError(message, "over.pos", 9, 1)) == f"over.pos:9:1: {message}"
+    assert str(NotationError(message * 2, path, 9, 1)).startswith("\u2026" + path[-79:])
+
+
+def test_8_on_the_command_line(capsys: Capsys, tmp_path: Path) -> None:
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name-for-paths"] * 3)
+    deep.mkdir(parents=True)
+    text = TWO_HAND.replace("pile: 9h 4h", "pile: 9h 4h\nstock 0")
+    text = text.replace('"two-hand"]', '"online"]')
+    path = _write(deep, text, "over.pos")
+    code, _, err = run_cli(capsys, "moves", path)
+    assert code == 2
+    assert err.rstrip().endswith("(write 'pile: 76 unseen, ...')")
+    assert re.match(r"canasta: \u2026[^ ]*/over\.pos:8:1: 76 cards are not written", err)
 
 
 # ---------------------------------------------------------------------------------------------
