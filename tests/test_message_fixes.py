@@ -329,6 +329,34 @@ def test_8_on_the_command_line(capsys: Capsys, tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# 9. compare: totals under a ruleset that could not follow the game
+
+
+BOTH = ("--variant", "classic", "--variant", "bicycle")
+
+
+def test_9_no_totals_where_no_hand_was_replayed(capsys: Capsys) -> None:
+    record = str(EXAMPLES / "frozen-pickup.can")
+    code, out, _ = run_cli(capsys, "compare", record, *BOTH)
+    assert code == 1
+    lines = out.splitlines()
+    assert "totals under classic: NS 4360, EW 4470" in lines
+    assert "totals under bicycle: none (the hand could not be replayed under bicycle)" in lines
+
+
+def test_9_incomplete_totals_say_so(capsys: Capsys) -> None:
+    record = str(EXAMPLES / "classic-game.can")
+    code, out, _ = run_cli(capsys, "compare", record, *BOTH)
+    assert code == 1
+    lines = out.splitlines()
+    assert "totals under classic: NS 5395, EW 2870" in lines
+    assert (
+        "totals under bicycle: NS 1795, EW 410 (incomplete: 4 of 5 hands could not be replayed)"
+        in lines
+    )
+
+
+# ---------------------------------------------------------------------------------------------
 # 10. the parameter that set the minimum
 
 HAND_AND_FOOT_2 = """\

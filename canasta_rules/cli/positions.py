@@ -104,8 +104,14 @@ def compare_cmd(
             totals = ", ".join(f"{s} {sc.total}" for s, sc in zip(cmp.sides, first, strict=True))
             console.print(f"  the same under every ruleset: {totals}", markup=False)
     console.print()
-    for name, sums in zip(names, cmp.totals, strict=True):
+    for i, (name, sums) in enumerate(zip(names, cmp.totals, strict=True)):
         shown = ", ".join(f"{s} {v}" for s, v in zip(cmp.sides, sums, strict=True))
+        missing, hands = cmp.unfollowed(i), len(cmp.hands)
+        if hands and missing == hands:
+            what = "no hand could" if hands > 1 else "the hand could not"
+            shown = f"none ({what} be replayed under {name})"
+        elif missing:
+            shown += f" (incomplete: {missing} of {hands} hands could not be replayed)"
         console.print(f"totals under {name}: {shown}", markup=False)
     n = cmp.divergences
     console.print(f"{n} divergence{'s' if n != 1 else ''}", markup=False)
