@@ -396,3 +396,37 @@ def test_10_a_minimum_by_score_still_cites_the_tiers(capsys: Capsys, tmp_path: P
     text = CLASSIC.replace("hand N: 5c 6c 7c", "hand N: 6h 6h 6d")
     _, out, _ = _ruling(capsys, tmp_path, text, "meld 6h 6h 6d")
     assert out.splitlines()[1].startswith("parameter: initial_meld.tiers = ")
+
+
+# ---------------------------------------------------------------------------------------------
+# 12. a wild card on a natural canasta
+
+
+def test_12_a_natural_canasta_turning_mixed_is_shown(capsys: Capsys, tmp_path: Path) -> None:
+    text = """\
+[Variant "classic"]
+[Scores "NS 300, EW 250"]
+[Dealer "S"]
+
+hand N: 2h 5c 6c 8s
+hand E: 4h 5s 6c 8d 9d
+hand S: 4s 5c 6d 8h 9h
+hand W: 4d 6s 9s Kh 7d
+melds NS: Qc Qd Qh Qs Qc Qd Qh
+pile: 9c
+turn: drew stock
+to move: N play
+"""
+    code, out, _ = _ruling(capsys, tmp_path, text, "add Q: 2h", "--show")
+    assert code == 0
+    assert out.splitlines()[:5] == [
+        "legal",
+        "",
+        "- NS adds 2h to the queens",
+        "- NS's natural canasta of queens turns mixed (natural 500 \u2192 mixed 300 bonus)",
+        "",
+    ]
+    # A wild card on a mixed canasta changes nothing of the kind.
+    text = text.replace("melds NS: Qc Qd Qh Qs Qc Qd Qh", "melds NS: Qc Qd Qh Qs Qc Qd 2c")
+    _, out, _ = _ruling(capsys, tmp_path, text, "add Q: 2h", "--show")
+    assert out.splitlines()[2:4] == ["- NS adds 2h to the queens", ""]

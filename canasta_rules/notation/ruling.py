@@ -222,7 +222,7 @@ def consequences(
     applied, say what happened to the pile; without them it is read from the two states (a
     position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
     from .. import cards as C
-    from ..engine.canastas import KINDS, NOT_A_CANASTA, kind_of
+    from ..engine.canastas import KINDS, NOT_A_CANASTA, bonus_of, kind_of
     from ..engine.rules import GROUP, WILD
     from ..seats import side_names
 
@@ -245,14 +245,17 @@ def consequences(
                 added = C.names(m.cards[len(was.cards) :])
                 out.append(f"{sides[side]} adds {added} to the {what}")
             now = kind_of(r, m)
-            then = was is not None and kind_of(r, was) != NOT_A_CANASTA
-            if now != NOT_A_CANASTA and not then:
-                of = (
-                    f" of {what}"
-                    if m.kind == GROUP
-                    else ("" if m.kind == WILD else f": the {what}")
-                )
+            was_kind = NOT_A_CANASTA if was is None else kind_of(r, was)
+            of = f" of {what}" if m.kind == GROUP else ("" if m.kind == WILD else f": the {what}")
+            if now != NOT_A_CANASTA and was_kind == NOT_A_CANASTA:
                 out.append(f"{sides[side]} completes a {KINDS[now]} canasta{of}")
+            elif was is not None and now != was_kind != NOT_A_CANASTA:
+                # A wild card added to a natural canasta: it turns mixed and earns less.
+                then_bonus, now_bonus = bonus_of(r, was, was_kind), bonus_of(r, m, now)
+                out.append(
+                    f"{sides[side]}'s {KINDS[was_kind]} canasta{of} turns {KINDS[now]} "
+                    f"({KINDS[was_kind]} {then_bonus} \u2192 {KINDS[now]} {now_bonus} bonus)"
+                )
         if len(after.red3[side]) > len(before.red3[side]):
             laid = C.names(after.red3[side][len(before.red3[side]) :])
             out.append(f"{sides[side]} lays down red three {laid}")
