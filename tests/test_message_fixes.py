@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,37 @@ def test_1_aces_come_last(capsys: Capsys, tmp_path: Path) -> None:
     assert out.splitlines()[0] == (
         "refused: a meld holds one rank, not nines, tens, aces (meld.mixed_ranks)"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. empty rows of a position written back (needs notation/writer.py)
+
+
+def test_2_a_missing_row_reads_as_an_empty_one(capsys: Capsys, tmp_path: Path) -> None:
+    """What leaving the empty rows out relies on: a position without its empty 'melds' and
+    'red' rows reads the same (the same moves, the same ruling and position after it)."""
+    code, text, _ = run_cli(capsys, "replay", str(EXAMPLES / "classic-game.can"), "--at", "1.2")
+    assert code == 0 and "\nmelds NS: \n" in text and "\nred NS:\n" in text
+    bare = re.sub(r"^(melds|red) \S+: *\n", "", text, flags=re.MULTILINE)
+    answers = []
+    for name, body in (("full.pos", text), ("bare.pos", bare)):
+        path = _write(tmp_path, body, name)
+        answers.append(
+            (run_cli(capsys, "moves", path), run_cli(capsys, "ruling", path, "draw 5c", "--show"))
+        )
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="notation/writer.py: position_items should leave out a side's 'melds' and 'red' rows "
+    "when empty (the reader treats an absent row as an empty one)",
+)
+def test_2_show_writes_no_empty_rows(capsys: Capsys) -> None:
+    code, out, _ = run_cli(capsys, "replay", str(EXAMPLES / "classic-game.can"), "--at", "1.2")
+    assert code == 0
+    assert not [ln for ln in out.splitlines() if ln != ln.rstrip()]
+    assert not re.search(r"^(melds|red) \S+:$", out, re.MULTILINE)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,6 +431,38 @@ def test_10_a_minimum_by_score_still_cites_the_tiers(capsys: Capsys, tmp_path: P
 
 
 # ---------------------------------------------------------------------------------------------
+# 11. bicycle's black threes freeze the pile but are not wild cards (needs notation/position.py)
+
+BICYCLE = """\
+[Variant "bicycle"]
+[Scores "NS 300, EW 250"]
+[Dealer "S"]
+
+hand N: 2c 2d 2h 2s Jk Jk 5c 6c
+hand E: 2c 2d 2h 2s Jk Jk 5d 6d
+hand S: 4s 5s 6s 7s
+hand W: 4h 5h 6h 7h
+red NS: 3d 3h
+red EW: 3d 3h
+pile: 77 unseen, 9h
+stock 2
+to move: N draw
+"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="notation/position.py, _check_unseen: count wild cards and black threes apart and "
+    "name each ('4 black threes are not written anywhere ...')",
+)
+def test_11_black_threes_are_named_as_such(capsys: Capsys, tmp_path: Path) -> None:
+    code, _, err = run_cli(capsys, "moves", _write(tmp_path, BICYCLE))
+    assert code == 2
+    assert "4 black threes are not written anywhere" in err
+    assert "wild cards" not in err
+
+
+# ---------------------------------------------------------------------------------------------
 # 12. a wild card on a natural canasta
 
 
@@ -430,3 +494,68 @@ to move: N play
     text = text.replace("melds NS: Qc Qd Qh Qs Qc Qd Qh", "melds NS: Qc Qd Qh Qs Qc Qd 2c")
     _, out, _ = _ruling(capsys, tmp_path, text, "add Q: 2h", "--show")
     assert out.splitlines()[2:4] == ["- NS adds 2h to the queens", ""]
+
+
+# ---------------------------------------------------------------------------------------------
+# 13. docs/notation.md lists each position row once
+
+
+def test_13_each_position_row_is_listed_once() -> None:
+    text = (ROOT / "docs" / "notation.md").read_text()
+    rows = re.findall(r"^\| (`[^|]*`) \|", text, re.MULTILINE)
+    assert rows.count("`red SIDE: CARDS`") == 1
+    assert rows.count("`melds SIDE: MELD, MELD`") == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# 14. every command quoted in the examples' comments answers as the comment says
+
+_QUOTED = re.compile(r"^#\s+(canasta \S+ docs/examples/.*?)(?:\s+->\s+(\w+).*)?$")
+
+
+def _quoted_commands() -> list[tuple[str, str, str | None]]:
+    found = []
+    for path in sorted(EXAMPLES.glob("*.pos")):
+        for line in path.read_text().splitlines():
+            m = _QUOTED.match(line)
+            if m:
+                found.append((path.name, m.group(1), m.group(2)))
+    return found
+
+
+def test_14_the_examples_quote_commands() -> None:
+    names = {name for name, _, _ in _quoted_commands()}
+    assert {"took-the-pile.pos", "cutthroat-partners.pos", "asking.pos"} <= names
+
+
+@pytest.mark.parametrize(("name", "command", "claim"), _quoted_commands())
+def test_14_quoted_commands_answer_as_claimed(
+    capsys: Capsys, monkeypatch: pytest.MonkeyPatch, name: str, command: str, claim: str | None
+) -> None:
+    monkeypatch.chdir(ROOT)
+    argv = shlex.split(command)[1:]
+    code, out, err = run_cli(capsys, *argv)
+    assert code in (0, 1), err  # every quoted command reads its position
+    if claim is not None:
+        assert out.split()[0].rstrip(":") == claim
+        assert code == (0 if claim == "legal" else 1)
+
+
+def test_14_took_the_pile_opens_legally(capsys: Capsys) -> None:
+    path = str(EXAMPLES / "took-the-pile.pos")
+    code, out, _ = run_cli(capsys, "ruling", path, "discard 4d")
+    assert (code, out) == (0, "legal\n")
+    code, out, _ = run_cli(capsys, "ruling", path, "meld Ac Ad As", "--show")
+    assert code == 0
+    assert "turn: drew pile, new 7 A, first, melded, opening 125" in out.splitlines()
+
+
+def test_14_cutthroat_example_is_unfit_under_three_hand(capsys: Capsys) -> None:
+    path = str(EXAMPLES / "cutthroat-partners.pos")
+    args = ["--variant", "three-hand-cutthroat", "--variant", "three-hand"]
+    code, out, _ = run_cli(capsys, "ruling", path, "add K: Ks", *args)
+    assert code == 0
+    rows = [ln.split()[:2] for ln in out.splitlines()[1:3]]
+    assert rows == [["three-hand-cutthroat", "legal"], ["three-hand", "unfit"]]
+    comment = (EXAMPLES / "cutthroat-partners.pos").read_text()
+    assert "the same add is refused" not in comment and "shows 'unfit'" in comment
