@@ -18,7 +18,7 @@ from helpers import run_cli
 
 from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse
-from canasta_rules.notation.tags import meant, tag_warnings
+from canasta_rules.notation.tags import READ_TAGS, meant, tag_warnings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -304,6 +304,17 @@ def test_6_which_names_look_mistyped() -> None:
     assert tag_warnings(doc) == [
         "t.pos:1:1: tag 'Score' is kept but not read (did you mean 'Scores'?)"
     ]
+
+
+def test_6_every_tag_the_readers_read_is_known() -> None:
+    """READ_TAGS lists every tag the code reads, so that no read tag is taken for a slip."""
+    pattern = r'(?:tag|tags\.get|_side_tag)\("([A-Z][A-Za-z]*)"|\.name == "([A-Z][A-Za-z]*)"'
+    found = set()
+    for path in (ROOT / "canasta_rules").rglob("*.py"):
+        for m in re.finditer(pattern, path.read_text()):
+            found.add(m.group(1) or m.group(2))
+    assert {"Scores", "Variant", "Set", "Hand"} <= found
+    assert found <= set(READ_TAGS)
 
 
 # ---------------------------------------------------------------------------------------------
