@@ -127,9 +127,32 @@ class NotationError(CanastaError):
         self.file = file
         self.line = line
         self.column = column
-        shown = shorten_path(file)
-        where = f"{shown}:{line}:{column}" if line > 0 else shown
-        super().__init__(one_line(f"{where}: {fit_message(where, one_line(message))}"))
+        text = one_line(message)
+        where = located(file, line, column, len(text))
+        super().__init__(one_line(f"{where}: {fit_message(where, text)}"))
+
+
+def located(file: str, line: int, column: int, need: int, target: int = MESSAGE_TARGET) -> str:
+    """``FILE:LINE:COL`` (``FILE`` alone for line 0) before a message of ``need`` characters.
+
+    The path is shortened (:func:`shorten_path`) as usual; where a long path would leave the
+    message too little room, so that it would lose its advice (an aside such as "(write 'to move:
+    N over')") or its tail, the path is shortened further, down to its file name, as far as the
+    whole message then fits. A message too long for any path keeps the usual path."""
+
+    def where(limit: int) -> str:
+        shown = shorten_path(file, limit)
+        return f"{shown}:{line}:{column}" if line > 0 else shown
+
+    usual = where(80)
+    if len(usual) + 2 + need <= target:
+        return usual
+    name = len(visible(file).rsplit("/", 1)[-1]) + 2  # "…/NAME"
+    for limit in (60, 40, max(name, 16)):
+        shorter = where(limit)
+        if len(shorter) + 2 + need <= target:
+            return shorter
+    return usual
 
 
 def fit_message(where: str, message: str, target: int = MESSAGE_TARGET) -> str:

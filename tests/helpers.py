@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -11,7 +12,7 @@ from canasta_rules import cards as C
 from canasta_rules.engine import Phase, State
 from canasta_rules.engine.position import Position
 from canasta_rules.engine.rules import rules_for
-from canasta_rules.errors import shorten_path
+from canasta_rules.errors import shorten_path, visible
 from canasta_rules.seats import seat_index, seat_names
 from canasta_rules.variant import load_variant
 
@@ -104,6 +105,20 @@ def shown(path: object) -> str:
     """A file's path as a one-line error names it: long paths lose their start (``\u2026/x.pos``),
     as the temporary folders of parallel test workers make them."""
     return shorten_path(str(path))
+
+
+def placed(text: str, path: object, where: str, *, first: bool = False) -> bool:
+    """Whether ``text`` names ``path`` followed by ``:WHERE`` (``"6:"``, ``"3:30: "``) as a
+    one-line error does: the path whole, or its end after an ellipsis. Errors shorten a long path,
+    and shorten it further where the message needs the room to keep its advice, so the path shown
+    depends on the message. ``first``: the place opens ``text``."""
+    full = visible(str(path))
+    pattern = ("^" if first else r"(?:^|\s)") + r"(\u2026?)(\S+?):" + re.escape(where)
+    for m in re.finditer(pattern, text):
+        ellipsis, named = m.groups()
+        if (named == full and not ellipsis) or (ellipsis and full.endswith(named)):
+            return True
+    return False
 
 
 def cli_lines(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:

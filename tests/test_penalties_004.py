@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import run_cli, shown
+from helpers import placed, run_cli
 
 from canasta_rules import cards as C
 from canasta_rules.engine.invariants import state_problems
@@ -161,9 +161,9 @@ def test_bad_penalty_line_is_located_and_exits_2(
     path.write_text(f'[Variant "general"]\n{HEAD}N draw Ts\n{line}\n')
     code, out, err = run_cli(capsys, "replay", str(path))
     assert code == 2, (out, err)
-    assert f"{shown(path)}:6:" in err and message in err
+    assert placed(err, path, "6:") and message in err
     if message:
-        assert f"{shown(path)}:6:{column}:" in err
+        assert placed(err, path, f"6:{column}:")
     assert "Traceback" not in err
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli, shown
+from tests.helpers import placed, run_cli
 
 TAGS = '[Variant "classic"]\n[Scores "NS 1200, EW 900"]\n'
 HANDS = """\
@@ -218,7 +218,9 @@ def test_broken_position(name: str, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 2, (name, out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err, err
-    assert lines[0].startswith(f"canasta: {shown(p)}:{line}:{col}: "), (name, lines[0], line, col)
+    assert lines[0].startswith("canasta: "), lines[0]
+    where = lines[0].removeprefix("canasta: ")
+    assert placed(where, p, f"{line}:{col}: ", first=True), (name, lines[0], line, col)
     assert fragment in lines[0], (name, lines[0])
 
 

@@ -11,6 +11,8 @@ from ..fileio import write_text_atomic
 if TYPE_CHECKING:  # rich and the variant model load when a command needs them (start-up speed)
     from rich.console import Console
 
+    from ..notation.ast import Document
+    from ..notation.position import ReadPosition
     from ..variant import LoadedVariant
 
 SetOption = Annotated[
@@ -72,3 +74,54 @@ def emit(text: str, out: str | None) -> None:
         write_text_atomic(out, text)
     else:
         typer.echo(text, nl=not text.endswith("\n"))
+
+
+def read_document(path: str) -> Document:
+    """Read a record or position file. A tag that looks like a mistyped one the readers know
+    (``Score`` for ``Scores``) is kept and not read, as every unknown tag is, and warned about on
+    standard error with its place; the command goes on."""
+    from ..notation import read
+    from ..notation.tags import tag_warnings
+
+    doc = read(path)
+    for line in tag_warnings(doc):
+        typer.echo(f"canasta: warning: {line}", err=True)
+    return doc
+
+
+def read_position_of(doc: Document, variant: str | None, sets: list[str] | None) -> ReadPosition:
+    """The position ``doc`` read under ``variant`` (None: its own) with the ``--set`` overrides.
+
+    A position that cannot be read names its place; but the reader puts a ruleset that cannot be
+    loaded at the document's ``Variant`` tag, so when a ``--set`` is at fault the error is given
+    as the command line's own (``--set: KEY: unknown key``), with no place in the file."""
+    from ..errors import NotationError
+    from ..notation import read_position
+
+    try:
+        return read_position(doc, variant, tuple(sets or ()))
+    except NotationError:
+        problem = _set_problem(doc, variant, tuple(sets or ()))
+        if problem is not None:
+            raise problem from None
+        raise
+
+
+def _set_problem(doc: Document, variant: str | None, sets: tuple[str, ...]) -> Exception | None:
+    """The error the ``--set`` overrides ``sets`` make in the ruleset of ``doc`` (``variant``,
+    or its own), or None where they make none or the ruleset fails without them."""
+    from ..errors import VariantError
+    from ..variant import load
+
+    if not sets:
+        return None
+    ref, own = doc.ruleset(variant)
+    try:
+        load(ref, own)
+    except VariantError:
+        return None  # the document's own ruleset is at fault: the reader says where
+    try:
+        load(ref, own + sets)
+    except VariantError as e:
+        return e
+    return None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..seats import roster_note, seat_names
-from .common import SetOption, check_seed, console, emit, load_ref
+from .common import SetOption, check_seed, console, emit, load_ref, read_document, read_position_of
 
 if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from rich.table import Table
@@ -143,10 +143,10 @@ def replay_cmd(
 ) -> None:
     """Replay a record, checking every move, and print each hand's score and the result."""
     from ..errors import NotationError
-    from ..notation import read, replay
+    from ..notation import replay
     from ..notation.writer import position_text
 
-    doc = read(file)
+    doc = read_document(file)
     stop = _parse_at(at) if at else None
     rp = replay(doc, variant, tuple(set_ or ()), stop)
     if stop is not None:
@@ -191,10 +191,9 @@ def score_cmd(
     """The score breakdown of a finished-hand position."""
     from ..engine.scoring import score_hand
     from ..errors import NotationError
-    from ..notation import read, read_position
     from ..seats import side_names
 
-    pos = read_position(read(file), variant, tuple(set_ or ()))
+    pos = read_position_of(read_document(file), variant, set_)
     s = pos.state
     if not s.over:
         raise NotationError(
@@ -291,17 +290,17 @@ def ruling_cmd(
     """Is this move legal here, and why: the rule code, the parameter and its source.
 
     The answer's first word is 'legal' or 'refused'. Exit status 0 when the move is legal (under
-    every ruleset asked), 1 when it is refused (under any), 2 when the position cannot be read."""
-    from ..notation import read
+    every ruleset asked), 1 when it is refused (under any), 2 when the position or the move cannot
+    be read (a draw that names no card where the stock is unseen, too: the error says what to
+    write)."""
     from ..notation.ruling import rule_under
 
     rulesets = _ruleset_list(variant, all_)
-    doc = read(position)
+    doc = read_document(position)
     if len(rulesets) == 1:
-        from ..notation import read_position
         from ..notation.ruling import RulingRow, rule_on
 
-        pos = read_position(doc, rulesets[0], tuple(set_ or ()))
+        pos = read_position_of(doc, rulesets[0], set_)
         label = rulesets[0] or doc.ruleset(None)[0]
         verdict = rule_on(pos, move)
         rows = [RulingRow(label, verdict)]

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import SetOption, console
+from .common import SetOption, console, read_document, read_position_of
 from .notation import complete_files, complete_variants
 
 
@@ -29,10 +29,9 @@ def moves_cmd(
     json_: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
 ) -> None:
     """The legal moves in a position, grouped by kind, in the notation."""
-    from ..notation import read, read_position
     from ..notation.moves import legal_move_texts
 
-    pos = read_position(read(position), variant, tuple(set_ or ()))
+    pos = read_position_of(read_document(position), variant, set_)
     groups = legal_move_texts(pos)
     if json_:
         typer.echo(json.dumps({k: v for k, v in groups}, indent=2))
@@ -67,14 +66,13 @@ def compare_cmd(
     each hand that cannot be followed under a ruleset, and each hand whose score differs, with
     the breakdowns side by side. Exit status 0 when the rulesets agree on the whole game, 1 when
     they diverge."""
-    from ..notation import read
     from ..notation.compare import compare
     from .notation import breakdown_table
 
     refs: list[str | None] = list(variant or [])
     if len(refs) < 2:
         refs.insert(0, None)
-    cmp = compare(read(record), refs, tuple(set_ or ()))
+    cmp = compare(read_document(record), refs, tuple(set_ or ()))
     names = cmp.rulesets
     console.print(f"comparing {' / '.join(names)} on {record}", markup=False)
     for h in cmp.hands:
@@ -106,8 +104,14 @@ def compare_cmd(
             totals = ", ".join(f"{s} {sc.total}" for s, sc in zip(cmp.sides, first, strict=True))
             console.print(f"  the same under every ruleset: {totals}", markup=False)
     console.print()
-    for name, sums in zip(names, cmp.totals, strict=True):
+    for i, (name, sums) in enumerate(zip(names, cmp.totals, strict=True)):
         shown = ", ".join(f"{s} {v}" for s, v in zip(cmp.sides, sums, strict=True))
+        missing, hands = cmp.unfollowed(i), len(cmp.hands)
+        if hands and missing == hands:
+            what = "no hand could" if hands > 1 else "the hand could not"
+            shown = f"none ({what} be replayed under {name})"
+        elif missing:
+            shown += f" (incomplete: {missing} of {hands} hands could not be replayed)"
         console.print(f"totals under {name}: {shown}", markup=False)
     n = cmp.divergences
     console.print(f"{n} divergence{'s' if n != 1 else ''}", markup=False)

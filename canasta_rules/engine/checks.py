@@ -402,16 +402,18 @@ def check_stock_sequence(
     i = 0
     while need > 0 and pos > 0:
         if i >= len(cards):
+            # Count as the rule does: the cards besides bonus threes (each laid down, replaced).
+            named = sum(1 for c in cards if not bonus[c])
+            takes = named + min(need, pos)
+            count = f"takes {plural(takes, 'card')} from the stock here, and names {named}"
+            if any(bonus[c] for c in cards):
+                count += " besides the bonus threes it lays down"
             if talon:
                 return Refusal(
-                    "talon.too_few",
-                    "talons.sizes",
-                    f"the talon still owes {plural(need, 'card')} from the stock here",
+                    "talon.too_few", "talons.sizes", f"the talon {count}: name every card drawn"
                 )
             return Refusal(
-                "draw.too_few",
-                "draw.count",
-                f"the stock still owes {plural(need, 'card')} here",
+                "draw.too_few", "draw.count", f"this draw {count}: name every card drawn"
             )
         c = cards[i]
         if avail is None:
@@ -438,7 +440,8 @@ def check_stock_sequence(
         return Refusal(
             "draw.too_many",
             "draw.count",
-            f"this draws {len(cards)} cards, but only {i} come from the stock here",
+            f"this draws {len(cards)} cards, but only {i} {'comes' if i == 1 else 'come'} "
+            "from the stock here",
         )
     return None
 

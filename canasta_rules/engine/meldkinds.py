@@ -414,7 +414,7 @@ def recognise(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int, int,
     if len(keys) > 1:
         if r.runs:
             return None, RUN, NEW_RUN, nat
-        ranks = ", ".join(sorted(rank_name(k) for k in keys))
+        ranks = ", ".join(rank_name(k) for k in sorted(keys))
         return Refusal("meld.mixed_ranks", "", f"a meld holds one rank, not {ranks}"), GROUP, 0, nat
     if not keys:
         if r.wild_melds:

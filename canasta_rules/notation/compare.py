@@ -58,6 +58,13 @@ class Comparison:
     refused: list[Refused] = field(default_factory=list)
     hands: list[HandResult] = field(default_factory=list)
     totals: list[list[int]] = field(default_factory=list)
+    """Per ruleset: each side's total after the hands that ruleset could follow (the scores
+    before the first hand, plus those hands' scores): see :meth:`unfollowed`."""
+
+    def unfollowed(self, ruleset: int) -> int:
+        """How many hands the ruleset could not follow to their end, so that its totals leave
+        them out (every hand: its totals are only the scores before the first hand)."""
+        return sum(1 for h in self.hands if h.stopped[ruleset] is not None)
 
     @property
     def divergences(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..engine.generate import legal_moves
 from ..engine.legality import draw_ends_hand
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
+from ..engine.state import Phase, State
 from ..seats import seat_names
 from . import ast as A
 from .position import ReadPosition
@@ -37,11 +38,22 @@ def move_text(pos: ReadPosition, m: Move) -> str:
     return action_text(act)
 
 
+def draw_placeholder(s: State) -> str:
+    """The stock draw where the stock's order is unknown, with a ``CARD`` for each card the draw
+    takes (``draw.count``, or what is left of the stock), so that it is copied in a form the
+    ruling accepts once the cards are named."""
+    n = min(s.rules.draw_count, len(s.stock))
+    cards = " ".join(["CARD"] * n)
+    held = "any card the stock may hold" if n == 1 else f"any {n} cards the stock may hold"
+    return f"draw {cards} ({held})"
+
+
 def legal_move_texts(pos: ReadPosition) -> list[tuple[str, list[str]]]:
     """The legal moves in ``pos``, grouped by kind, each group in the engine's order.
 
     Where the stock's order is unknown the engine offers no draw (it cannot say which card comes);
-    the list then shows ``draw CARD`` once, for the card the player names."""
+    the list then shows ``draw CARD`` once (``draw CARD CARD`` where two are drawn), for the cards
+    the player names."""
     s = pos.state
     groups: dict[str, list[str]] = {}
     for m in legal_moves(s):
@@ -49,9 +61,7 @@ def legal_move_texts(pos: ReadPosition) -> list[tuple[str, list[str]]]:
         text = move_text(pos, m)
         if text not in groups.setdefault(title, []):
             groups[title].append(text)
-    from ..engine.state import Phase
-
     if s.phase == Phase.DRAW and not s.stock_known and s.stock and not draw_ends_hand(s):
-        groups.setdefault("draw", []).insert(0, "draw CARD (any card the stock may hold)")
+        groups.setdefault("draw", []).insert(0, draw_placeholder(s))
     order = [t for _, t in _GROUPS]
     return sorted(groups.items(), key=lambda kv: order.index(kv[0]))

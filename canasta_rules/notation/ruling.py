@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import cards as C
 from ..engine.apply import apply_unchecked
+from ..engine.checks import talon_size
 from ..engine.legality import refusal
-from ..engine.moves import Discard, Move, TakePile
+from ..engine.moves import Discard, Draw, Move, TakePile
 from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names
@@ -90,8 +92,6 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
     blind = False  # a foot written as a count was taken up: nothing after it can be judged
     for act, moves in answering(s, turn):
         if isinstance(act, A.TakeAct) and act.top is not None and s.pile and act.top != s.pile[-1]:
-            from .. import cards as C
-
             msg = f"the top of the pile is {C.name(s.pile[-1])}, not {C.name(act.top)}"
             bad = Refusal("pile.top_mismatch", "", msg)
             return Verdict(False, bad, f"refused: {bad}")
@@ -99,11 +99,45 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
             pos.prepare(s, m)
             ref = unseen_foot() if blind else refusal(s, m)
             if ref is not None:
+                _name_the_cards(s, act, m, ref)
                 return _refused(pos, worded(s, m, ref))
             blind = blind or pos.takes_unseen_foot(s, m)
             actor = s.actor
             done.append((actor, apply_unchecked(s, m)))
     return Verdict(True, None, "legal", before=pos.state, after=s, moves=tuple(done))
+
+
+def _name_the_cards(s: State, act: A.Action, m: Move, ref: Refusal) -> None:
+    """A draw (or a talon) that names no cards from a stock whose order is unknown is not
+    refused by a rule: it is legal once its cards are named, so the move is an input error that
+    says what to write (exit status 2), never a ``refused`` a script would take for a ruling."""
+    if ref.code == "draw.cards_unknown" and isinstance(m, Draw) and m.cards is None:
+        n = min(s.rules.draw_count, len(s.stock))
+        what = "the card drawn" if n == 1 else f"the {n} cards drawn"
+        write = f"draw {_example(s, n)}"
+    elif ref.code == "talon.cards_unknown" and isinstance(m, Discard) and m.talon is None:
+        n = talon_size(s)
+        what = f"the talon's {n} cards"
+        write = f"discard {C.name(m.card)} talon {_example(s, n)}"
+    else:
+        return
+    raise NotationError(
+        f"name {what}, as in '{write}': the order of this stock is not known",
+        "<move>",
+        act.at.line,
+        act.at.column,
+    )
+
+
+def _example(s: State, n: int) -> str:
+    """``n`` cards the stock may give, for an example: different unseen cards of the ranks four
+    to ace where the stock has enough, else any but bonus threes (a draw lays those down and
+    replaces them)."""
+    bonus = s.rules.bonus
+    plain = sorted({c for c in s.stock if C.RANK_OF[c] in C.NATURAL_RANKS}, key=C.sort_key)
+    if len(plain) < n:
+        plain = sorted((c for c in s.stock if not bonus[c]), key=C.sort_key)
+    return C.names(plain[:n]) if len(plain) >= n else " ".join(["CARD"] * n)
 
 
 def _parameter_value(pos: ReadPosition, parameter: str) -> str:
@@ -188,7 +222,7 @@ def consequences(
     applied, say what happened to the pile; without them it is read from the two states (a
     position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
     from .. import cards as C
-    from ..engine.canastas import KINDS, NOT_A_CANASTA, kind_of
+    from ..engine.canastas import KINDS, NOT_A_CANASTA, bonus_of, kind_of
     from ..engine.rules import GROUP, WILD
     from ..seats import side_names
 
@@ -211,14 +245,17 @@ def consequences(
                 added = C.names(m.cards[len(was.cards) :])
                 out.append(f"{sides[side]} adds {added} to the {what}")
             now = kind_of(r, m)
-            then = was is not None and kind_of(r, was) != NOT_A_CANASTA
-            if now != NOT_A_CANASTA and not then:
-                of = (
-                    f" of {what}"
-                    if m.kind == GROUP
-                    else ("" if m.kind == WILD else f": the {what}")
-                )
+            was_kind = NOT_A_CANASTA if was is None else kind_of(r, was)
+            of = f" of {what}" if m.kind == GROUP else ("" if m.kind == WILD else f": the {what}")
+            if now != NOT_A_CANASTA and was_kind == NOT_A_CANASTA:
                 out.append(f"{sides[side]} completes a {KINDS[now]} canasta{of}")
+            elif was is not None and now != was_kind != NOT_A_CANASTA:
+                # A wild card added to a natural canasta: it turns mixed and earns less.
+                then_bonus, now_bonus = bonus_of(r, was, was_kind), bonus_of(r, m, now)
+                out.append(
+                    f"{sides[side]}'s {KINDS[was_kind]} canasta{of} turns {KINDS[now]} "
+                    f"({KINDS[was_kind]} {then_bonus} \u2192 {KINDS[now]} {now_bonus} bonus)"
+                )
         if len(after.red3[side]) > len(before.red3[side]):
             laid = C.names(after.red3[side][len(before.red3[side]) :])
             out.append(f"{sides[side]} lays down red three {laid}")
