@@ -1,9 +1,7 @@
 """Messages and examples fixed after the audits: each test asserts the exact new wording (or
 behaviour) of one finding, numbered as in the audit list.
 
-Two findings need files this change may not touch (the position writer and the position
-reader): their tests are marked ``xfail(strict=True)``, so that they start failing, to be
-unmarked, once the change described in them lands.
+Findings 2 and 11 were fixed in the position writer and reader after the rest.
 """
 
 from __future__ import annotations
@@ -69,15 +67,15 @@ def test_1_aces_come_last(capsys: Capsys, tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# 2. empty rows of a position written back (needs notation/writer.py)
+# 2. empty rows of a position written back
 
 
 def test_2_a_missing_row_reads_as_an_empty_one(capsys: Capsys, tmp_path: Path) -> None:
     """What leaving the empty rows out relies on: a position without its empty 'melds' and
     'red' rows reads the same (the same moves, the same ruling and position after it)."""
-    code, text, _ = run_cli(capsys, "replay", str(EXAMPLES / "classic-game.can"), "--at", "1.2")
-    assert code == 0 and "\nmelds NS: \n" in text and "\nred NS:\n" in text
-    bare = re.sub(r"^(melds|red) \S+: *\n", "", text, flags=re.MULTILINE)
+    code, bare, _ = run_cli(capsys, "replay", str(EXAMPLES / "classic-game.can"), "--at", "1.2")
+    assert code == 0 and "melds NS" not in bare and "red NS" not in bare  # written without
+    text = bare.replace("melds EW:", "melds NS:\nred NS:\nmelds EW:", 1)
     answers = []
     for name, body in (("full.pos", text), ("bare.pos", bare)):
         path = _write(tmp_path, body, name)
@@ -87,11 +85,6 @@ def test_2_a_missing_row_reads_as_an_empty_one(capsys: Capsys, tmp_path: Path) -
     assert answers[0] == answers[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="notation/writer.py: position_items should leave out a side's 'melds' and 'red' rows "
-    "when empty (the reader treats an absent row as an empty one)",
-)
 def test_2_show_writes_no_empty_rows(capsys: Capsys) -> None:
     code, out, _ = run_cli(capsys, "replay", str(EXAMPLES / "classic-game.can"), "--at", "1.2")
     assert code == 0
@@ -442,7 +435,7 @@ def test_10_a_minimum_by_score_still_cites_the_tiers(capsys: Capsys, tmp_path: P
 
 
 # ---------------------------------------------------------------------------------------------
-# 11. bicycle's black threes freeze the pile but are not wild cards (needs notation/position.py)
+# 11. bicycle's black threes freeze the pile but are not wild cards
 
 BICYCLE = """\
 [Variant "bicycle"]
@@ -461,11 +454,6 @@ to move: N draw
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="notation/position.py, _check_unseen: count wild cards and black threes apart and "
-    "name each ('4 black threes are not written anywhere ...')",
-)
 def test_11_black_threes_are_named_as_such(capsys: Capsys, tmp_path: Path) -> None:
     code, _, err = run_cli(capsys, "moves", _write(tmp_path, BICYCLE))
     assert code == 2

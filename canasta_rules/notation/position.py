@@ -23,7 +23,7 @@ from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import check_new_meld, refusal
-from ..engine.meldkinds import NEW_RUN, run_span
+from ..engine.meldkinds import NEW_RUN, plural, run_span
 from ..engine.moves import Ask, Discard, Draw, Expose, Foot, Move, TakePile
 from ..engine.penalties import set_pending, settle
 from ..engine.position import (
@@ -671,8 +671,14 @@ class _Reader:
             )
         )
         if not is_frozen and freezing > room - reds:
+            wild = sum(n for c, n in enumerate(left) if C.is_wild(c))
+            black = freezing - wild  # black threes, where they freeze the pile (bicycle)
+            what = " and ".join(
+                plural(n, word) for n, word in ((wild, "wild card"), (black, "black three")) if n
+            )
+            verb = "is" if freezing == 1 else "are"
             msg = (
-                f"{freezing} wild cards are not written anywhere and the stock has room for "
+                f"{what} {verb} not written anywhere and the stock has room for "
                 f"{max(0, room - reds)}; one in the pile would freeze it: place them, or write "
                 "'frozen yes'"
             )

@@ -115,7 +115,7 @@ def format_item(item: A.Item) -> str:
     if isinstance(item, A.PosHand):
         return f"hand {item.seat}: {_cards(item.cards)}".rstrip()
     if isinstance(item, A.PosMelds):
-        return f"melds {item.side}: " + ", ".join(_cards(g) for g in item.melds)
+        return (f"melds {item.side}: " + ", ".join(_cards(g) for g in item.melds)).rstrip()
     if isinstance(item, A.PosRed):
         return f"red {item.side}: {_cards(item.cards)}".rstrip()
     if isinstance(item, A.PosToMove):
@@ -334,8 +334,11 @@ def position_items(
             tuple(sorted(m.cards, key=lambda c: (C.is_wild(c), C.sort_key(c))))
             for _, m in sorted(melds.items())
         )
-        items.append(A.PosMelds(sides[side], groups, _NOWHERE))
-        items.append(A.PosRed(sides[side], tuple(s.red3[side]), _NOWHERE))
+        # An absent row reads as an empty one: a side with no melds or red threes gets none.
+        if groups:
+            items.append(A.PosMelds(sides[side], groups, _NOWHERE))
+        if s.red3[side]:
+            items.append(A.PosRed(sides[side], tuple(s.red3[side]), _NOWHERE))
     melded = tuple(seats[p] for p in range(r.players) if s.player_melded[p])
     items.append(A.PosMelded(melded, _NOWHERE))
     if r.ask_once and s.asked_hand:
