@@ -1051,3 +1051,14 @@ def test_samba_closed_canasta_note_does_not_cite_hsw_for_it() -> None:
     assert "HSW still lets cards from the hand go onto a canasta" in p.note
     assert "BC lets a side's melds of one rank combine" in p.note
     assert _origin_kinds(sheet_of("samba"), "canastas.closed") == ["pinned"]
+
+
+@pytest.mark.parametrize(("name", "cited"), [("uruguayan", "RGU"), ("modern-american", "CJ")])
+def test_a_pile_taken_only_as_a_frozen_one_is_called_always_frozen(name: str, cited: str) -> None:
+    """RGU and SCU (uruguayan), and the Modern American texts: the pile is always frozen. A
+    ruleset whose unfrozen pile is taken only the way a frozen one is says so, instead of
+    'a hand's pile starts unfrozen' (found by the uruguayan audit)."""
+    text = " ".join(render(sheet_of(name), "txt").split())
+    assert "In effect the pile is always frozen" in text
+    assert "A hand's pile starts unfrozen" not in text
+    assert cited in text.split("In effect the pile is always frozen", 1)[1].split("]", 1)[0]

@@ -1200,11 +1200,19 @@ class _Builder:
         else:
             fbo = "Until a player has melded cards themself, the pile counts as frozen against them"
             fbo += ", even when a partner has already melded." if self.partners else "."
+        always: tuple[str, ...] = ()
         if p.frozen_at_start:
             fas = (
                 "At the start of every hand the pile is frozen against every side, and stays "
                 "frozen against a side until that side has taken it once (another side's pickup "
                 "does not unfreeze it for them)."
+            )
+        elif set(p.unfrozen) == set(p.frozen):
+            # Taken only as a frozen pile is taken (uruguayan, modern-american): always frozen.
+            always = ("pile.unfrozen", "pile.frozen")
+            fas = (
+                "In effect the pile is always frozen: whether or not a card freezes it, it is "
+                "taken only the way a frozen pile is."
             )
         else:
             fas = "A hand's pile starts unfrozen, unless a card turned up to start it freezes it."
@@ -1230,7 +1238,7 @@ class _Builder:
                             "discarded wild card freezes the pile until someone takes it.",
                         ),
                     ),
-                    self.s("pile.frozen_at_start", fas, "pile.frozen_at_start"),
+                    self.s("pile.frozen_at_start", fas, "pile.frozen_at_start", *always),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
                     *self.empty_pile_sentences(),
