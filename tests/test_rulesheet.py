@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_cli
 
 from canasta_rules.cli import main
 from canasta_rules.rulesheet import build, render, unstated_keys
@@ -1062,3 +1063,17 @@ def test_a_pile_taken_only_as_a_frozen_one_is_called_always_frozen(name: str, ci
     assert "In effect the pile is always frozen" in text
     assert "A hand's pile starts unfrozen" not in text
     assert cited in text.split("In effect the pile is always frozen", 1)[1].split("]", 1)[0]
+
+
+def test_five_hand_seating_shows_its_pinned_sitting_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RG5 gives the rotation of the side of three; where each plays (the two at N and S) is
+    the project's pin (seating.sit_out). The sheet marks the seating paragraph pinned, and
+    `variants show` prints that note beside the seating note (found by the five/six audit)."""
+    text = " ".join(render(sheet_of("five-hand"), "txt").split())
+    assert "Scores are kept per side. [RG5; pinned 1]" in text
+    assert "1. seating.sit_out (RG5, house): RG5's rotation" in text
+    code, out, _ = run_cli(capsys, "variants", "show", "five-hand")
+    assert code == 0
+    assert "note on seating.sit_out (RG5, house; pinned): RG5's rotation" in " ".join(out.split())

@@ -95,6 +95,10 @@ def show(ref: VariantArg, set_: SetOption = None) -> None:
             entry = lv.provenance_entry(key)
             if entry is not None:
                 notes.setdefault(*entry)
+            # Notes on a field inside an array (seating.sit_out), which is shown as one value.
+            for pkey, p in v.provenance.items():
+                if pkey.startswith(key + "."):
+                    notes.setdefault(pkey, p)
             prov = entry[1] if entry else None
             table.add_row(
                 Text(key),

@@ -660,8 +660,19 @@ class _Builder:
         blocks.append(Para(tuple(pack)))
         if len(v.seating) == 1:
             seat = v.seating[0]
+            # Who sits out, and where the others sit, is a reading of its own (five-hand).
+            sit_out = ("seating.sit_out",) if seat.sit_out != "none" else ()
             blocks.append(
-                Para((self.s(f"seating.{seat.players}", self.seating_phrase(seat), "seating"),))
+                Para(
+                    (
+                        self.s(
+                            f"seating.{seat.players}",
+                            self.seating_phrase(seat),
+                            "seating",
+                            *sit_out,
+                        ),
+                    )
+                )
             )
         else:
             counts = join([str(n) for n in sorted(s.players for s in v.seating)], "or")
