@@ -190,13 +190,13 @@ def test_5_a_bare_draw_is_an_input_error(capsys: Capsys, tmp_path: Path) -> None
     code, out, err = run_cli(capsys, "ruling", str(EXAMPLES / "position-then-turns.pos"), "draw")
     assert (code, out) == (2, "")
     assert err == (
-        "canasta: <move>:1:3: name the card drawn, as in 'draw 4c': the order of this stock is "
+        "canasta: <move>:1:1: name the card drawn, as in 'draw 4c': the order of this stock is "
         "not known\n"
     )
     code, out, err = _ruling(capsys, tmp_path, TWO_HAND, "draw", "--json")
     assert (code, out) == (2, "")
     assert err == (
-        "canasta: <move>:1:3: name the 2 cards drawn, as in 'draw 4c 4d': the order of this "
+        "canasta: <move>:1:1: name the 2 cards drawn, as in 'draw 4c 4d': the order of this "
         "stock is not known\n"
     )
 
@@ -224,7 +224,7 @@ to move: N play
     code, out, err = _ruling(capsys, tmp_path, text, move)
     assert (code, out) == (2, "")
     assert err == (
-        "canasta: <move>:1:27: name the talon's 4 cards, as in 'discard 9c talon 4c 4h 4s 5d': "
+        "canasta: <move>:1:25: name the talon's 4 cards, as in 'discard 9c talon 4c 4h 4s 5d': "
         "the order of this stock is not known\n"
     )
     assert _ruling(capsys, tmp_path, text, f"{move} talon 4c 4h 4s 5d")[:2] == (0, "legal\n")
@@ -558,3 +558,12 @@ def test_14_cutthroat_example_is_unfit_under_three_hand(capsys: Capsys) -> None:
     assert rows == [["three-hand-cutthroat", "legal"], ["three-hand", "unfit"]]
     comment = (EXAMPLES / "cutthroat-partners.pos").read_text()
     assert "the same add is refused" not in comment and "shows 'unfit'" in comment
+
+
+def test_a_slip_in_a_ruling_move_points_at_its_column_as_typed(capsys: Capsys) -> None:
+    """The seat the ruling puts in front of a move does not shift the column of a slip."""
+    pos = str(EXAMPLES / "e5-frozen-pile.pos")
+    for move, col in (("dra 5c", 1), ("N dra 5c", 3), ("  dra 5c", 3), ("draw 5c dscard 5c", 9)):
+        code, _, err = run_cli(capsys, "ruling", pos, move)
+        assert code == 2
+        assert err.startswith(f"canasta: <move>:1:{col}: unknown action"), (move, err)

@@ -61,11 +61,20 @@ class Verdict:
         }
 
 
-def _move_line(pos: ReadPosition, move: str) -> A.Turn:
+def _with_seat(pos: ReadPosition, move: str) -> tuple[str, int]:
+    """The move as a turn line (the seat to move put in front where it is not written), and how
+    far its columns lie right of the same characters in ``move`` as typed."""
     names = seat_names(pos.rules.players)
     text = move.strip()
+    shift = -(len(move) - len(move.lstrip()))
     if not text or text.split()[0] not in names:
-        text = f"{names[pos.state.actor]} {text}"
+        seat = names[pos.state.actor]
+        text = f"{seat} {text}"
+        shift += len(seat) + 1
+    return text, shift
+
+
+def _move_line(text: str) -> A.Turn:
     doc = parse(text + "\n", "<move>")
     turn = doc.lines[0].item if len(doc.lines) == 1 else None
     if not isinstance(turn, A.Turn):
@@ -77,8 +86,19 @@ def rule_on(pos: ReadPosition, move: str) -> Verdict:
     """Rule on ``move`` (notation text, with or without the seat) in position ``pos``.
 
     The move may be several actions (``draw 7s discard 4c``): they are checked in order and the
-    first illegal one is the ruling. The position itself is not changed."""
-    turn = _move_line(pos, move)
+    first illegal one is the ruling. The position itself is not changed. A slip in the move is a
+    NotationError whose column counts in ``move`` as typed."""
+    text, shift = _with_seat(pos, move)
+    try:
+        return _rule_on(pos, text)
+    except NotationError as e:
+        if e.file != "<move>" or shift == 0:
+            raise
+        raise NotationError(e.message, "<move>", e.line, max(1, e.column - shift)) from None
+
+
+def _rule_on(pos: ReadPosition, text: str) -> Verdict:
+    turn = _move_line(text)
     s = pos.state.copy()
     names = seat_names(pos.rules.players)
     if s.over:
