@@ -567,3 +567,24 @@ def test_a_slip_in_a_ruling_move_points_at_its_column_as_typed(capsys: Capsys) -
         code, _, err = run_cli(capsys, "ruling", pos, move)
         assert code == 2
         assert err.startswith(f"canasta: <move>:1:{col}: unknown action"), (move, err)
+
+
+def test_show_after_a_pickup_writes_the_cards_taken(capsys: Capsys, tmp_path: Path) -> None:
+    """The position after 'take' keeps what came with the pile on its 'turn:' line, as
+    docs/examples/took-the-pile.pos writes it (it used to say only 'drew pile')."""
+    text = """\
+[Variant "classic"]
+[Scores "NS 1200, EW 900"]
+
+hand N: Qc Qs 5c 6d 8h 9s Kd
+hand E: 4c 5d 7h 7s 9c Td Jh
+hand S: Ac 6c 7d 8s Th Jc Qd
+hand W: 4d 5h 6h 8c 9h Ts Kh
+melds NS: Kc Kh Ks
+melds EW: Ad Ah As 2h
+pile: 7c 9d Qh
+to move: N draw
+"""
+    code, out, _ = _ruling(capsys, tmp_path, text, "take with Qc Qs", "--show")
+    assert code == 0
+    assert "\nturn: took 7c 9d Qh, new Q\nto move: N play\n" in out

@@ -343,8 +343,10 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
         )
         return changes, None
     took = any(isinstance(m, TakePile) for _, m in moves)  # the unseen cards now in hand
+    # The cards that came with the pile ('turn: took ...'), where every one of them was written.
+    taken = verdict.before.pile if took and not pos.unseen else []
     keep = [(n, v) for n, v in pos.tags if n not in ("Scores", "Dealer")]
-    text = position_text(verdict.after, keep, 0 if took else pos.unseen, (), pos.unseen_feet)
+    text = position_text(verdict.after, keep, 0 if took else pos.unseen, taken, pos.unseen_feet)
     return changes, text
 
 
