@@ -230,7 +230,8 @@ def test_bicycle_second_player_lays_dealt_red_threes_on_his_first_turn() -> None
 
 def test_bicycle_each_dealt_red_three_is_replaced() -> None:
     """BIC: one replacement per red three; with two laid out, one replacement is short."""
-    assert _rule(EXPOSE, "expose 4d draw 2c discard 5c") == "draw.too_few"
+    # (a code of its own since the replacements are no draw: replacement.too_few)
+    assert _rule(EXPOSE, "expose 4d draw 2c discard 5c") == "replacement.too_few"
 
 
 def test_bicycle_red_threes_before_the_turns_draw() -> None:

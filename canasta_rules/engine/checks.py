@@ -383,10 +383,15 @@ def concealed_still_possible(s: State) -> bool:
 
 
 def check_stock_sequence(
-    s: State, cards: Sequence[int] | None, need: int, talon: bool = False
+    s: State,
+    cards: Sequence[int] | None,
+    need: int,
+    talon: bool = False,
+    replacing: bool = False,
 ) -> Refusal | None:
     """Check that ``cards`` are what the stock gives for ``need`` non-red-three cards (a draw,
-    red threes' replacements, or with ``talon`` a talon, whose size ``talons.sizes`` says)."""
+    with ``replacing`` red threes' replacements, or with ``talon`` a talon, whose size
+    ``talons.sizes`` says)."""
     if cards is None:
         if s.stock_known or not s.stock:
             return None
@@ -411,6 +416,12 @@ def check_stock_sequence(
             if talon:
                 return Refusal(
                     "talon.too_few", "talons.sizes", f"the talon {count}: name every card drawn"
+                )
+            if replacing:  # a red three laid down is replaced from the stock: no parameter
+                return Refusal(
+                    "replacement.too_few",
+                    "",
+                    f"replacing the red threes laid down {count}: name every card drawn",
                 )
             return Refusal(
                 "draw.too_few", "draw.count", f"this draw {count}: name every card drawn"

@@ -489,7 +489,7 @@ def _refuse_expose(s: State, m: Expose) -> Refusal | None:
         return Refusal(
             "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
         )
-    return check_stock_sequence(s, m.replacements, s.rc[s.turn][RED3_KEY])
+    return check_stock_sequence(s, m.replacements, s.rc[s.turn][RED3_KEY], replacing=True)
 
 
 def _refuse_draw(s: State, m: Draw) -> Refusal | None:
@@ -536,7 +536,7 @@ def _refuse_foot(s: State, m: Foot) -> Refusal | None:
     reds = sum(1 for c in s.feet[s.turn] if s.rules.bonus[c])
     if not reds and not m.replacements:
         return None
-    return check_stock_sequence(s, m.replacements, reds)
+    return check_stock_sequence(s, m.replacements, reds, replacing=True)
 
 
 def _not_draw_phase(s: State) -> Refusal:

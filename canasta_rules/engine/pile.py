@@ -235,7 +235,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     bonus = r.bonus
     reds_in_rest = sum(1 for c in rest if bonus[c])
     if r.red3_replaced_from_pile and reds_in_rest:
-        ref = check_stock_sequence(s, m.replacements, reds_in_rest)
+        ref = check_stock_sequence(s, m.replacements, reds_in_rest, replacing=True)
         if ref is not None:
             return ref
         gained = (
