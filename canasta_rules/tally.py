@@ -233,7 +233,7 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
             f"{v.deck.red_threes} (deck.decks = {v.deck.decks})"
         )
     # Canastas of wild cards take canasta-size wild cards each, and a mixed canasta at least one.
-    wild_cards = v.deck.decks * (4 + v.deck.jokers_per_deck)
+    wild_cards = v.deck.wild_cards
     need_wild = sum(e.wild for e in entries) * rules.canasta_size + sum(e.mixed for e in entries)
     if need_wild > wild_cards:
         raise TallyError(

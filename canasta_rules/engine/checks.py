@@ -9,6 +9,7 @@ so every other engine module may import them (legality, the planner and the gene
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .. import cards as C
 from ..errors import Refusal
@@ -236,6 +237,23 @@ def _ask_first(when: str = "before you go out") -> Refusal:
         "going_out.permission.required",
         f"going out needs your partner's yes: ask 'may I go out?' {when}",
     )
+
+
+def whose_minimum(s: State) -> str:
+    """Whose first melds the initial-meld minimum judges, in the words of a refusal: yours where
+    each player's own total sets it (cutthroat) or where the player to move plays alone (two or
+    three players without partners), else your side's."""
+    if s.rules.minimum_basis == "player_total" or not s.partners(s.turn):
+        return "your"
+    return "your side's"
+
+
+def cite_minimum(s: State, ref: Refusal) -> Refusal:
+    """``ref`` (``open.below_minimum``, citing the tiers of scores) citing the parameter that set
+    the minimum: the rounds' list where the minimum goes by the round (Hand and Foot)."""
+    if s.rules.minimum_basis == "round":
+        return replace(ref, parameter="initial_meld.by_round")
+    return ref
 
 
 def kind_counts(s: State, side: int) -> tuple[int, int, int]:

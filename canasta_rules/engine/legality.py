@@ -18,7 +18,6 @@ Layers (no import circles): ``checks`` and ``pile`` judge shapes and pickups, ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from .. import cards as C
@@ -28,6 +27,7 @@ from .checks import (
     check_add,
     check_new_meld,
     check_stock_sequence,
+    cite_minimum,
     concealed_now,
     contract_refusal,
     draw_ends_hand,
@@ -42,6 +42,7 @@ from .checks import (
     side_out_refusal,
     talon_size,
     value_of,
+    whose_minimum,
 )
 from .goingout import can_complete_opening, can_go_out
 from .limits import banned_on_empty, check_lay, out_refusal
@@ -182,7 +183,7 @@ def _below_minimum(s: State, side: int, total: int, last: bool, concealed: bool 
     """The opening short of its minimum; ``concealed``: the move goes out concealed, which this
     ruleset does not let escape the minimum here."""
     minimum = s.minimum(side)
-    whose = _whose_minimum(s)
+    whose = whose_minimum(s)
     its = "your" if whose == "your" else "its"
     if last:
         msg = (
@@ -202,24 +203,7 @@ def _below_minimum(s: State, side: int, total: int, last: bool, concealed: bool 
             " (going out concealed does not waive it in this ruleset: "
             "going_out.concealed_waives_minimum)"
         )
-    return _cite_minimum(s, Refusal("open.below_minimum", "initial_meld.tiers", msg))
-
-
-def _whose_minimum(s: State) -> str:
-    """Whose first melds the initial-meld minimum judges, in the words of a refusal: yours where
-    each player's own total sets it (cutthroat) or where the player to move plays alone (two or
-    three players without partners), else your side's."""
-    if s.rules.minimum_basis == "player_total" or not s.partners(s.turn):
-        return "your"
-    return "your side's"
-
-
-def _cite_minimum(s: State, ref: Refusal) -> Refusal:
-    """``ref`` (``open.below_minimum``, citing the tiers of scores) citing the parameter that set
-    the minimum: the rounds' list where the minimum goes by the round (Hand and Foot)."""
-    if s.rules.minimum_basis == "round":
-        return replace(ref, parameter="initial_meld.by_round")
-    return ref
+    return cite_minimum(s, Refusal("open.below_minimum", "initial_meld.tiers", msg))
 
 
 def _black_threes_not_out(last: bool) -> Refusal:
@@ -511,15 +495,7 @@ def _refuse_draw(s: State, m: Draw) -> Refusal | None:
 def _refuse_take(s: State, m: TakePile) -> Refusal | None:
     if s.phase != Phase.DRAW:
         return _not_draw_phase(s)
-    ref = check_take(s, m)
-    if ref is not None and ref.code == "open.below_minimum":
-        # ``check_take`` words an opening with the pile for a side and cites the tiers: say whose
-        # minimum it is and cite the parameter that set it, as ``_below_minimum`` does.
-        if _whose_minimum(s) == "your":
-            message = ref.message.replace("your side's first melds", "your first melds")
-            ref = replace(ref, message=message)
-        ref = _cite_minimum(s, ref)
-    return ref
+    return check_take(s, m)
 
 
 def _foot_first() -> Refusal:

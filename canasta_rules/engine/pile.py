@@ -15,6 +15,7 @@ from .checks import (
     check_add,
     check_new_meld,
     check_stock_sequence,
+    cite_minimum,
     contract_refusal,
     in_hand,
     keep_a_card,
@@ -24,6 +25,7 @@ from .checks import (
     run_overlap,
     runs_refusal,
     value_of,
+    whose_minimum,
 )
 from .limits import check_lay, dead
 from .meldkinds import NEW_RUN, rank_name
@@ -220,12 +222,11 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         minimum = s.minimum(side)
         if total < minimum:
             extra = "" if r.opening_whole_pile else " (cards buried in the pile do not count)"
-            return Refusal(
-                "open.below_minimum",
-                "initial_meld.tiers",
-                f"your side's first melds must count at least {minimum}; these count "
-                f"{total}{extra}",
+            msg = (
+                f"{whose_minimum(s)} first melds must count at least {minimum}; these count "
+                f"{total}{extra}"
             )
+            return cite_minimum(s, Refusal("open.below_minimum", "initial_meld.tiers", msg))
     elif m.melds:
         return Refusal(
             "pile.melds_after",

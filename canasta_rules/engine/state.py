@@ -326,9 +326,14 @@ class State:
         this hand (the other sides' pickups do not unfreeze it for this one)."""
         return self.rules.frozen_at_start and not self.pile_takers >> side & 1
 
+    def pile_frozen(self, side: int) -> bool:
+        """Whether the pile itself is frozen against ``side``: by a card in it, or by the start of
+        the hand (what a record's or position's ``frozen yes|no`` says, for the side to move)."""
+        return self.frozen or self.start_frozen(side)
+
     def frozen_for(self, player: int) -> bool:
-        """Whether the pile counts as frozen against ``player`` now."""
-        if self.frozen or self.start_frozen(self.side_of[player]):
+        """Whether the pile counts as frozen against ``player`` now (also before opening)."""
+        if self.pile_frozen(self.side_of[player]):
             return True
         if self.rules.freeze_until_player_melds:
             return not self.player_melded[player]

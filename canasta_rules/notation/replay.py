@@ -524,8 +524,7 @@ class _Replayer:
         if it.kind == "stock" and len(s.stock) != it.number:
             msg = f"the record says the stock holds {it.number}; the replay has {len(s.stock)}"
             raise _err(self.doc, it.at, msg)
-        # Frozen by its cards, or (pile.frozen_at_start) against the side of the player to move.
-        frozen = s.frozen or s.start_frozen(s.side_of[s.turn])
+        frozen = s.pile_frozen(s.side_of[s.turn])
         if it.kind == "frozen" and frozen != it.flag:
             said = "frozen" if it.flag else "not frozen"
             is_ = "frozen" if frozen else "not frozen"

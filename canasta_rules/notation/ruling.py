@@ -241,7 +241,6 @@ def consequences(
     end. (The score of an ended hand is for the caller to print.) ``moves``, the engine moves
     applied, say what happened to the pile; without them it is read from the two states (a
     position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
-    from .. import cards as C
     from ..engine.canastas import KINDS, NOT_A_CANASTA, bonus_of, kind_of
     from ..engine.rules import GROUP, WILD
     from ..seats import side_names

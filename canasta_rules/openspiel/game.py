@@ -624,7 +624,7 @@ class CanastaObserver:
             d["scores"][side] = s.scores[side] / 1000
         d["hand_sizes"][:] = s.hand_len
         d["stock"][0] = len(s.stock)
-        d["frozen"][0] = s.frozen or s.start_frozen(s.side_of[player])  # against the observer
+        d["frozen"][0] = s.pile_frozen(s.side_of[player])  # against the observer
         d["phase"][int(s.phase)] = 1
         d["turn"][s.actor] = 1
         d["permission"][int(s.permission)] = 1

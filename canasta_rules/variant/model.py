@@ -128,6 +128,11 @@ class Deck(Model):
     def black_threes(self) -> int:
         return 2 * self.decks
 
+    @property
+    def wild_cards(self) -> int:
+        """Twos and jokers."""
+        return self.decks * (4 + self.jokers_per_deck)
+
 
 class Seating(Model):
     """One table size the variant can be played at."""
