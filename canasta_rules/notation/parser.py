@@ -587,6 +587,33 @@ def _card_problem(word: str) -> str | None:
     return None
 
 
+_CARD_LEADS = frozenset(
+    {"draw", "take", "with", "and", "meld", "discard", "expose", "foot", "replace"}
+)
+"""Words of a turn line that a card follows."""
+
+
+def _card_slot_slip(word: str, before: str) -> str | None:
+    """Why ``word`` is not a card, where a turn line expects one (after ``draw``, ``discard``, a
+    card ...) and the word is two letters or digits that are no card, such as ``Xy``; words that
+    :func:`_card_problem` does not take for an attempt at a card."""
+    w = word.rstrip(",:")
+    previous = before.split()
+    if len(w) != 2 or not w.isalnum() or w in ("no", "NS", "EW") or not previous:
+        return None
+    lead = previous[-1].rstrip(",")
+    if lead not in _CARD_LEADS:
+        try:
+            C.parse(lead)
+        except C.CardSyntaxError:
+            return None
+    try:
+        C.parse(w)
+    except C.CardSyntaxError as e:
+        return str(e)
+    return None
+
+
 _ACTION_WORD = re.compile(r"\b(draw|take|expose|meld|add|discard|ask)\b")
 
 
@@ -625,10 +652,19 @@ def _syntax_error(e: UnexpectedInput, text: str, file: str) -> NotationError:
         word = _word_at(src, col - 1) if src else str(tok)
     if tok_type == "_NL" or (not word and col > len(src)):
         word = ""
-    bad_card = _card_problem(word)
+    turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
+    bad_card = _card_problem(word) or (_card_slot_slip(word, before) if turn_line else None)
     if bad_card:
         return NotationError(bad_card, file, line, col)
-    turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
+    if turn_line and word in _ACTION_HELP:
+        # An action is one token of the grammar (``discard 4c``): a slip in its card fails the
+        # whole word; point at the card that is not one.
+        rest = src[col - 1 + len(word) :]
+        after = rest.lstrip(" \t")
+        nxt = _word_at(after, 0) if after else ""
+        slip = _card_problem(nxt) or _card_slot_slip(nxt, word + " ")
+        if slip:
+            return NotationError(slip, file, line, col + len(word) + len(rest) - len(after))
     if expected & _ACTION_OF_TOKEN.keys() or (turn_line and expected <= {"COMMENT", "_NL"}):
         if not word:
             msg = "a turn needs an action: draw, take, expose, meld, add, discard or ask"
