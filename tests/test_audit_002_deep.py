@@ -357,13 +357,13 @@ def test_natural_or_wild_cards_may_be_added_to_melds() -> None:
 
 def test_no_two_separate_melds_of_one_rank() -> None:
     """002, 'Melding': a player may not have two separate melds of the same rank; cards of that
-    rank go into the one meld. Three kings laid as a new meld beside a meld of kings are refused;
-    added, they join it."""
+    rank go into the one meld ('automatically placed in a single meld'). Three kings laid as a
+    new meld beside a meld of kings join it, as an add does: one meld of six kings, not two."""
     text = two(n="Kc Kd Kh 8h 9h", mn=Q7 + ", Ks Kd Kh")
-    assert refused(text, "meld Kc Kd Kh") == "meld.rank_exists"
-    v = after(text, "add K: Kc Kd Kh")
-    assert v.after is not None
-    assert sorted(m.size for m in v.after.melds[0].values()) == [6, 7]
+    for move in ("meld Kc Kd Kh", "add K: Kc Kd Kh"):
+        v = after(text, move)
+        assert v.after is not None
+        assert sorted(m.size for m in v.after.melds[0].values()) == [6, 7]
 
 
 def test_melds_kept_in_hand_earn_nothing(

@@ -210,9 +210,10 @@ def test_one_meld_of_wild_cards_per_side(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Pinned (the rule sheet: 'one such meld'; RGU speaks of 'a set of their own'): beside a
-    finished wild canasta a side may not begin a second meld of wild cards."""
+    finished wild canasta a side may not begin a second meld of wild cards: the wild cards
+    laid join the canasta, which takes no more."""
     text = play("2h 2s Jk 9c 9d", ns=f"Qc Qd Qh, {WILD7}")
-    assert ruling(capsys, tmp_path, text, "meld 2h 2s Jk") == "meld.rank_exists"
+    assert ruling(capsys, tmp_path, text, "meld 2h 2s Jk") == "meld.wild.too_big"
 
 
 def test_wild_cards_still_join_groups_beside_a_wild_meld(

@@ -87,10 +87,13 @@ def test_nothing_may_be_added_to_a_bolivia() -> None:
 
 def test_one_meld_of_wild_cards_at_a_time() -> None:
     """Pinned (the texts are silent): while a side's meld of wild cards is open, more wild cards
-    go on it, not into a second one."""
+    go on it, not into a second one: wild cards laid as a new meld join it."""
     s = position(V, hands={"N": "2c 2d 2h 2s Jk Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs("2c 2d 2h"),)))
-    assert code(s, Meld((cs("2s Jk Jk"),))) == "meld.rank_exists"
+    assert code(s, Meld((cs("2s Jk Jk"),))) is None
+    apply(s, Meld((cs("2s Jk Jk"),)))
+    wild = [m for m in s.melds[0].values() if m.naturals == 0]
+    assert [m.size for m in wild] == [6]
 
 
 def test_a_wild_card_on_top_blocks_the_pile() -> None:

@@ -15,6 +15,7 @@ from .. import cards as C
 from ..errors import Refusal
 from .canastas import MIXED, NATURAL, WILD_CANASTA, Tally
 from .meldkinds import KIND, plural, recognise
+from .moves import Meld
 from .rules import (
     KEY_OF,
     RUN,
@@ -49,6 +50,46 @@ def open_meld(s: State, side: int, key: int) -> TableMeld | None:
     if m is not None and s.rules.canasta_closed and s.rules.is_canasta(m.naturals, m.size):
         return None
     return m
+
+
+def joined(s: State, m: Meld) -> Meld:
+    """A meld action as the table lays it: a side keeps one meld per rank, and matching cards join
+    it (001, 'keep only one team meld per rank; matching cards join that meld'; 002, all cards of
+    a rank on the table go into a single meld; 004, a side has no two melds of a rank). So a new
+    group of a rank the side holds in an open meld is an addition to that meld, and new groups of
+    one rank laid in one action are one meld. Runs stay as laid; a closed canasta
+    (``canastas.closed``) takes nothing, so a group beside it is a new meld. Returns ``m`` itself
+    when nothing joins, as for every move the generator makes (those add explicitly)."""
+    if not m.melds:
+        return m
+    r = s.rules
+    side = s.side_of[s.turn]
+    keys: list[int | None] = []
+    for g in m.melds:
+        ref, kind, rank, _ = recognise(r, g)
+        keys.append(rank if ref is None and kind != RUN else None)
+    named = [k for k in keys if k is not None]
+    onto = [k for k in named if open_meld(s, side, k) is not None]
+    if not onto and len(set(named)) == len(named):
+        return m
+    melds: list[tuple[int, ...]] = []
+    adds = [(ref_key, tuple(g)) for ref_key, g in m.adds]
+    new_at: dict[int, int] = {}  # rank -> where in ``melds`` the new group of that rank is
+    for key, g in zip(keys, m.melds, strict=True):
+        if key is not None and key in onto:
+            # onto the side's meld: with the cards this action already adds to it, if any
+            at = next((i for i, (k, _) in enumerate(adds) if resolve_key(s, side, k) == key), -1)
+            if at < 0:
+                adds.append((key, tuple(g)))
+            else:
+                adds[at] = (adds[at][0], adds[at][1] + tuple(g))
+        elif key is not None and key in new_at:
+            melds[new_at[key]] += tuple(g)
+        else:
+            if key is not None:
+                new_at[key] = len(melds)
+            melds.append(tuple(g))
+    return Meld(tuple(melds), tuple(adds))
 
 
 def resolve_key(s: State, side: int, ref: int) -> int | None:

@@ -33,9 +33,9 @@ from .checks import (
     draw_ends_hand,
     foot_next,
     in_hand,
+    joined,
     keep_a_card,
     not_held,
-    open_meld,
     resolve_key,
     run_overlap,
     runs_refusal,
@@ -73,8 +73,8 @@ __all__ = [
 
 
 def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], bool]:
-    """Check a meld action's cards and shapes. Returns (refusal, canastas after, new ranks,
-    whether it adds to a meld made before this turn)."""
+    """Check a meld action's cards and shapes, ``m`` as :func:`~.checks.joined` lays it. Returns
+    (refusal, canastas after, new ranks, whether it adds to a meld made before this turn)."""
     r = s.rules
     p = s.turn
     side = s.side_of[p]
@@ -102,28 +102,7 @@ def meld_outcome(s: State, m: Meld) -> tuple[Refusal | None, int, list[int], boo
             new_ranks.append(rank)
             canastas += r.is_canasta(nat, nat + wild)
             continue
-        if rank in melds and open_meld(s, side, rank) is not None:
-            return (
-                Refusal(
-                    "meld.rank_exists",
-                    "",
-                    f"your side already has a meld of {rank_name(rank)}: add to it instead",
-                ),
-                0,
-                [],
-                False,
-            )
-        if rank in new_ranks:
-            return (
-                Refusal(
-                    "meld.rank_twice",
-                    "",
-                    f"you meld {rank_name(rank)} twice; a side keeps one meld per rank",
-                ),
-                0,
-                [],
-                False,
-            )
+        # No side meld of this rank takes cards, and no other new group has it (``joined``).
         new_ranks.append(rank)
         canastas += r.is_canasta(nat, nat + wild)
     added_old = False
@@ -222,6 +201,7 @@ def _waived(s: State, after: State) -> bool:
 
 
 def _check_meld(s: State, m: Meld) -> Refusal | None:
+    m = joined(s, m)  # matching cards join the side's meld of their rank (applied the same way)
     r = s.rules
     p = s.turn
     side = s.side_of[p]

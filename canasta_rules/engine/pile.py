@@ -211,10 +211,11 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
                     "black threes may be melded only as you go out",
                 )
             if grank in seen and grank != NEW_RUN:
+                how = "name them all after 'with'" if grank == rank else "lay them as one meld"
                 return Refusal(
                     "meld.rank_twice",
                     "",
-                    f"you meld {rank_name(grank)} twice; a side keeps one meld per rank",
+                    f"you meld {rank_name(grank)} twice; a side keeps one meld per rank: {how}",
                 )
             seen.add(grank)
             canastas_after += r.is_canasta(gnat, gnat + gwild)
