@@ -1,6 +1,6 @@
 """Static lints: rules a variant file states that no game could ever satisfy or use.
 
-The model (``variant/model.py``) already rejects what is contradictory on its face: a deck too
+The model (``variant/model/``) already rejects what is contradictory on its face: a deck too
 small for the deal, seats that do not divide into sides, tiers out of order. These lints reason a
 step further, about what play can reach, and each gives a level, the dotted key and the reason:
 

@@ -56,7 +56,7 @@ def inputs_key() -> str:
 
     h = hashlib.sha256()
     h.update(f"{sys.version}\0{pydantic.VERSION}\0{builtin.variants_dir()}\0".encode())
-    code = [*sorted((_PACKAGE / "variant").glob("*.py")), _PACKAGE / "limits.py"]
+    code = [*sorted((_PACKAGE / "variant").rglob("*.py")), _PACKAGE / "limits.py"]
     code.append(_PACKAGE / "errors.py")
     for path in [*code, *sorted(builtin.variants_dir().glob("*.toml"))]:
         h.update(f"{path.name}\0".encode())

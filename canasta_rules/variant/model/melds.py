@@ -1,0 +1,270 @@
+"""Melds and canastas: a meld's size and wild-card limits (:class:`Melds`), runs of one suit
+(:data:`Sequences`) and melds of wild cards (:data:`WildMelds`) where a variant allows them, what
+makes a canasta and its bonuses (:class:`Canastas`), and ranks with rules of their own
+(:class:`SpecialRank`, named by :data:`RankName`; :data:`RANK_OF_NAME` gives the rank number).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, get_args
+
+from pydantic import Field, model_validator
+
+from .base import Model, NaturalRank, _unique, conflict
+
+
+class SequencesNone(Model):
+    """Melds are groups of one rank only (every classic source: 'sequences do not count')."""
+
+    kind: Literal["none"] = Field(description="No sequence melds.")
+
+
+class SequencesSameSuit(Model):
+    """Runs of one suit, natural cards only, from four up to the ace (Samba's runs, Bolivia's
+    escaleras). Threes and wild cards never belong to a run; the ace is high only; runs of one
+    suit share no rank while both can still take cards (a complete run's may be shared: two
+    sambas of one suit, HSW). The pile's top card never starts a run, and goes onto one only
+    alone, where ``pile.unfrozen`` has ``add_to_meld`` (BC: onto a meld below a canasta,
+    "including a sequence meld"; never joined by a card from the hand, BC and HSW)."""
+
+    kind: Literal["same_suit"] = Field(description="Runs of one suit may be melded.")
+    min_length: int = Field(default=3, ge=3, le=11, description="Fewest cards in a new run.")
+    max_length: int = Field(
+        default=7, ge=3, le=11, description="Most cards a run may hold (Samba: 7)."
+    )
+    canasta_bonus: int = Field(
+        default=1500,
+        ge=0,
+        le=10000,
+        description="Bonus for a run as long as a canasta (a 'samba' or 'escalera').",
+    )
+
+    @model_validator(mode="after")
+    def _lengths(self) -> SequencesSameSuit:
+        if self.max_length < self.min_length:
+            raise conflict(
+                "sequences",
+                "max_length ({a}) is below min_length ({b})",
+                {"a": self.max_length, "b": self.min_length},
+                ("max_length",),
+                ("min_length",),
+            )
+        return self
+
+
+Sequences = Annotated[SequencesNone | SequencesSameSuit, Field(discriminator="kind")]
+
+
+class WildMeldsNone(Model):
+    """Wild cards are never melded on their own."""
+
+    kind: Literal["none"] = Field(description="No melds of wild cards.")
+
+
+class WildMeldsAllowed(Model):
+    """A side may meld wild cards on their own (Uruguayan, Bolivia, Modern American): one such
+    meld per side, which a canasta of wild cards completes and closes."""
+
+    kind: Literal["allowed"] = Field(description="Melds of wild cards only are allowed.")
+    min_size: int = Field(default=3, ge=2, le=7, description="Fewest cards in a new wild meld.")
+    max_size: int = Field(default=7, ge=3, le=15, description="Most cards a wild meld may hold.")
+    canasta_bonus: int = Field(
+        default=2000,
+        ge=0,
+        le=10000,
+        description="Bonus for a canasta of wild cards (Uruguayan 2000, Bolivia 2500).",
+    )
+    twos_bonus: int | None = Field(
+        default=None,
+        ge=0,
+        le=10000,
+        description=(
+            "Bonus for a canasta of wild cards that holds twos only, in place of canasta_bonus "
+            "(Modern American 3000). Left out: canasta_bonus."
+        ),
+    )
+    jokers_bonus: int | None = Field(
+        default=None,
+        ge=0,
+        le=10000,
+        description=(
+            "Bonus for a canasta of wild cards that holds every joker of the pack, in place of "
+            "canasta_bonus (Modern American, four jokers and three twos: 2500). Left out: "
+            "canasta_bonus."
+        ),
+    )
+    unfinished_penalty: int = Field(
+        default=0,
+        ge=0,
+        le=10000,
+        description=(
+            "Points a side loses at the end of the hand for a meld of wild cards that is not a "
+            "canasta, on top of the cards' values (Modern American 2000; 0: none)."
+        ),
+    )
+    open_locks_wild: bool = Field(
+        default=False,
+        description=(
+            "Whether, while the side's meld of wild cards is not yet a canasta, the side may put "
+            "no wild card in any other meld (Modern American)."
+        ),
+    )
+    open_blocks_going_out: bool = Field(
+        default=False,
+        description=(
+            "Whether a player may not go out while the side's meld of wild cards is not yet a "
+            "canasta (Modern American)."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _sizes(self) -> WildMeldsAllowed:
+        if self.max_size < self.min_size:
+            raise conflict(
+                "wild_melds",
+                "max_size ({a}) is below min_size ({b})",
+                {"a": self.max_size, "b": self.min_size},
+                ("max_size",),
+                ("min_size",),
+            )
+        return self
+
+
+WildMelds = Annotated[WildMeldsNone | WildMeldsAllowed, Field(discriminator="kind")]
+
+
+class Melds(Model):
+    min_size: int = Field(default=3, ge=2, le=7, description="Fewest cards in a new meld.")
+    min_naturals: int = Field(
+        default=2, ge=1, le=7, description="Fewest natural cards in any meld."
+    )
+    max_wild: int = Field(
+        default=3, ge=0, le=7, description="Most wild cards a meld may hold (see canasta_wild)."
+    )
+    wild_not_more_than_natural: bool = Field(
+        default=False,
+        description="Whether a meld may never hold more wild cards than natural ones.",
+    )
+    wild_fewer_than_natural: bool = Field(
+        default=False,
+        description=(
+            "Whether a meld must always hold fewer wild cards than natural ones (Hand and Foot, "
+            "NWP): stricter than wild_not_more_than_natural, which it implies."
+        ),
+    )
+    canasta_wild: Literal["capped", "unlimited"] = Field(
+        default="capped",
+        description=(
+            "Whether the wild-card limits still apply to a completed canasta ('capped') or any "
+            "number of wild cards may be added once it is complete ('unlimited')."
+        ),
+    )
+    wild_add_min_naturals: int = Field(
+        default=0,
+        ge=0,
+        le=15,
+        description=(
+            "Natural cards a meld must hold (counting those laid with the wild card) before a "
+            "wild card may join it, except in the turn in which the side opens (Modern "
+            "American: 5). Melds of wild cards are not concerned. 0: no such rule."
+        ),
+    )
+    sequences: Sequences = Field(
+        default_factory=lambda: SequencesNone(kind="none"),
+        description="Whether runs of one suit may be melded, and their limits.",
+    )
+    wild_melds: WildMelds = Field(
+        default_factory=lambda: WildMeldsNone(kind="none"),
+        description="Whether wild cards may be melded on their own, and their limits.",
+    )
+
+
+RankName = NaturalRank
+"""A rank named as ``card_values`` names it (every natural rank that melds: four to ace)."""
+RANK_OF_NAME: dict[str, int] = {n: i for i, n in enumerate(get_args(NaturalRank), start=4)}
+"""The rank (4..14) a ``RankName`` names."""
+
+
+class SpecialRank(Model):
+    """One rank with rules of its own. A meld of it without wild cards is *pure*: a pure canasta
+    earns ``bonus`` (in place of canastas.natural_bonus), and a pure meld left unfinished at the
+    end of the hand costs ``unfinished_penalty``. To give another rank a rule, add a table."""
+
+    rank: RankName = Field(
+        description="The rank, named as in card_values: four to ten, jack, queen, king or ace."
+    )
+    wild: Literal["never", "opening_only"] = Field(
+        description=(
+            "'never': a meld of this rank never holds a wild card (Modern American's sevens). "
+            "'opening_only': a wild card may join it only when the meld is laid in the turn the "
+            "side opens, with the wild card in it from the start; such a meld is an ordinary "
+            "one (mixed canasta, no penalty), and one laid without a wild card stays pure "
+            "(Modern American's aces)."
+        ),
+    )
+    bonus: int = Field(
+        ge=0, le=10000, description="Bonus for a canasta of this rank without wild cards."
+    )
+    unfinished_penalty: int = Field(
+        default=0,
+        ge=0,
+        le=10000,
+        description=(
+            "Points a side loses at the end of the hand for a pure meld of this rank that is "
+            "not a canasta, on top of the cards' values (0: none)."
+        ),
+    )
+
+
+class Canastas(Model):
+    size: int = Field(default=7, ge=3, le=15, description="Cards that make a meld a canasta.")
+    min_naturals: int = Field(
+        default=4,
+        ge=1,
+        le=15,
+        description="Natural cards a meld needs (its base) to count as a canasta.",
+    )
+    natural_bonus: int = Field(
+        default=500, ge=0, le=10000, description="Bonus for a canasta with no wild card."
+    )
+    mixed_bonus: int = Field(
+        default=300, ge=0, le=10000, description="Bonus for a canasta holding wild cards."
+    )
+    closed: bool = Field(
+        default=False,
+        description=(
+            "Whether a completed canasta takes no more cards (Samba). The side may then start "
+            "another meld of that rank."
+        ),
+    )
+    reopen_closed_rank: bool = Field(
+        default=True,
+        description=(
+            "With closed = true: whether the side may then start another meld of a closed "
+            "canasta's rank (Samba) or never melds that rank again in the hand (Modern "
+            "American: a meld is capped at the canasta's size and a side has one meld a rank)."
+        ),
+    )
+    dead_ranks: bool = Field(
+        default=False,
+        description=(
+            "Whether a rank is dead once either side completes a canasta of it: neither side "
+            "may start or add to a meld of that rank, and a discard pile with a card of that "
+            "rank on top cannot be taken (Modern American)."
+        ),
+    )
+    special: tuple[SpecialRank, ...] = Field(
+        default=(),
+        max_length=11,
+        description=(
+            "Ranks with rules of their own (Modern American's sevens and aces): whether their "
+            "melds may hold wild cards, the bonus for a canasta of them without wild cards, and "
+            "the penalty for such a meld left unfinished. In a file: one [[canastas.special]] "
+            "table per rank."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _special_once(self) -> Canastas:
+        _unique(tuple(sp.rank for sp in self.special), "special")
+        return self
