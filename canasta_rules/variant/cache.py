@@ -59,7 +59,9 @@ def inputs_key() -> str:
     code = [*sorted((_PACKAGE / "variant").rglob("*.py")), _PACKAGE / "limits.py"]
     code.append(_PACKAGE / "errors.py")
     for path in [*code, *sorted(builtin.variants_dir().glob("*.toml"))]:
-        h.update(f"{path.name}\0".encode())
+        inside = path.is_relative_to(_PACKAGE)
+        label = path.relative_to(_PACKAGE).as_posix() if inside else path.name
+        h.update(f"{label}\0".encode())
         h.update(path.read_bytes())
         h.update(b"\0")
     return h.hexdigest()[:32]
