@@ -13,37 +13,28 @@ ruleset lays them down, the turn, and an ``out`` claim against the layout. Each 
 
 Turn lines may follow the position: they are played from it, each move checked, so a record can
 start from a position.
+
+The parts live beside this module: :mod:`.position_table` (the ruleset and seats, and the
+result), :mod:`.position_checks` (the checks against the ruleset beyond one line) and
+:mod:`.position_turns` (the turn lines played from the position). This module reads the lines
+and builds the engine's position from them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .. import cards as C
-from ..engine.apply import apply_unchecked
-from ..engine.invariants import card_problems, meld_problems
-from ..engine.legality import check_new_meld, refusal
-from ..engine.meldkinds import NEW_RUN, plural, run_span
-from ..engine.moves import Ask, Discard, Draw, Expose, Foot, Move, TakePile
-from ..engine.penalties import set_pending, settle
-from ..engine.position import (
-    UNDRAWN,
-    Position,
-    TurnState,
-    askers_of,
-    bring_to_stock,
-    meld_key,
-    opening_value,
-)
-from ..engine.rules import KEY_OF, RED3_KEY, RUN_REF0, Rules, rules_for, run_ref_parts
-from ..engine.state import DealError, Permission, Phase, State, regrouped
-from ..errors import IllegalMoveError, NotationError, Refusal, VariantError, quoted, shorten_path
-from ..seats import seat_names, side_names
-from ..variant import LoadedVariant, load
+from ..engine.penalties import set_pending
+from ..engine.position import UNDRAWN, Position, TurnState, askers_of
+from ..engine.state import DealError, Permission, Phase, regrouped
+from ..errors import IllegalMoveError, quoted
 from . import ast as A
 from .parser import parse_side_values
+from .position_checks import _Checks
+from .position_table import ReadPosition
+from .position_turns import _Turns, answering, unseen_foot
 from .turnwords import TurnWordError, apply_entry
-from .wording import worded
+
+__all__ = ["ReadPosition", "answering", "read_position", "unseen_foot"]
 
 _PHASES = {
     "draw": Phase.DRAW,
@@ -55,140 +46,8 @@ _PHASES = {
 }
 
 
-def unseen_foot() -> Refusal:
-    """The refusal of a move made after taking up a foot whose cards a position does not write."""
-    return Refusal(
-        "foot.cards_unknown",
-        "",
-        "the foot just taken up is written as a count (foot N: 13 unseen), so what follows "
-        "cannot be judged: write its cards",
-    )
-
-
-@dataclass
-class ReadPosition:
-    loaded: LoadedVariant
-    rules: Rules
-    state: State
-    """The state the position describes, after any turn lines that follow it."""
-    tags: list[tuple[str, str]]
-    position: Position | None = None
-    start: State | None = None
-    """The state before the turn lines (the same as ``state`` when there are none)."""
-    moves: list[tuple[int, Move]] = field(default_factory=list)
-    """The moves of the turn lines, as applied (seat, move)."""
-    unseen: int = 0
-    """Unseen cards at the bottom of ``state``'s pile."""
-    taken: tuple[int, ...] = ()
-    """The cards the turn's ``took`` entry names."""
-    names: dict[int, str] = field(default_factory=dict)
-    """Players' names by seat, from a Players tag."""
-    unseen_feet: frozenset[int] = frozenset()
-    """Seats whose foot the position gives as a count (``foot N: 13 unseen``)."""
-
-    def takes_unseen_foot(self, s: State, m: Move) -> bool:
-        """Whether ``m`` takes up a foot the position gives as a count. Taking it up is legal
-        (it is the only move then), but nothing after it can be judged: the cards standing in
-        for the foot's are any."""
-        return isinstance(m, Foot) and s.turn in self.unseen_feet
-
-    def prepare(self, s: State, m: Move, unseen: int | None = None) -> int:
-        """Before judging ``m`` in ``s``: bring the stock cards it names out of the unseen part
-        of the pile (which unplaced card is where is not known). Returns the unseen count after
-        the move (a pickup takes the unseen cards into the hand)."""
-        n = self.unseen if unseen is None else unseen
-        named: tuple[int, ...] = ()
-        if isinstance(m, Draw | Expose | Foot):
-            named = (m.cards if isinstance(m, Draw) else m.replacements) or ()
-        elif isinstance(m, TakePile):
-            named = m.replacements or ()
-        elif isinstance(m, Discard):
-            named = m.talon or ()  # the stock cards of a talon taken after it (talons)
-        if named and n:
-            bring_to_stock(s, named, n)
-        return 0 if isinstance(m, TakePile) else n
-
-
-def _err(doc: A.Document, at: A.Where, msg: str, column: int = 0) -> NotationError:
-    return NotationError(msg, doc.file, at.line, column or at.column)
-
-
-def _load(doc: A.Document, variant: str | None, sets: tuple[str, ...]) -> LoadedVariant:
-    ref, own_sets = doc.ruleset(variant)
-    try:
-        return load(ref, own_sets + sets)
-    except VariantError as e:
-        vtag = doc.tag("Variant")
-        if variant is None and vtag is not None and not e.problems[0].line:
-            # A name that is not a ruleset: point at the tag that names it.
-            raise _err(doc, vtag.at, e.lines()[0]) from None
-        raise
-
-
-def _players(doc: A.Document) -> tuple[int | None, dict[str, str], A.Where | None]:
-    ptag = doc.tag("Players")
-    if ptag is None:
-        return None, {}, None
-    entries = [e.strip() for e in ptag.value.split(",") if e.strip()]
-    names = {}
-    for e in entries:
-        seat, _, who = e.partition(" ")
-        names[seat] = who.strip()
-    return len(entries), names, ptag.at
-
-
-class _Reader:
+class _Reader(_Checks, _Turns):
     """One position document read against one ruleset."""
-
-    def __init__(self, doc: A.Document, variant: str | None, sets: tuple[str, ...]):
-        self.doc = doc
-        self.loaded = _load(doc, variant, sets)
-        hands_lines = [ln.item for ln in doc.lines if isinstance(ln.item, A.PosHand)]
-        if not hands_lines:
-            raise _err(doc, A.Where(1, 1), "a position lists every hand ('hand N: ...')")
-        self.hands_lines = hands_lines
-        tag_players, names, ptag_at = _players(doc)
-        players = tag_players or len({h.seat for h in hands_lines})
-        try:
-            self.rules = r = rules_for(self.loaded.variant, players)
-        except ValueError as e:
-            if tag_players is not None:
-                raise _err(doc, ptag_at or hands_lines[0].at, str(e)) from None
-            # A hand too many or too few: read the table the variant seats, so that the error
-            # names the seat at fault, unless the variant seats several table sizes.
-            if len(self.loaded.variant.seating) != 1:
-                raise _err(doc, hands_lines[0].at, f"{players} hands: {e}") from None
-            self.rules = r = rules_for(self.loaded.variant, None)
-        self.seats = seat_names(r.players)
-        self.sides = side_names(r.players, r.sides)
-        self.side_of: tuple[int, ...] = r.side_of
-        """The side each seat plays for in the position (regrouped after an 'alone:' line)."""
-        self.names = {self.seats.index(s): n for s, n in names.items() if s in self.seats and n}
-        if ptag_at is not None:
-            for s in names:
-                if s not in self.seats:
-                    msg = f"Players names seat {quoted(s)}; seats are {', '.join(self.seats)}"
-                    raise _err(doc, ptag_at, msg)
-
-    # -------------------------------------------------------------------- names
-    def who(self, p: int) -> str:
-        seat = self.seats[p]
-        n = self.names.get(p)
-        return f"{seat} ({n})" if n else seat
-
-    def seat(self, name: str, at: A.Where, column: int = 0) -> int:
-        if name not in self.seats:
-            msg = f"no seat {quoted(name)} at this table (seats: {', '.join(self.seats)})"
-            raise _err(self.doc, at, msg, column)
-        return self.seats.index(name)
-
-    def side(self, name: str, at: A.Where, column: int = 0) -> int:
-        canon = "".join(sorted(name))
-        for i, s in enumerate(self.sides):
-            if "".join(sorted(s)) == canon:
-                return i
-        msg = f"no side {quoted(name)} (sides: {', '.join(self.sides)})"
-        raise _err(self.doc, at, msg, column)
 
     # -------------------------------------------------------------------- reading
     def read(self) -> ReadPosition:
@@ -613,80 +472,6 @@ class _Reader:
             self._play(rp, turns)
         return rp
 
-    def _fill_unseen_feet(
-        self, unseen: dict[int, A.FootLine], feet: list[list[int] | None], counts: list[int]
-    ) -> None:
-        """Give each foot written as a count (``foot N: 13 unseen``) cards from those written
-        nowhere else. Which cards they are is not known, and no ruling here depends on it: the
-        stock is in an unknown order too, and taking such a foot up is refused
-        (``ReadPosition.unknown``). Cards that need no replacement are given first."""
-        r = self.rules
-        for p, line in sorted(unseen.items()):
-            free = [
-                c
-                for c in sorted(range(C.NUM_CARD_IDS), key=lambda c: (r.bonus[c], c))
-                for _ in range(r.deck_counts[c] - counts[c])
-            ]
-            if len(free) < line.unseen:
-                msg = (
-                    f"only {len(free)} cards are written nowhere, so {line.seat}'s foot cannot "
-                    f"hold {line.unseen}"
-                )
-                raise self.err(line.at, msg)
-            cards = free[: line.unseen]
-            for c in cards:
-                counts[c] += 1
-            feet[p] = cards
-
-    def _check_unseen(
-        self,
-        pile_line: A.UpcardLine,
-        counts: list[int],
-        room: int,
-        pile: list[int],
-        frozen: A.Assertion | None,
-    ) -> None:
-        """The unseen cards of the pile must be cards a pile can hold: no red three (laid down
-        when drawn) and, in a pile that is not frozen, no card that freezes it."""
-        r = self.rules
-        left = [r.deck_counts[c] - counts[c] for c in range(C.NUM_CARD_IDS)]
-        reds = sum(n for c, n in enumerate(left) if C.is_red_three(c))
-        if reds > room:
-            msg = (
-                f"{reds} red threes are not written anywhere and a stock of {room} cannot hold "
-                "them; one in the pile would have been laid down: write it on its side's 'red' line"
-            )
-            raise self.err(pile_line.at, msg)
-        freezing = sum(
-            n
-            for c, n in enumerate(left)
-            if C.is_wild(c) or (r.black3_freezes and C.is_black_three(c))
-        )
-        is_frozen = (
-            frozen.flag
-            if frozen is not None
-            else any(
-                C.is_wild(c) or C.is_red_three(c) or (r.black3_freezes and C.is_black_three(c))
-                for c in pile
-            )
-        )
-        if not is_frozen and freezing > room - reds:
-            wild = sum(n for c, n in enumerate(left) if C.is_wild(c))
-            black = freezing - wild  # black threes, where they freeze the pile (bicycle)
-            what = " and ".join(
-                plural(n, word) for n, word in ((wild, "wild card"), (black, "black three")) if n
-            )
-            verb = "is" if freezing == 1 else "are"
-            msg = (
-                f"{what} {verb} not written anywhere and the stock has room for "
-                f"{max(0, room - reds)}; one in the pile would freeze it: place them, or write "
-                "'frozen yes'"
-            )
-            raise self.err(pile_line.at, msg)
-
-    def err(self, at: A.Where, msg: str, column: int = 0) -> NotationError:
-        return _err(self.doc, at, msg, column)
-
     def _said(self, it: A.PosToMove | A.PosOut) -> str:
         if isinstance(it, A.PosOut):
             return f"'out {it.seat}'"
@@ -706,48 +491,6 @@ class _Reader:
                 return found + 1
             pos = found + len(a)
         return col
-
-    def _check_meld_cards(
-        self,
-        it: A.PosMelds,
-        g: tuple[int, ...],
-        cols: tuple[int, ...],
-        side: int,
-        melds: list[list[tuple[int, ...]]],
-        meld_at: dict[tuple[int, int], tuple[A.PosMelds, int]],
-        index: int,
-    ) -> None:
-        r = self.rules
-        col = cols[0] if cols else 0
-        # The engine's own reading of the cards: which meld they form, if any. Its limits for a
-        # new meld are not applied here (a meld on the table may have grown past them); the
-        # engine's invariants judge the meld as it lies, below.
-        ref, key, _, _ = check_new_meld(self.rules, g)
-        if not key or (ref is not None and ref.code == "meld.black_threes.never"):
-            assert ref is not None
-            spot = col
-            for i, c in enumerate(g):
-                if KEY_OF[c] == RED3_KEY and ref.code == "meld.red_three":
-                    spot = cols[i] if i < len(cols) else col
-                    break
-            raise self.err(it.at, f"{C.names(g)}: {ref}", spot)
-        for j, other_cards in enumerate(melds[side]):
-            if key == NEW_RUN or meld_key(r, other_cards) != key:
-                continue
-            if r.canasta_closed and (self._closed(g) or self._closed(other_cards)):
-                continue  # a closed canasta lies aside; a new meld of its rank may be begun
-            other, _ = meld_at[(side, j)]
-            word = C.rank_word(key, True) if key != 3 else "black threes"
-            msg = (
-                f"{self.sides[side]} has two melds of {word} (the other on line {other.at.line}): "
-                "a side has one meld of each rank"
-            )
-            raise self.err(it.at, msg, col)
-        meld_at[(side, index)] = (it, col)
-
-    def _closed(self, g: tuple[int, ...]) -> bool:
-        """Whether a group is a complete canasta (closed, where the variant closes them)."""
-        return self.rules.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
 
     def _hand_tag(self) -> int:
         """The hand of the game the position is in (tag ``Hand``, default 1): the initial-meld
@@ -780,251 +523,6 @@ class _Reader:
         for side_name, value in pairs:
             out[self.side(side_name, tag.at)] = value
         return out
-
-    def _check_turn(
-        self,
-        line: A.PosTurn,
-        ts: TurnState,
-        turn: int,
-        phase: Phase,
-        hands: list[list[int] | None],
-        melds: list[list[tuple[int, ...]]],
-        melded: list[bool] | None,
-    ) -> None:
-        r = self.rules
-        side = self.side_of[turn]
-        cols = {word: col for word, _, col in line.entries}
-        words = [w for w, _, _ in line.entries]
-        if "drew" in words and "took" in words:
-            raise self.err(
-                line.at, "'took' already says the turn began with the pile", cols["took"]
-            )
-        if ts.taken:
-            have = list(hands[turn] or []) + [c for g in melds[side] for c in g]
-            for c in ts.taken:
-                if c in have:
-                    have.remove(c)
-                else:
-                    msg = (
-                        f"{C.name(c)} came with the pile, so it is in {self.who(turn)}'s hand "
-                        f"or {self.sides[side]}'s melds, but it is in neither"
-                    )
-                    raise self.err(line.at, msg, cols["took"])
-        kinds = {meld_key(r, g) for g in melds[side]}
-        spans = [run_span(g) for g in melds[side] if meld_key(r, g) == NEW_RUN]
-        for k in ts.new_melds:
-            if k >= RUN_REF0:
-                suit, rank = run_ref_parts(k)
-                if not any(sp and sp[0] == suit and sp[1] <= rank <= sp[2] for sp in spans):
-                    word = C.RANK_CHARS[rank] + C.SUITS[suit]
-                    msg = f"{self.sides[side]} has no run holding {word} to have begun this turn"
-                    raise self.err(line.at, msg, cols["new"])
-            elif k not in kinds:
-                word = C.RANK_CHARS.get(k, str(k))
-                msg = f"{self.sides[side]} has no meld of rank {word} begun this turn"
-                raise self.err(line.at, msg, cols["new"])
-        if ts.opening is not None:
-            self._check_opening(line, ts, side, melds[side], cols["opening"])
-        if ts.drew == UNDRAWN:
-            if not r.ask_before_draw:
-                msg = "this ruleset asks partner only after the draw (going_out.permission.when)"
-                raise self.err(line.at, msg, cols["drew"])
-            if ts.new_melds or ts.added_old or ts.first_melds or ts.meld_action or ts.taken:
-                msg = "nothing is melded before the draw"
-                raise self.err(line.at, msg, cols["drew"])
-        if (ts.new_melds or ts.added_old or ts.first_melds) and not melds[side]:
-            raise self.err(line.at, f"{self.sides[side]} has no melds", cols.get("new", 0))
-        if ts.first_melds and melded is not None and not melded[turn]:
-            msg = f"'first' says {self.who(turn)} has melded: list the seat on the 'melded:' line"
-            raise self.err(line.at, msg, cols["first"])
-        if "asked" in words:
-            if not r.permission:
-                msg = "this ruleset has no asking permission to go out (going_out.permission)"
-                raise self.err(line.at, msg, cols["asked"])
-            if phase == Phase.ANSWER:
-                msg = "partner has not answered yet ('to move: ... answer')"
-                raise self.err(line.at, msg, cols["asked"])
-
-    def _check_opening(
-        self, line: A.PosTurn, ts: TurnState, side: int, melds: list[tuple[int, ...]], col: int
-    ) -> None:
-        """``opening N``: the side began opening this turn, so every meld it has was begun this
-        turn, and N is the count of their cards."""
-        r = self.rules
-        if not melds or ts.added_old:
-            why = "'added' says it had" if melds else f"{self.sides[side]} has none"
-            msg = (
-                f"'opening' says {self.sides[side]} began opening this turn, so it had no melds "
-                f"before it: {why}"
-            )
-            raise self.err(line.at, msg, col)
-        if len(ts.new_melds) < len(melds):
-            msg = (
-                f"'opening' says {self.sides[side]} began opening this turn, so each of its "
-                f"{len(melds)} melds was begun this turn: list them after 'new'"
-            )
-            raise self.err(line.at, msg, col)
-        want = opening_value(r, melds)
-        if ts.opening != want:
-            msg = f"the cards {self.sides[side]} has melded count {want}, not {ts.opening}"
-            raise self.err(line.at, msg, col)
-
-    def _check_over(
-        self,
-        line: A.PosToMove | A.PosOut,
-        went_out: int,
-        concealed: bool,
-        hands: list[list[int] | None],
-        hand_at: list[A.PosHand | None],
-        melds: list[list[tuple[int, ...]]],
-        melded: list[bool] | None,
-    ) -> None:
-        r = self.rules
-        if went_out < 0:
-            return
-        h = hand_at[went_out]
-        if hands[went_out] and h is not None:
-            msg = (
-                f"{self.who(went_out)} went out, so holds no cards: 'hand {self.seats[went_out]}:'"
-            )
-            raise self.err(h.at, msg)
-        side = self.side_of[went_out]
-        canastas = sum(
-            1 for g in melds[side] if r.is_canasta(sum(1 for c in g if not C.is_wild(c)), len(g))
-        )
-        if canastas < r.canastas_to_go_out:
-            need = r.canastas_to_go_out
-            msg = (
-                f"{self.who(went_out)} cannot have gone out: {self.sides[side]} has {canastas} "
-                f"canasta{'s' if canastas != 1 else ''} and going out needs {need} "
-                "(going_out.canastas)"
-            )
-            raise self.err(line.at, msg)
-        if concealed:
-            partners = [p for p in r.partners(went_out) if melded is not None and melded[p]]
-            # Where the whole side goes out concealed, no partner can have melded; where one
-            # player does (going_out.concealed = player_first_meld), partner's melds are allowed.
-            if partners and not r.concealed_player:
-                msg = (
-                    f"{self.who(went_out)} cannot have gone out concealed: "
-                    f"{self.who(partners[0])} had melded (going_out.concealed)"
-                )
-                raise self.err(line.at, msg)
-
-    def _engine_checks(
-        self,
-        s: State,
-        keys: list[list[int]],
-        meld_at: dict[tuple[int, int], tuple[A.PosMelds, int]],
-        hand_at: list[A.PosHand | None],
-    ) -> None:
-        """The engine's invariants, each problem at the line it concerns."""
-        for (side, index), (it, col) in meld_at.items():
-            key = keys[side][index]
-            if key not in s.melds[side]:
-                # Joined into a partner's side when the sides regrouped (a cutthroat player
-                # went out, seating.forming): the joined melds are checked below.
-                continue
-            one = s.copy()
-            one.melds = [{} for _ in s.melds]
-            one.melds[side] = {key: s.melds[side][key]}
-            problems = meld_problems(one)
-            if problems:
-                _, _, why = problems[0].partition(": ")
-                raise self.err(it.at, f"{self.sides[side]}'s meld: {why} in this ruleset", col)
-        if s.sides_formed:
-            for problem in meld_problems(s):
-                side = int(problem.split()[1]) if problem.startswith("side ") else 0
-                # meld_at is by side as seated; the problem names a side as it plays now
-                seated = self.rules.members
-                where = [v for (sd, _), v in meld_at.items() if s.side_of[seated[sd][0]] == side]
-                it, col = where[0] if where else next(iter(meld_at.values()))
-                _, _, why = problem.partition(": ")
-                raise self.err(it.at, f"{self.sides[side]}'s melds joined: {why}", col)
-        for problem in card_problems(s):
-            at = self.hands_lines[0].at
-            for p in range(self.rules.players):
-                if f"seat {p} " in problem:
-                    problem = problem.replace(f"seat {p} ", f"{self.who(p)} ")
-                    h = hand_at[p]
-                    at = h.at if h is not None else at
-            raise self.err(at, problem)
-
-    # -------------------------------------------------------------------- turns that follow
-    def _play(self, rp: ReadPosition, turns: list[A.Turn]) -> None:
-        s = rp.state.copy()
-        unseen = rp.unseen
-        blind = False  # a foot written as a count was taken up: nothing after it can be judged
-        count = 0
-        prev: A.Turn | None = None
-        for t in turns:
-            p = self.seat(t.seat, t.at)
-            continuing = (
-                prev is not None
-                and p == s.turn
-                and self.seat(prev.seat, prev.at) == p
-                and _continues(s, prev)
-            )
-            if s.over:
-                raise self.err(t.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
-            if not continuing:
-                last = -1 if prev is None else self.seat(prev.seat, prev.at)
-                if prev is not None and last == s.turn and s.phase == Phase.PLAY:
-                    msg = f"{self.who(s.turn)}'s turn is not over: a turn ends with a discard"
-                    raise self.err(prev.at, msg)
-                count += 1
-                if p != s.actor and not _asker_line(s, t, p):
-                    wrong = Refusal(
-                        "turn.out_of_turn", "", f"it is {self.who(s.actor)}'s turn, not {t.seat}'s"
-                    )
-                    raise IllegalMoveError(wrong, self._where(t.at, count, t.seat))
-            prev = t
-            for act, moves in answering(s, t):
-                for m in moves:
-                    unseen = rp.prepare(s, m, unseen)
-                    ref = unseen_foot() if blind else refusal(s, m)
-                    if ref is not None:
-                        ref = worded(s, m, ref)
-                        raise IllegalMoveError(ref, self._where(act.at, count, t.seat), act.text)
-                    blind = blind or rp.takes_unseen_foot(s, m)
-                    actor = s.actor
-                    rp.moves.append((actor, apply_unchecked(s, m)))
-            settle(s)  # face-up cards melded or discarded (engine/penalties.py)
-        rp.state = s
-        rp.unseen = unseen
-
-    def _where(self, at: A.Where, turn: int, seat: str) -> str:
-        file = shorten_path(self.doc.file)  # as NotationError shows it
-        return f"{file}:{at.line}:{at.column}: turn {turn} from the position, {seat}"
-
-
-def _asker_line(s: State, t: A.Turn, p: int) -> bool:
-    """Whether line ``t`` by seat ``p`` is the asker's, written while partner answers: a
-    position in the ANSWER phase is followed by the asker's ``ask yes`` (or ``ask no``)."""
-    return (
-        s.phase == Phase.ANSWER
-        and p == s.turn
-        and bool(t.actions)
-        and isinstance(t.actions[0], A.AskAct)
-    )
-
-
-def answering(s: State, t: A.Turn) -> list[tuple[A.Action, tuple[Move, ...]]]:
-    """The moves of turn line ``t``, action by action. In a position where partner is answering,
-    the line's first action ``ask yes`` stands for the answer alone (the question was asked)."""
-    out = [(act, act.moves) for act in t.actions]
-    if out and s.phase == Phase.ANSWER and isinstance(t.actions[0], A.AskAct):
-        act, moves = out[0]
-        out[0] = (act, tuple(m for m in moves if not isinstance(m, Ask)))
-    return out
-
-
-def _continues(s: State, prev: A.Turn) -> bool:
-    """Whether a line by the same seat continues the turn of ``prev``: the turn is still in play,
-    or ``prev`` only laid red threes down (its draw follows on the next line)."""
-    if s.phase in (Phase.PLAY, Phase.ANSWER, Phase.FOOT):
-        return True
-    return s.phase == Phase.DRAW and all(isinstance(a, A.ExposeAct) for a in prev.actions)
 
 
 def read_position(
