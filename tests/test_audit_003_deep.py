@@ -1026,7 +1026,7 @@ def test_sheet_marks_the_stock_running_out_as_a_pinned_reading(sheet: str) -> No
     as 003's: both the pile play and the red three drawn last are pinned readings."""
     assert "ends the hand. A player must take it when they are allowed to" in sheet
     stock_out = sheet.split("### When the stock runs out")[1].split("## 7.")[0]
-    assert "[pinned 20]" in stock_out and "[pinned 22]" in stock_out
+    assert len(re.findall(r"\[pinned \d+\\?\]", stock_out)) >= 2
     assert "[003]" not in stock_out
 
 

@@ -1282,6 +1282,30 @@ def test_initial_meld_basis_running_total_or_previous_hand_004() -> None:
     assert c.minimum(0) == 120
 
 
+@rule("pile.discard_freezes_against")
+def test_pile_discard_freezes_against_opponents_003() -> None:
+    """003_6d7b9b19ffba82c5.txt (Step 6): the pile is frozen against a team when the opposing team
+    discards a wild card. 001_0cb887cc6d824426.txt ('What freezes it?'): a buried joker or two
+    freezes it for both teams. North's two: under novice North-South may still take the pile with
+    a natural and a wild card; under classic they need a natural pair."""
+    assert _differ("classic", "novice", "pile.discard_freezes_against")
+    kw: dict[str, Any] = {
+        "hands": {"N": "2c 5c 6d 8h", "S": "9h Jk 6c 7d"},
+        "melds": {0: ["Kc Kd Kh"], 1: ["Qc Qd Qh"]},
+        "pile": "7c 4s 9s",
+        "phase": Phase.PLAY,
+    }
+    for variant, frozen in (("classic", True), ("novice", False)):
+        s = position(variant, **kw)
+        s.pile_takers = 0b11  # both sides have taken the pile (003 starts it frozen till then)
+        apply(s, Discard(C.parse("2c")))
+        assert s.frozen_for(2) is frozen and s.frozen_for(1) is True
+        s.pile.append(C.parse("9d"))  # a natural card covers the two
+        s.turn, s.phase = 2, Phase.DRAW
+        expected = "pile.frozen.needs_natural_pair" if frozen else None
+        assert _code(s, TakePile(cs("9h Jk"))) == expected
+
+
 @rule("pile.frozen_at_start")
 def test_pile_frozen_at_start_until_first_taken_003() -> None:
     """003_6d7b9b19ffba82c5.txt (Step 6): at the start of every round the pile is frozen against

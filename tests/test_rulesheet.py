@@ -400,6 +400,7 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "red_threes.against_when_opponents_out": {"red_threes.against_when_opponents_out": True},
     "initial_meld.basis": {"initial_meld.basis": "previous_hand"},
     "pile.frozen_at_start": {"pile.frozen_at_start": True},
+    "pile.discard_freezes_against": {"pile.discard_freezes_against": "opponents"},
     "going_out.permission.when": {"going_out.permission.when": ["before_draw"]},
     "going_out.permission.only_when_able": {"going_out.permission.only_when_able": False},
     "going_out.permission.once_per_hand": {"going_out.permission.once_per_hand": True},

@@ -129,9 +129,15 @@ def _apply_discard(s: State, m: Discard) -> Move:
     c = m.card
     s.remove_card(p, c)
     s.pile.append(c)
-    if not s.frozen and (IS_WILD[c] or (s.rules.black3_freezes and C.is_black_three(c))):
-        s.frozen = True
-        s.freeze_card = c
+    if IS_WILD[c] or (s.rules.black3_freezes and C.is_black_three(c)):
+        if s.rules.freeze_spares_discarder:
+            # 003: frozen against the discarder's opponents; a freezing card of another side on
+            # top of it freezes it against every side.
+            bit = 1 << s.side_of[p]
+            s.freeze_spared = s.freeze_spared & bit if s.frozen else bit
+        if not s.frozen:
+            s.frozen = True
+            s.freeze_card = c
     if s.hand_len[p] == 0:
         _hand_used_up(s, p, True)
         return m
@@ -189,6 +195,7 @@ def _apply_take(s: State, m: TakePile) -> Move:
     s.pile = []
     s.frozen = False
     s.freeze_card = -1
+    s.freeze_spared = 0
     s.pile_takers |= 1 << side
     home = pile_home(s, side, top, m.shown, m.onto)  # the group of its rank, or a run
     for c in m.shown:

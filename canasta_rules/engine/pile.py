@@ -36,7 +36,8 @@ from .state import Phase, State, TableMeld
 
 
 def _freeze_reason(s: State, player: int) -> str:
-    if s.frozen and s.freeze_card >= 0:
+    side = s.side_of[player]
+    if s.card_frozen(side) and s.freeze_card >= 0:
         kind = C.kind_of(s.freeze_card)
         what = {
             "joker": "a joker",
@@ -45,12 +46,11 @@ def _freeze_reason(s: State, player: int) -> str:
             "black_three": "a black three",
         }.get(kind or "", C.name(s.freeze_card))
         return f"the pile is frozen ({what} is in it)"
-    side = s.side_of[player]
-    if not s.frozen and s.start_frozen(side):
+    if not s.card_frozen(side) and s.start_frozen(side):
         alone = len(s.rules.members[side]) == 1
         who, taker = ("you", "you first take") if alone else ("your side", "your side first takes")
         return f"the pile is frozen against {who} from the start of the hand until {taker} it"
-    if s.frozen:
+    if s.card_frozen(side):
         return "the pile is frozen"
     if s.rules.freeze_until_player_melds:
         return "the pile is frozen against you until you have melded"

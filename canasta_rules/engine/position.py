@@ -324,6 +324,15 @@ class Position:
         else:
             s.had_turn = [not (r.red3_first_turn and s.rc[p][RED3_KEY]) for p in range(n)]
         s.turn = self.turn % n
+        if self.frozen is False and r.freeze_spares_discarder:
+            # Where a discard freezes the pile only against the discarder's opponents (003),
+            # 'frozen no' beside a freezing card in the pile says the mover's side laid it.
+            for c in self.pile:
+                if IS_WILD[c] or (r.black3_freezes and C.is_black_three(c)):
+                    s.frozen = True
+                    s.freeze_card = c
+                    s.freeze_spared = 1 << s.side_of[s.turn]
+                    break
         if self.frozen is False and r.frozen_at_start:
             # 'frozen no' speaks for the player to move, as in records: where the pile starts
             # each hand frozen (003), it says that the mover's side has taken it this hand.

@@ -210,6 +210,7 @@ class Rules:
         self.freeze_until_player_melds = p.frozen_before_opening == "player"
         self.one_card_ban = p.one_card_ban
         self.frozen_at_start = p.frozen_at_start
+        self.freeze_spares_discarder = p.discard_freezes_against == "opponents"
         bans = frozenset(p.empty_discard_bans)
         self.empty_bans = bool(bans)
         self.empty_ban_dead = "dead" in bans

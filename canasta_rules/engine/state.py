@@ -82,6 +82,7 @@ class State:
         "face_up",
         "feet",
         "freeze_card",
+        "freeze_spared",
         "frozen",
         "had_turn",
         "hand_len",
@@ -129,6 +130,10 @@ class State:
     frozen: bool
     """Frozen by a card in the pile (a wild card, a red three turned up) or as a position says."""
     freeze_card: int
+    freeze_spared: int
+    """Bit per side: the sides a card in the pile does not freeze it against. Under
+    ``pile.discard_freezes_against = "opponents"`` (003) a freezing discard spares the
+    discarder's side, until a freezing card of another side lands on it; 0 otherwise."""
     pile_takers: int
     """Bit per side: the sides that have taken the pile this hand. Under ``pile.frozen_at_start``
     (003) the pile stays frozen against a side until it has taken it once."""
@@ -203,6 +208,7 @@ class State:
         s.pile = self.pile[:]
         s.frozen = self.frozen
         s.freeze_card = self.freeze_card
+        s.freeze_spared = self.freeze_spared
         s.pile_takers = self.pile_takers
         s.melds = [m.copy() for m in self.melds]
         s.red3 = [r[:] for r in self.red3]
@@ -326,10 +332,15 @@ class State:
         this hand (the other sides' pickups do not unfreeze it for this one)."""
         return self.rules.frozen_at_start and not self.pile_takers >> side & 1
 
+    def card_frozen(self, side: int) -> bool:
+        """Whether a card in the pile freezes it against ``side`` (a wild card, a red three turned
+        up; ``freeze_spared`` names the sides a discard froze it for only the opponents of)."""
+        return self.frozen and not self.freeze_spared >> side & 1
+
     def pile_frozen(self, side: int) -> bool:
         """Whether the pile itself is frozen against ``side``: by a card in it, or by the start of
         the hand (what a record's or position's ``frozen yes|no`` says, for the side to move)."""
-        return self.frozen or self.start_frozen(side)
+        return self.card_frozen(side) or self.start_frozen(side)
 
     def frozen_for(self, player: int) -> bool:
         """Whether the pile counts as frozen against ``player`` now (also before opening)."""
@@ -423,6 +434,7 @@ def _empty_state(
     s.pile = []
     s.frozen = False
     s.freeze_card = -1
+    s.freeze_spared = 0
     s.pile_takers = 0
     s.melds = [{} for _ in range(rules.sides)]
     s.red3 = [[] for _ in range(rules.sides)]

@@ -76,7 +76,10 @@ class _Checks(_Table):
                 for c in pile
             )
         )
-        if not is_frozen and freezing > room - reds:
+        # Where a discard freezes the pile only against the discarder's opponents (003), 'frozen
+        # no' may stand beside wild cards the mover's side discarded: unseen ones too.
+        spared = frozen is not None and r.freeze_spares_discarder
+        if not is_frozen and not spared and freezing > room - reds:
             wild = sum(n for c, n in enumerate(left) if C.is_wild(c))
             black = freezing - wild  # black threes, where they freeze the pile (bicycle)
             what = " and ".join(

@@ -359,8 +359,14 @@ def position_items(
     items.append(A.UpcardLine(tuple(s.pile[unseen:]), _NOWHERE, "pile", unseen))
     items.append(A.Assertion("stock", number=len(s.stock), at=_NOWHERE))
     computed = _frozen_by_cards(s, unseen)
-    if s.frozen != computed:
-        items.append(A.Assertion("frozen", flag=s.frozen, at=_NOWHERE))
+    mover = s.side_of[s.turn]
+    frozen = s.card_frozen(mover)  # as the mover finds it ('frozen' speaks for the mover)
+    # 'frozen no' also says the mover's side has taken the pile (pile.frozen_at_start); while it
+    # has not, the start of the hand freezes the pile for it anyway, and a discard that spared
+    # it (pile.discard_freezes_against) is gone with the pile before it can matter.
+    moot = not frozen and s.start_frozen(mover)
+    if frozen != computed and not moot:
+        items.append(A.Assertion("frozen", flag=frozen, at=_NOWHERE))
     if s.over:
         if s.out_player >= 0:
             items.append(A.PosOut(seats[s.out_player], s.concealed, _NOWHERE))

@@ -4,7 +4,7 @@ frozen or not, what freezes it and for whom, and what may not be discarded onto 
 
 from __future__ import annotations
 
-from ..document import Block, Dissent, Para, Section, Sentence
+from ..document import Block, Para, Section, Sentence
 from .base import BLACK_THREE_ON_TOP
 from .tables import Tables, _ways
 
@@ -69,6 +69,7 @@ class PileSection(Tables):
             )
         else:
             fas = "A hand's pile starts unfrozen, unless a card turned up to start it freezes it."
+        dfa = "pile.discard_freezes_against"
         if p.one_card_ban:
             ocb = "A player holding a single card may not take a pile of a single card."
         else:
@@ -76,21 +77,7 @@ class PileSection(Tables):
         blocks.append(
             Para(
                 (
-                    self.fixed(
-                        "freeze",
-                        "A wild card discarded on the pile freezes it; it is laid crosswise to "
-                        "show this. A frozen pile stays frozen until someone takes it.",
-                        Dissent(
-                            "A wild card discarded freezes the pile",
-                            ("003", "004"),
-                            "003 has the pile frozen against everyone at the start of each hand, "
-                            "and words a discarded wild card as freezing it against the "
-                            "discarder's opponents, keeping it from the next player until a "
-                            "natural card covers it; 004's list of what freezes "
-                            "the pile is missing. The project keeps 000, 001 and 002's rule: a "
-                            "discarded wild card freezes the pile until someone takes it.",
-                        ),
-                    ),
+                    self.s("pile.discard_freezes_against", self._discard_freeze(), dfa),
                     self.s("pile.frozen_at_start", fas, "pile.frozen_at_start", *always),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
@@ -106,6 +93,24 @@ class PileSection(Tables):
             )
         )
         return Section("pile", "The discard pile", tuple(blocks))
+
+    def _discard_freeze(self) -> str:
+        """Whom a discarded wild card freezes the pile against (discard_freezes_against)."""
+        if self.v.pile.discard_freezes_against == "everyone":
+            return (
+                "A wild card discarded on the pile freezes it against everyone, the discarder's "
+                f"{'side ' if self.partners else ''}included; it is laid crosswise to show this. "
+                "A frozen pile stays frozen until someone takes it."
+            )
+        opp = "side" if self.partners and not self.solo else "side or player"
+        own = "the discarder's side" if self.partners else "the discarder"
+        return (
+            "A wild card discarded on the pile freezes it only against the discarder's opponents; "
+            f"it is laid crosswise to show this. {own.capitalize()} may still take the pile "
+            "as an unfrozen one once a natural card covers the wild card. When another "
+            f"{opp} discards a wild card on it too, the pile is frozen against everyone. A "
+            "frozen pile stays frozen until someone takes it."
+        )
 
     def empty_pile_sentences(self) -> tuple[Sentence, ...]:
         """``pile.empty_discard_bans``, stated only where the list is not empty."""

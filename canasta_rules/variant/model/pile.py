@@ -46,6 +46,16 @@ class Pile(Model):
             "pile is taken): another side's pickup does not unfreeze it for this one (003)."
         ),
     )
+    discard_freezes_against: Literal["everyone", "opponents"] = Field(
+        default="everyone",
+        description=(
+            "Against whom a freezing discard (a wild card, or a black three where black threes "
+            "freeze) freezes the pile: every side, its own included ('everyone': 000, 001, 002), "
+            "or only the discarder's opponents ('opponents': 003), until a freezing card of "
+            "another side lands on it. A card turned up to start the pile freezes it against "
+            "every side either way."
+        ),
+    )
     empty_discard_bans: tuple[EmptyPileBan, ...] = Field(
         default=(),
         description=(
