@@ -1,4 +1,5 @@
-"""Positions for the family games' tests: melds that the position format cannot write yet.
+"""Positions for the family games' tests: melds that the position format cannot write yet, and
+four-player positions written in the notation.
 
 A position (tests/helpers.py) lists melds of one rank only. Runs of one suit and melds of wild
 cards are laid here by playing: N lays them in a turn and discards, E draws and discards the
@@ -48,6 +49,40 @@ def laid(
     apply(s, Discard(C.parse(top)))
     assert s.turn == 2 and s.phase == Phase.DRAW
     return s
+
+
+# Filler hands for the seats a case does not care about (low spot cards, no threes, no wilds).
+FILL = {"E": "4c 5d 7h", "S": "6c 7d 8s", "W": "4d 5h 6h"}
+
+
+def family_pos(
+    variant: str,
+    *,
+    hands: dict[str, str],
+    ns: str = "",
+    ew: str = "",
+    red_ns: str = "",
+    red_ew: str = "",
+    pile: str = "4c",
+    scores: str = "NS 0, EW 0",
+    end: str = "to move: N draw",
+    turn: str = "",
+) -> str:
+    """A four-player position in the notation: N-S and E-W melds, the pile, who is to move."""
+    lines = [f'[Variant "{variant}"]', f'[Scores "{scores}"]', '[Dealer "W"]', ""]
+    for seat in "NESW":
+        cards = hands[seat] if seat in hands else FILL[seat]
+        lines.append(f"hand {seat}: {cards}")
+    for side, melds, red in (("NS", ns, red_ns), ("EW", ew, red_ew)):
+        if melds:
+            lines.append(f"melds {side}: {melds}")
+        if red:
+            lines.append(f"red {side}: {red}")
+    lines.append(f"pile: {pile}")
+    if turn:
+        lines.append(f"turn: {turn}")
+    lines.append(end)
+    return "\n".join(lines) + "\n"
 
 
 def replays_identically(

@@ -18,12 +18,10 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import breakdown, hand_scores, refused, replay_error, ruling, run_cli, scored
 
-from canasta_rules.engine.scoring import SideScore, score_hand
 from canasta_rules.errors import CanastaError
 from canasta_rules.notation import parse, read_position, replay
-from canasta_rules.notation.ruling import Verdict, rule_on
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -75,35 +73,6 @@ def pos(
     return f'[Variant "{V}"]\n[Scores "{scores}"]\n\n' + "\n".join(body) + "\n"
 
 
-def ruling(text: str, move: str) -> Verdict:
-    return rule_on(read_position(parse(text)), move)
-
-
-def refused(text: str, move: str) -> str | None:
-    """The rule code that refuses ``move`` (None: legal)."""
-    v = ruling(text, move)
-    return v.refusal.code if v.refusal else None
-
-
-def ends_hand(text: str, move: str) -> list[SideScore]:
-    """The score of the hand that ``move`` ends."""
-    v = ruling(text, move)
-    assert v.legal, v.text
-    assert v.after is not None and v.after.over
-    return score_hand(v.after)
-
-
-def scored(text: str) -> list[SideScore]:
-    state = read_position(parse(text)).state
-    assert state.over
-    return score_hand(state)
-
-
-def rows(sc: SideScore) -> dict[str, int]:
-    """The breakdown's non-zero rows and the total."""
-    return {label: value for label, value in sc.rows() if value} | {"Total": sc.total}
-
-
 def out_n(ns: str, ew: str = "Kc Kd Kh", *, s: str = "8s 4s", reds: str = "") -> str:
     """A finished hand: North has gone out (not concealed)."""
     lines = [
@@ -143,14 +112,6 @@ def record(deal_n: str, upcard: str, *turns: str, dealer: str = "W") -> str:
 
 
 N_DEAL = "4c 4d 5c 5d 6c 6d 7c 7d 8c 8d 9c"
-
-
-def replay_error(text: str) -> str | None:
-    try:
-        replay(parse(text))
-    except CanastaError as err:
-        return str(err)
-    return None
 
 
 def cli(capsys: Capsys, *args: str) -> tuple[int, str]:
@@ -333,7 +294,7 @@ def test_000_natural_canasta_500_mixed_300() -> None:
     500; a mixed (dirty) one has natural and wild cards and earns 300. Both kinds here: kings
     7 x 10 = 70, queens 6 x 10 + 2 = 80."""
     ns, _ = scored(out_n("Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh Qs Qc Qd 2c", ew="5c 5d 5h"))
-    assert rows(ns) == {
+    assert breakdown(ns) == {
         "Melds": 150,
         "Hands": -15,
         "Mixed canastas": 300,
@@ -363,7 +324,7 @@ def test_000_six_cards_are_no_canasta() -> None:
     text = stock_out(
         n="9c 5c 6d 7d", ns="Qc Qd Qh Qs 2c 2d", pile="7c 9d", w="8d Ts Jd Ks 4h 2s Jk Jk Jk Jk"
     )
-    ns, _ = ends_hand(text, "draw")
+    ns, _ = hand_scores(text, "draw")
     assert (ns.natural_canastas, ns.mixed_canastas, ns.going_out) == (0, 0, 0)
     assert ns.melds == 80
 
@@ -546,7 +507,7 @@ def test_000_e3_black_threes_melded_count_five_each() -> None:
 def test_000_the_hand_ends_when_a_player_goes_out() -> None:
     """000: the hand ends immediately when a player goes out; the going-out bonus is 100."""
     text = pos(n="6c 6d 6h 4d", ns=QUEENS)
-    ns, _ = ends_hand(text, "meld 6c 6d 6h discard 4d")
+    ns, _ = hand_scores(text, "meld 6c 6d 6h discard 4d")
     assert ns.going_out == 100
 
 
@@ -582,8 +543,8 @@ def test_000_concealed_from_the_stock_scores_200() -> None:
     player lays the team's initial meld and goes out in one turn. At 0 the 50 minimum is met
     exactly (fours 35 + fives 15)."""
     text = pos(n="4c 4d 4h 4s 4c 4d 4h 5c 5d 5h 6c", scores="NS 0, EW 900")
-    ns, _ = ends_hand(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h discard 6c")
-    assert rows(ns) == {
+    ns, _ = hand_scores(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h discard 6c")
+    assert breakdown(ns) == {
         "Melds": 50,
         "Hands": -50,
         "Natural canastas": 500,
@@ -598,7 +559,7 @@ def test_000_concealed_may_start_with_the_pile() -> None:
     text = pos(
         n="4c 4d 4s 4c 4d 4s 5c 5d 5h 6c", pile="4h", to_move="N draw", scores="NS 0, EW 900"
     )
-    ns, _ = ends_hand(text, "take with 4c 4d 4s 4c 4d 4s and 5c 5d 5h discard 6c")
+    ns, _ = hand_scores(text, "take with 4c 4d 4s 4c 4d 4s and 5c 5d 5h discard 6c")
     assert ns.going_out == 200
 
 
@@ -606,7 +567,7 @@ def test_000_red_threes_on_the_table_do_not_spoil_a_concealed_finish() -> None:
     """000: red threes are played to the table, not melded; a team with a red three down still
     makes its initial meld on the going-out turn, so the finish is concealed (200)."""
     text = pos(n="4c 4d 4h 4s 4c 4d 4h 5c 5d 5h 6c", red_ns="3d", scores="NS 0, EW 900")
-    ns, _ = ends_hand(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h discard 6c")
+    ns, _ = hand_scores(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h discard 6c")
     assert (ns.going_out, ns.red_threes) == (200, 100)
 
 
@@ -644,15 +605,15 @@ def test_000_an_empty_stock_ends_the_hand_with_nobody_out() -> None:
     nines to go with the top nine), the hand ends with no player going out. Cards in hand count
     against, wild cards at their values (East 50 + 80, West 40 + 5 + 60 + 200: 435)."""
     text = stock_out(n="9c 5c 6d 7d", ns=QUEENS, pile="7c 9d")
-    ns, ew = ends_hand(text, "draw")
-    assert rows(ns) == {
+    ns, ew = hand_scores(text, "draw")
+    assert breakdown(ns) == {
         "Melds": 70,
         "Hands": -65,
         "Natural canastas": 500,
         "Red threes": 200,
         "Total": 705,
     }
-    assert rows(ew) == {"Melds": 80, "Hands": -435, "Red threes": 200, "Total": -155}
+    assert breakdown(ew) == {"Melds": 80, "Hands": -435, "Red threes": 200, "Total": -155}
 
 
 def test_000_no_melding_once_the_empty_stock_ends_the_hand() -> None:
@@ -674,7 +635,7 @@ def test_000_a_red_three_as_the_last_card_ends_the_hand() -> None:
     replacement; the player may not meld. Its bonus counts (three red threes: 300)."""
     text = stock_out(n="9c 9h 9s 5c 6d", ns=QUEENS, pile="7c 5d", stock=1, red_ew="3h")
     assert refused(text, "draw 3d meld 9c 9h 9s") == "hand.over"
-    ns, _ = ends_hand(text, "draw 3d")
+    ns, _ = hand_scores(text, "draw 3d")
     assert (ns.red_threes, ns.going_out, ns.hands) == (300, 0, -80)
 
 
@@ -705,7 +666,7 @@ def test_000_one_red_three_without_melds_costs_100() -> None:
 def test_000_four_red_threes_without_melds_cost_800() -> None:
     """000: the subtraction is of the whole bonus, so four red threes without melds cost 800."""
     _, ew = scored(out_n(QUEENS, ew="", reds="red EW: 3d 3h 3d 3h"))
-    assert rows(ew) == {"Hands": -50, "Red threes": -800, "Total": -850}
+    assert breakdown(ew) == {"Hands": -50, "Red threes": -800, "Total": -850}
 
 
 def test_000_red_threes_count_plus_for_a_melded_side_whose_opponents_went_out() -> None:

@@ -19,12 +19,11 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import after, breakdown, hand_scores, refused, ruled_legal, run_cli
 
-from canasta_rules.engine.scoring import SideScore, score_hand
+from canasta_rules.engine.scoring import score_hand
 from canasta_rules.errors import CanastaError, NotationError
 from canasta_rules.notation import parse, read_position, replay
-from canasta_rules.notation.ruling import Verdict, rule_on
 
 SRC = "001_0cb887cc6d824426.txt"
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -88,39 +87,9 @@ def to_draw(**kw: str) -> str:
     return position(turn=None, to_move=kw.pop("to_move", "N draw"), **kw)
 
 
-def ruling(text: str, move: str, variant: str | None = None) -> Verdict:
-    return rule_on(read_position(parse(text), variant), move)
-
-
-def refused(text: str, move: str, variant: str | None = None) -> str | None:
-    """The rule code refusing ``move`` (None: legal)."""
-    v = ruling(text, move, variant)
-    return v.refusal.code if v.refusal else None
-
-
-def after(text: str, move: str, variant: str | None = None) -> Verdict:
-    v = ruling(text, move, variant)
-    assert v.legal, v.text
-    assert v.after is not None
-    return v
-
-
-def hand_scores(text: str, move: str, variant: str | None = None) -> list[SideScore]:
-    """The scores of the hand that ``move`` ends."""
-    v = after(text, move, variant)
-    assert v.after is not None and v.after.over
-    return score_hand(v.after)
-
-
 def frozen_after(text: str, move: str, variant: str | None = None) -> bool:
     """Whether the pile is frozen (for everyone) after the legal ``move``."""
-    state = after(text, move, variant).after
-    assert state is not None
-    return state.frozen
-
-
-def breakdown(sc: SideScore) -> dict[str, int]:
-    return {label: value for label, value in sc.rows() if value} | {"Total": sc.total}
+    return after(text, move, variant).frozen
 
 
 RECORD = """[Variant "VARIANT"]
@@ -262,7 +231,7 @@ def test_turn_a_red_three_drawn_is_replaced_again_and_again() -> None:
     """001, 'Turns' 1: a red three drawn from the stock is exposed and replaced, repeating as
     needed: two red threes in a row, then an eight, leave North six cards and two red threes."""
     text = to_draw(n="9c 9h 5c 6d 8h", ns=QUEENS, pile="7c 4s 9d")
-    v = after(text, "draw 3d 3h 8d")
+    v = ruled_legal(text, "draw 3d 3h 8d")
     assert v.after is not None
     assert len(v.after.red3[0]) == 2 and v.after.hand_len[0] == 6
 
@@ -499,7 +468,7 @@ def test_pickup_a_taken_pile_is_no_longer_frozen() -> None:
     """001, 'What freezes it?': the pile stays frozen until someone legally takes it: after a
     natural pair takes a pile frozen by a red three upcard, it is unfrozen."""
     text = to_draw(n="9c Jk 9h 5c 6d", ns="Qc Qd Qh Qs, 9s 9s 9d", pile="3h 7c 9d")
-    v = after(text, "take with 9c 9h")
+    v = ruled_legal(text, "take with 9c 9h")
     assert v.after is not None and not v.after.frozen
 
 
@@ -670,7 +639,7 @@ def test_stock_out_play_continues_then_ends_with_no_going_out_bonus() -> None:
     assert refused(text, "draw") == "stock.forced_pickup"
     east = text + "N take discard 4c\n"
     assert refused(east, "take with 4c") == "pile.way_not_allowed"
-    v = after(east, "draw")
+    v = ruled_legal(east, "draw")
     assert v.after is not None and v.after.over
     assert [sc.going_out for sc in score_hand(v.after)] == [0, 0]
 
@@ -790,7 +759,7 @@ def test_winning_5000_in_visible_melds_does_not_end_the_hand() -> None:
     """001, 'Winning': reaching 5,000 in visible melds does not end play immediately; the hand
     is finished and scored first. At 4,990, seven kings laid (70 + 500) leave the hand going on."""
     text = position(n=f"{KINGS7} 5c 6d 8d", ns="Ac Ad Ah", melded="N S E W", scores="NS 4990, EW 0")
-    v = after(text, f"meld {KINGS7}")
+    v = ruled_legal(text, f"meld {KINGS7}")
     assert v.after is not None and not v.after.over
 
 

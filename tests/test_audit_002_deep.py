@@ -19,12 +19,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cs, run_cli
-
-from canasta_rules.engine.scoring import SideScore, score_hand
-from canasta_rules.errors import CanastaError
-from canasta_rules.notation import parse, read_position, replay
-from canasta_rules.notation.ruling import Verdict, rule_on
+from helpers import (
+    breakdown,
+    cli_tally,
+    cs,
+    hand_scores,
+    refused,
+    replay_code,
+    ruled_legal,
+    run_cli,
+)
 
 SRC = "002_d58438592396a398.txt"
 PACK = 108
@@ -83,45 +87,6 @@ def drawing(variant: str = "online", **kw: Any) -> str:
     return two(variant, turn=None, to_move="N draw", **kw)
 
 
-def ruling(text: str, move: str) -> Verdict:
-    return rule_on(read_position(parse(text), None), move)
-
-
-def refused(text: str, move: str) -> str | None:
-    """The rule code refusing ``move`` (None: legal)."""
-    v = ruling(text, move)
-    return v.refusal.code if v.refusal else None
-
-
-def after(text: str, move: str) -> Verdict:
-    v = ruling(text, move)
-    assert v.legal, v.text
-    assert v.after is not None
-    return v
-
-
-def ended(text: str, move: str) -> list[SideScore]:
-    """The scores of the hand that ``move`` ends."""
-    v = after(text, move)
-    assert v.after is not None and v.after.over
-    return score_hand(v.after)
-
-
-def rows(sc: SideScore) -> dict[str, int]:
-    return {label: value for label, value in sc.rows() if value} | {"Total": sc.total}
-
-
-def replay_stop(text: str) -> str | None:
-    """The error at which a record's replay stops (its rule code if it has one); None: it
-    replays to the end."""
-    try:
-        replay(parse(text))
-    except CanastaError as e:
-        m = re.search(r"\(([a-z_.]+)\)$", str(e))
-        return m.group(1) if m else str(e)
-    return None
-
-
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     code, out, err = run_cli(capsys, *args)
     assert code == 0, err
@@ -141,13 +106,6 @@ def cli_score(
         if m:
             table[m.group(1).strip()] = [int(m.group(2)), int(m.group(3))]
     return table
-
-
-def tally(capsys: pytest.CaptureFixture[str], variant: str, *hands: str) -> str:
-    args = ["tally", variant]
-    for h in hands:
-        args += ["--hand", h]
-    return cli(capsys, *args)
 
 
 def sheet(capsys: pytest.CaptureFixture[str], variant: str) -> str:
@@ -177,13 +135,13 @@ upcard {upcard}
 def test_deal_fifteen_cards_each_and_the_rest_is_the_stock() -> None:
     """002, 'The Deal': each player gets 15 cards, the rest face down as the stock, whose first
     card is turned up to start the pile: 108 - 30 - 1 = 77 left in the stock."""
-    assert replay_stop(_record(rest="stock 77\n")) is None
-    assert replay_stop(_record(rest="stock 76\n")) is not None
+    assert replay_code(_record(rest="stock 77\n")) is None
+    assert replay_code(_record(rest="stock 76\n")) is not None
 
 
 def test_a_deal_of_fourteen_is_refused() -> None:
     """002, 'The Deal': 15 cards each; a written deal of 14 does not fit the online game."""
-    err = replay_stop(_record(deal_n=DEAL_N.removesuffix(" Kd")))
+    err = replay_code(_record(deal_n=DEAL_N.removesuffix(" Kd")))
     assert err is not None and "this variant deals 15" in err
 
 
@@ -196,13 +154,13 @@ def test_joker_and_red_three_upcards_are_covered_and_freeze_the_pile() -> None:
         upcard="Jk 3d Qc",
         rest="frozen yes\nstock 74\n",
     )
-    assert replay_stop(text) is None
+    assert replay_code(text) is None
 
 
 def test_a_joker_left_on_top_of_the_upcards_is_refused() -> None:
     """002, 'The Deal': cards are turned until the top card of the pile is neither a joker nor a
     red three, so a pile that starts with a joker on top cannot have been dealt."""
-    err = replay_stop(_record(upcard="Jk"))
+    err = replay_code(_record(upcard="Jk"))
     assert err is not None and "covered" in err
 
 
@@ -210,10 +168,10 @@ def test_a_black_three_upcard_is_not_covered() -> None:
     """002, 'The Deal': only a joker or a red three is covered; a black three turned up stays on
     top (writing another card over it is refused), and while it is there it stops North taking
     the pile ('Special Cards': black threes are stop cards)."""
-    err = replay_stop(_record(upcard="3c Qc"))
+    err = replay_code(_record(upcard="3c Qc"))
     assert err is not None and "would not have been covered" in err
     text = _record(upcard="3c", rest="N take with Kc Kd\n")
-    assert replay_stop(text) == "pile.top_black_three"
+    assert replay_code(text) == "pile.top_black_three"
 
 
 def test_a_two_upcard_stays_on_top_and_freezes_the_pile() -> None:
@@ -221,15 +179,15 @@ def test_a_two_upcard_stays_on_top_and_freezes_the_pile() -> None:
     up stays); 'Frozen Discard Pile': a wild card as the first card turned freezes the pile for
     both players. With the two on top nobody can take the pile ('Taking the discard pile': the
     first card may not be a wild card)."""
-    assert replay_stop(_record(upcard="2c Qc")) is not None
-    assert replay_stop(_record(upcard="2c", rest="frozen yes\n")) is None
-    assert replay_stop(_record(upcard="2c", rest="N take with Kc Kd\n")) == "pile.top_wild"
+    assert replay_code(_record(upcard="2c Qc")) is not None
+    assert replay_code(_record(upcard="2c", rest="frozen yes\n")) is None
+    assert replay_code(_record(upcard="2c", rest="N take with Kc Kd\n")) == "pile.top_wild"
 
 
 def test_dealt_red_threes_are_laid_out_not_kept() -> None:
     """002, 'The Deal': each player lays the red threes dealt face up in their place and draws
     replacements; a red three written among the 15 cards held is refused."""
-    err = replay_stop(_record(deal_n="3h " + DEAL_N.removesuffix(" Kd")))
+    err = replay_code(_record(deal_n="3h " + DEAL_N.removesuffix(" Kd")))
     assert err is not None and "lays dealt red threes down during the deal" in err
 
 
@@ -256,9 +214,9 @@ def test_white_starts_the_first_hand_black_the_second() -> None:
     second, and so by turns. In hand 1 S deals and N plays first; in hand 2 the deal has
     passed to N and S plays first. A record with S dealing both hands is refused, and so is N
     dealing the first hand and then playing first."""
-    assert replay_stop(GAME_TWO_HANDS) is None
-    assert replay_stop(GAME_TWO_HANDS.replace("hand 2 dealer N", "hand 2 dealer S")) is not None
-    assert replay_stop(GAME_TWO_HANDS.replace("hand 1 dealer S", "hand 1 dealer N")) == (
+    assert replay_code(GAME_TWO_HANDS) is None
+    assert replay_code(GAME_TWO_HANDS.replace("hand 2 dealer N", "hand 2 dealer S")) is not None
+    assert replay_code(GAME_TWO_HANDS.replace("hand 1 dealer S", "hand 1 dealer N")) == (
         "turn.out_of_turn"
     )
 
@@ -268,17 +226,17 @@ def test_going_out_at_once_by_melding_all_sixteen_cards_scores_concealed() -> No
     discard needed), and laying every meld at once is going out concealed, 200. N: cards 95
     (4x7 = 35, 5x3, 6x3, Kx3), natural canasta 500, concealed 200 = 795; S holds 135 points."""
     # The record's own 'score' line checks the figures.
-    assert replay_stop(GAME_TWO_HANDS) is None
-    assert replay_stop(GAME_TWO_HANDS.replace("score N 795", "score N 695")) is not None
+    assert replay_code(GAME_TWO_HANDS) is None
+    assert replay_code(GAME_TWO_HANDS.replace("score N 795", "score N 695")) is not None
 
 
 def test_the_minimum_follows_each_player_s_own_total() -> None:
     """002, 'Minimum points required for first meld': the minimum follows the points the player
     scored in previous hands. After hand 1, S has -135 and opens with 5-5-5 (15); N has 795 and
     6-6-6 (15) is short of 50."""
-    assert replay_stop(GAME_TWO_HANDS) is None
+    assert replay_code(GAME_TWO_HANDS) is None
     refused_n = GAME_TWO_HANDS + "N draw 4h meld 6c 6d 6h discard 4h\n"
-    assert replay_stop(refused_n) == "open.below_minimum"
+    assert replay_code(refused_n) == "open.below_minimum"
 
 
 # --------------------------------------------------------------------------------------------
@@ -298,7 +256,7 @@ def test_draw_two_option_takes_two_and_discards_one() -> None:
     stock; the turn still ends with one card on the pile (N: 3 + 2 - 1 = 4 cards)."""
     text = drawing("online-draw-two", n="9c 9h 4c", mn=Q7)
     assert refused(text, "draw 5c") == "draw.too_few"
-    v = after(text, "draw 5c 6c discard 4c")
+    v = ruled_legal(text, "draw 5c 6c discard 4c")
     assert v.after is not None
     assert v.after.turn == 1 and v.after.hand_len[0] == 4
     assert len(v.after.pile) == 3
@@ -307,7 +265,7 @@ def test_draw_two_option_takes_two_and_discards_one() -> None:
 def test_draw_two_red_three_is_laid_out_and_replaced() -> None:
     """002, 'Special Cards': a red three from the stock is laid face up and another card drawn to
     replace it, with the two-card draw too: N draws 3d (replaced), 5c, 6c."""
-    v = after(drawing("online-draw-two", n="9c 9h 4c", mn=Q7), "draw 3d 5c 6c discard 4c")
+    v = ruled_legal(drawing("online-draw-two", n="9c 9h 4c", mn=Q7), "draw 3d 5c 6c discard 4c")
     assert v.after is not None and v.after.hand_len[0] == 4
     assert v.after.red3[0] == list(cs("3d"))
 
@@ -361,7 +319,7 @@ def test_no_two_separate_melds_of_one_rank() -> None:
     new meld beside a meld of kings join it, as an add does: one meld of six kings, not two."""
     text = two(n="Kc Kd Kh 8h 9h", mn=Q7 + ", Ks Kd Kh")
     for move in ("meld Kc Kd Kh", "add K: Kc Kd Kh"):
-        v = after(text, move)
+        v = ruled_legal(text, move)
         assert v.after is not None
         assert sorted(m.size for m in v.after.melds[0].values()) == [6, 7]
 
@@ -431,8 +389,8 @@ def test_concealed_exception_at_120_with_a_mixed_canasta() -> None:
     minimum. At 3000 (120) a mixed canasta of fours and three fives (80 in all) go out; 'Bonus':
     mixed canasta 300, concealed 200."""
     text = two(n="4c 4d 4h 4s 4c 2c 2d 5c 5d 5h 6c", scores="N 3000, S 900")
-    n, _ = ended(text, "meld 4c 4d 4h 4s 4c 2c 2d, 5c 5d 5h discard 6c")
-    assert rows(n) == {"Melds": 80, "Mixed canastas": 300, "Going out": 200, "Total": 580}
+    n, _ = hand_scores(text, "meld 4c 4d 4h 4s 4c 2c 2d, 5c 5d 5h discard 6c")
+    assert breakdown(n) == {"Melds": 80, "Mixed canastas": 300, "Going out": 200, "Total": 580}
 
 
 def test_concealed_exception_with_the_two_canasta_option() -> None:
@@ -444,8 +402,8 @@ def test_concealed_exception_with_the_two_canasta_option() -> None:
         s="8c 8s Td Jh 6d 6h 7h",
         scores="N 1500, S 900",
     )
-    n, _ = ended(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h 5s 5c 2c 2d discard 6c")
-    assert rows(n) == {
+    n, _ = hand_scores(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h 5s 5c 2c 2d discard 6c")
+    assert breakdown(n) == {
         "Melds": 35 + 65,
         "Mixed canastas": 300,
         "Natural canastas": 500,
@@ -471,7 +429,7 @@ def test_all_melds_laid_at_once_with_the_pile_is_concealed() -> None:
     """002, 'Scoring': going out concealed is laying all the hand's melds at once. N takes a
     one-card pile with A-A (60 with the top ace, over 50), lays seven kings and is out: 200."""
     text = drawing(n="Ac Ad Kc Kd Ks Kh Kc Kd Kh", ms="9c 9d 9h", pile="Ah", scores="N 0, S 900")
-    n, _ = ended(text, "take with Ac Ad and Kc Kd Ks Kh Kc Kd Kh")
+    n, _ = hand_scores(text, "take with Ac Ad and Kc Kd Ks Kh Kc Kd Kh")
     assert (n.going_out, n.natural_canastas, n.total) == (200, 500, 60 + 70 + 500 + 200)
 
 
@@ -479,8 +437,8 @@ def test_a_player_who_melded_earlier_goes_out_unconcealed() -> None:
     """002, 'Scoring': a player who has already melded during the hand can only go out
     unconcealed: 100, even when the canasta goes down in the last turn."""
     text = two(n=Q7 + " 4c", mn="5c 5d 5h")
-    n, _ = ended(text, f"meld {Q7} discard 4c")
-    assert rows(n) == {"Melds": 85, "Natural canastas": 500, "Going out": 100, "Total": 685}
+    n, _ = hand_scores(text, f"meld {Q7} discard 4c")
+    assert breakdown(n) == {"Melds": 85, "Natural canastas": 500, "Going out": 100, "Total": 685}
 
 
 # --------------------------------------------------------------------------------------------
@@ -497,8 +455,8 @@ def test_black_threes_are_not_melded_except_to_go_out() -> None:
 def test_four_black_threes_melded_to_go_out_score_their_card_value() -> None:
     """002, 'Special Cards' and 'Cards Score': four black threes melded to end the hand; black
     threes are worth 5 each, so the melds count 70 + 20."""
-    n, _ = ended(two(n="3c 3s 3c 3s", mn=Q7), "meld 3c 3s 3c 3s")
-    assert rows(n) == {"Melds": 90, "Natural canastas": 500, "Going out": 100, "Total": 690}
+    n, _ = hand_scores(two(n="3c 3s 3c 3s", mn=Q7), "meld 3c 3s 3c 3s")
+    assert breakdown(n) == {"Melds": 90, "Natural canastas": 500, "Going out": 100, "Total": 690}
 
 
 def test_black_three_meld_takes_no_wild_card_online() -> None:
@@ -511,8 +469,8 @@ def test_black_three_meld_takes_no_wild_card_online() -> None:
 def test_a_wild_card_makes_a_pure_canasta_mixed() -> None:
     """002, 'Special Cards': a wild card added to a pure canasta makes it mixed; 'Bonus': mixed
     300, not 500."""
-    n, _ = ended(two(n="2c 8h", mn=Q7), "add Q: 2c discard 8h")
-    assert rows(n) == {"Melds": 90, "Mixed canastas": 300, "Going out": 100, "Total": 490}
+    n, _ = hand_scores(two(n="2c 8h", mn=Q7), "add Q: 2c discard 8h")
+    assert breakdown(n) == {"Melds": 90, "Mixed canastas": 300, "Going out": 100, "Total": 490}
 
 
 def test_a_discarded_black_three_stops_the_other_player() -> None:
@@ -624,8 +582,8 @@ S draw 7s discard 7s
 frozen yes
 """,
     )
-    assert replay_stop(text) is None
-    assert replay_stop(text + "N take with 7c Jk\n") == "pile.frozen.needs_natural_pair"
+    assert replay_code(text) is None
+    assert replay_code(text + "N take with 7c Jk\n") == "pile.frozen.needs_natural_pair"
 
 
 # --------------------------------------------------------------------------------------------
@@ -650,15 +608,20 @@ def test_going_out_by_melding_everything_or_all_but_one() -> None:
     """002, 'End of a hand': with a canasta the player goes out by melding all the cards, or all
     but one and discarding it; either way 100 for going out unconcealed ('Bonus')."""
     for move, hand in (("meld 9c 9h 9s", "9c 9h 9s"), ("meld 9c 9h 9s discard 4c", "9c 9h 9s 4c")):
-        n, s = ended(two(n=hand, mn=Q7), move)
-        assert rows(n) == {"Melds": 100, "Natural canastas": 500, "Going out": 100, "Total": 700}
+        n, s = hand_scores(two(n=hand, mn=Q7), move)
+        assert breakdown(n) == {
+            "Melds": 100,
+            "Natural canastas": 500,
+            "Going out": 100,
+            "Total": 700,
+        }
         assert s.hands == -55
 
 
 def test_the_canasta_may_be_completed_in_the_going_out_turn() -> None:
     """002, 'End of a hand': once a canasta is formed, the player who made it may go out: four
     kings onto K-K-K make the canasta and the last card is discarded."""
-    n, _ = ended(two(n="Kc Kd Ks Ks 4c", mn="Kh Kh Kd"), "add K: Kc Kd Ks Ks discard 4c")
+    n, _ = hand_scores(two(n="Kc Kd Ks Ks 4c", mn="Kh Kh Kd"), "add K: Kc Kd Ks Ks discard 4c")
     assert (n.natural_canastas, n.going_out) == (500, 100)
 
 
@@ -666,8 +629,8 @@ def test_two_canasta_option_with_two_canastas_goes_out() -> None:
     """002, 'End of a hand' (two-canasta option): with a natural and a mixed canasta down the
     player goes out: melds 70 + 90 + 30, natural 500, mixed 300, out 100."""
     text = two("online-two-canastas", n="9c 9h 9s 4c", mn=Q7 + ", Kc Kd Kh Ks Kc Kd 2c")
-    n, _ = ended(text, "meld 9c 9h 9s discard 4c")
-    assert rows(n) == {
+    n, _ = hand_scores(text, "meld 9c 9h 9s discard 4c")
+    assert breakdown(n) == {
         "Melds": 180,
         "Mixed canastas": 300,
         "Natural canastas": 500,
@@ -680,7 +643,7 @@ def test_two_canasta_option_second_canasta_in_the_last_turn() -> None:
     """002, 'End of a hand': 'once two canastas are formed' (the option), the player may go out:
     the seventh king completes the second canasta and the player discards the last card."""
     text = two("online-two-canastas", n="Kc 4c", mn=Q7 + ", Kh Kd Kh Ks Kc Kd")
-    n, _ = ended(text, "add K: Kc discard 4c")
+    n, _ = hand_scores(text, "add K: Kc discard 4c")
     assert (n.natural_canastas, n.going_out) == (1000, 100)
     assert (
         refused(
@@ -726,7 +689,7 @@ def test_the_last_drawer_may_still_go_out() -> None:
     """002, 'End of a hand': the hand ends when the turn of the player who took the last stock
     card is over, so that player may still go out in it and earn the 100."""
     text = drawing(n="9c 9h 5c", stock=1, **SHORT)
-    n, s = ended(text, "draw 9s meld 9c 9h 9s discard 5c")
+    n, s = hand_scores(text, "draw 9s meld 9c 9h 9s discard 5c")
     assert (n.going_out, n.red_threes, s.going_out) == (100, 200, 0)
 
 
@@ -734,7 +697,7 @@ def test_stock_out_red_threes_count_against_the_unmelded_player() -> None:
     """002, 'Scoring': red threes cost 100 each to a player who never melded, also when the hand
     ends with the stock: S, without a meld, loses 200 for two."""
     text = drawing(n="9c 9h 5c 4c", stock=1, **(SHORT | {"ms": ""}))
-    n, s = ended(text, "draw 9s meld 9c 9h 9s discard 5c")
+    n, s = hand_scores(text, "draw 9s meld 9c 9h 9s discard 5c")
     assert (n.going_out, n.hands, s.red_threes, s.melds) == (0, -5, -200, 0)
 
 
@@ -744,7 +707,7 @@ def test_a_red_three_as_the_last_card_ends_the_online_hand() -> None:
     text = drawing(n="9c 9h 9s 5c", stock=1, **(SHORT | {"rn": "3d"}))
     assert refused(text, "draw 3h meld 9c 9h 9s") == "hand.over"
     assert refused(text, "draw 3h discard 5c") == "hand.over"
-    n, _ = ended(text, "draw 3h")
+    n, _ = hand_scores(text, "draw 3h")
     assert (n.red_threes, n.going_out, n.hands) == (200, 0, -35)
 
 
@@ -752,11 +715,11 @@ def test_draw_two_ends_the_hand_when_one_card_is_left() -> None:
     """002, 'End of a hand': drawing two, the hand may also end with a single card left in the
     stock (pinned: it ends after the turn that left it); nobody scores for going out."""
     text = drawing("online-draw-two", n="9c 9h 4c", stock=3, **SHORT)
-    n, s = ended(text, "draw 5c 6c discard 4c")
+    n, s = hand_scores(text, "draw 5c 6c discard 4c")
     assert (n.going_out, s.going_out, n.hands) == (0, 0, -30)
     # In the base game the same turn leaves two cards and the hand goes on.
     base = drawing(n="9c 9h 4c", stock=3, **SHORT)
-    v = after(base, "draw 5c discard 4c")
+    v = ruled_legal(base, "draw 5c discard 4c")
     assert v.after is not None and not v.after.over
 
 
@@ -765,7 +728,7 @@ def test_draw_two_red_three_as_the_last_card_ends_at_once() -> None:
     once, also in the second card of a two-card draw; it counts as N's (melded) red three."""
     text = drawing("online-draw-two", n="9c 9h 9s 5c", stock=2, **(SHORT | {"rn": "3d"}))
     assert refused(text, "draw 5h 3h meld 9c 9h 9s") == "hand.over"
-    n, _ = ended(text, "draw 5h 3h")
+    n, _ = hand_scores(text, "draw 5h 3h")
     assert (n.red_threes, n.hands) == (200, -40)
 
 
@@ -817,7 +780,7 @@ def test_three_red_threes_plus_or_minus(melds_s: str, expected: int) -> None:
     """002, 'Bonus' and 'Scoring': 100 a red three for a player who melded at least once; a
     player who never melded loses 100 a red three instead (three: -300 or +300)."""
     text = two(n="9c 9h 9s 4c", s="8c 8s", ms=melds_s, rs="3d 3h 3d", mn=Q7)
-    _, s = ended(text, "meld 9c 9h 9s discard 4c")
+    _, s = hand_scores(text, "meld 9c 9h 9s discard 4c")
     assert s.red_threes == expected
 
 
@@ -826,20 +789,20 @@ def test_tally_concealed_200_and_a_lone_red_three_against(
 ) -> None:
     """002, 'Bonus': 200 for going out concealed; 'Scoring': one red three of a player who never
     melded costs 100."""
-    out = tally(capsys, "online", "N m 300 n 1 x 1 concealed; S r 1 h 30")
+    out = cli_tally(capsys, "online", "N m 300 n 1 x 1 concealed; S r 1 h 30")
     assert "totals after 1 hand(s): N 1300, S -130 (target 5000)" in out
 
 
 def test_tally_four_red_threes_800_for_a_melded_player(capsys: pytest.CaptureFixture[str]) -> None:
     """002, 'Bonus': 800 for the four red threes when the player has melded; going out 100."""
-    out = tally(capsys, "online", "N m 200 n 1 r 4 out; S m 100 h 20")
+    out = cli_tally(capsys, "online", "N m 200 n 1 r 4 out; S m 100 h 20")
     assert "totals after 1 hand(s): N 1600, S 80" in out
 
 
 def test_tally_next_minimums_by_each_player_s_score(capsys: pytest.CaptureFixture[str]) -> None:
     """002, 'Minimum points required for first meld': a negative total asks 15, 1500 and over 90
     (N: 600 + 500 + 300 + 100 + 100 = 1600; S: -4 red threes unmelded and 30 in hand)."""
-    out = tally(capsys, "online", "N m 600 n 1 x 1 out; S r 4 h 30")
+    out = cli_tally(capsys, "online", "N m 600 n 1 x 1 out; S r 4 h 30")
     assert "totals after 1 hand(s): N 1500, S -830" in out
     assert "minimum to open next hand: N 90, S 15" in out
 
@@ -848,14 +811,16 @@ def test_tally_3000_option_ends_at_exactly_3000(capsys: pytest.CaptureFixture[st
     """002, 'End of the game': with the 3,000 option the game ends when a player reaches 3,000;
     N at 3000 exactly wins over S at 2900. Under the 5,000 game the same hand goes on."""
     hand = "N m 1100 n 3 x 1 out; S m 1000 n 3 x 1 r 1"
-    assert "result: N wins, N 3000, S 2900" in tally(capsys, "online-3000", hand)
-    assert "totals after 1 hand(s): N 3000, S 2900 (target 5000)" in tally(capsys, "online", hand)
+    assert "result: N wins, N 3000, S 2900" in cli_tally(capsys, "online-3000", hand)
+    assert "totals after 1 hand(s): N 3000, S 2900 (target 5000)" in cli_tally(
+        capsys, "online", hand
+    )
 
 
 def test_tally_both_reach_5000_the_higher_wins(capsys: pytest.CaptureFixture[str]) -> None:
     """002, 'End of the game': when either or both players reach 5,000 the game ends and the
     higher score wins: N 5000 and S 5100 after the second hand, S wins."""
-    out = tally(
+    out = cli_tally(
         capsys,
         "online",
         "N m 1000 n 4 x 2 out; S m 1000 n 4 x 1",

@@ -21,15 +21,11 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import after, breakdown, code_of, refused, replay_error, run_cli, scored, write
 
 from canasta_rules.cli import main
 from canasta_rules.engine import deal, rules_for
-from canasta_rules.engine.scoring import SideScore, score_hand
-from canasta_rules.engine.state import State
-from canasta_rules.errors import CanastaError
-from canasta_rules.notation import parse, read_position, replay
-from canasta_rules.notation.ruling import Verdict, rule_on
+from canasta_rules.engine.scoring import score_hand
 from canasta_rules.variant import load_variant
 
 Capsys = pytest.CaptureFixture[str]
@@ -74,54 +70,6 @@ def position(
             lines.append(f"turn: {turn}")
         lines.append(f"to move: {to_move}")
     return "\n".join(lines) + "\n"
-
-
-def ruling(text: str, move: str) -> Verdict:
-    return rule_on(read_position(parse(text)), move)
-
-
-def refused(text: str, move: str) -> str | None:
-    """The rule code refusing ``move`` (None: legal)."""
-    v = ruling(text, move)
-    return v.refusal.code if v.refusal else None
-
-
-def after(text: str, move: str) -> State:
-    v = ruling(text, move)
-    assert v.legal and v.after is not None, v.text
-    return v.after
-
-
-def scored(text: str) -> list[SideScore]:
-    state = read_position(parse(text)).state
-    assert state.over
-    return score_hand(state)
-
-
-def breakdown(sc: SideScore) -> dict[str, int]:
-    return {label: value for label, value in sc.rows() if value} | {"Total": sc.total}
-
-
-def replay_error(text: str) -> str | None:
-    """The message at which a record's replay stops (None: it replays to the end)."""
-    try:
-        replay(parse(text))
-    except CanastaError as e:
-        return str(e)
-    return None
-
-
-def code_of(message: str | None) -> str | None:
-    if message is None:
-        return None
-    m = re.search(r"\(([a-z_.]+)\)$", message)
-    return m.group(1) if m else message
-
-
-def write(tmp_path: Path, text: str, name: str = "p.pos") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # ============================================================================================

@@ -16,62 +16,28 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import after, breakdown, classic_pos, cli_score, refused, run_cli
 
 from canasta_rules import cards as C
 from canasta_rules.engine import deal, rules_for
-from canasta_rules.engine.scoring import SideScore, score_hand
-from canasta_rules.engine.state import State
+from canasta_rules.engine.scoring import score_hand
 from canasta_rules.notation import parse, read_position, replay
-from canasta_rules.notation.ruling import Verdict, rule_on
 from canasta_rules.variant import load_variant
 
 Capsys = pytest.CaptureFixture[str]
 
-# Seat fillers that stay clear of the ranks the tests play with.
-E_HAND = "8c 9c Td Jh Kc"
-W_HAND = "8d 9h Ts Jd Ks"
-S_HAND = "8s 9s Th Jc Kh"
-EW_MELDS = "Ad Ah As 2h"  # 80 points
 QUEENS = "Qc Qd Qh Qs Qc Qd Qh"  # a natural canasta of queens, 70 points
 
 
-def pos(
-    n: str,
-    *,
-    s: str = S_HAND,
-    e: str = E_HAND,
-    w: str = W_HAND,
-    ns: str = "",
-    ew: str = EW_MELDS,
-    extra: str = "",
-    pile: str = "7c 9d",
-    turn: str | None = "drew stock",
-    to_move: str = "N play",
-    scores: str = "NS 1200, EW 900",
-    previous: str | None = None,
-) -> str:
-    """A four-player ``general`` position; ``turn=None`` leaves the 'turn:' line out."""
-    lines = ['[Variant "general"]', f'[Scores "{scores}"]']
-    if previous:
-        lines.append(f'[Previous "{previous}"]')
-    lines += ["", f"hand N: {n}", f"hand E: {e}", f"hand S: {s}", f"hand W: {w}"]
-    if ns:
-        lines.append(f"melds NS: {ns}")
-    if ew:
-        lines.append(f"melds EW: {ew}")
-    if extra:
-        lines.append(extra)
-    lines.append(f"pile: {pile}")
-    if turn:
-        lines.append(f"turn: {turn}")
-    lines.append(f"to move: {to_move}")
-    return "\n".join(lines) + "\n"
+def pos(n: str, **kw: Any) -> str:
+    """A four-player ``general`` position (helpers.classic_pos); ``turn=None`` leaves the 'turn:'
+    line out."""
+    return classic_pos("general", n=n, **kw)
 
 
 def drawing(n: str, pile: str, **kw: str) -> str:
@@ -79,26 +45,6 @@ def drawing(n: str, pile: str, **kw: str) -> str:
     kw.setdefault("ns", "Kc Kd Kh")
     kw.setdefault("extra", "melded: N E S W")
     return pos(n, pile=pile, turn=None, to_move="N draw", **kw)
-
-
-def ruling(text: str, move: str) -> Verdict:
-    return rule_on(read_position(parse(text)), move)
-
-
-def refused(text: str, move: str) -> str | None:
-    """The rule code refusing ``move`` (None: legal)."""
-    v = ruling(text, move)
-    return v.refusal.code if v.refusal else None
-
-
-def after(text: str, move: str) -> State:
-    v = ruling(text, move)
-    assert v.legal and v.after is not None, v.text
-    return v.after
-
-
-def breakdown(sc: SideScore) -> dict[str, int]:
-    return {label: value for label, value in sc.rows() if value} | {"Total": sc.total}
 
 
 def hand_scores(text: str, move: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -124,15 +70,6 @@ def finished(ns_melds: str, *, n: str = "", s: str = "", e: str = "8c", w: str =
         "out N",
     ]
     return "\n".join(lines) + "\n"
-
-
-def cli_score(capsys: Capsys, tmp_path: Path, text: str) -> dict[str, dict[str, int]]:
-    path = tmp_path / "p.pos"
-    path.write_text(text)
-    code, out, err = run_cli(capsys, "score", str(path), "--json")
-    assert code == 0, err
-    result: dict[str, dict[str, int]] = json.loads(out)
-    return result
 
 
 def cli_ruling(capsys: Capsys, tmp_path: Path, text: str, move: str) -> tuple[int, str]:

@@ -30,43 +30,21 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import after as _after
+from helpers import read_state, ruling, run_cli, sheet_text
 
 from canasta_rules.engine.scoring import score_hand
-from canasta_rules.engine.state import State
-from canasta_rules.notation import parse, read_position
-from canasta_rules.notation.ruling import rule_on
 
 Capsys = pytest.CaptureFixture[str]
 
 
 def _rule(text: str, move: str) -> str:
     """'legal', or the rule code of the refusal."""
-    verdict = rule_on(read_position(parse(text, "p.pos")), move)
+    verdict = ruling(text, move)
     if verdict.legal:
         return "legal"
     assert verdict.refusal is not None
     return verdict.refusal.code
-
-
-def _after(text: str, move: str) -> State:
-    verdict = rule_on(read_position(parse(text, "p.pos")), move)
-    assert verdict.legal and verdict.after is not None, verdict.text
-    return verdict.after
-
-
-def _state(text: str) -> State:
-    return read_position(parse(text, "p.pos")).state
-
-
-def _cli(capsys: Capsys, *args: str) -> tuple[int, str, str]:
-    return run_cli(capsys, *args)
-
-
-def _sheet(capsys: Capsys, variant: str) -> str:
-    code, out, err = _cli(capsys, "rules", variant, "-f", "txt")
-    assert code == 0, err
-    return " ".join(out.split())
 
 
 # ============================================================================================
@@ -401,7 +379,7 @@ def test_bicycle_rule_sheet_states_bicycles_rules(capsys: Capsys, claim: str) ->
     """BIC (left cuts; any three covered; red threes on the first turn) and cat B (black three
     freezes; asking before or after drawing; Minus 15; concealed 200 via Brit): `canasta rules
     bicycle` says each."""
-    assert " ".join(claim.split()) in _sheet(capsys, "bicycle")
+    assert " ".join(claim.split()) in sheet_text(capsys, "bicycle")
 
 
 # ============================================================================================
@@ -488,7 +466,7 @@ def test_two_hand_black_three_is_pagats_stop_not_bicycles_freeze() -> None:
 def test_two_hand_pins_the_texts_it_departs_from(capsys: Capsys) -> None:
     """B2 refers to Bicycle's standard rules (a black three freezes) and exempts red threes from
     penalty; the variant follows P on both and marks them pinned with a note."""
-    code, out, err = _cli(capsys, "variants", "show", "two-hand")
+    code, out, err = run_cli(capsys, "variants", "show", "two-hand")
     assert code == 0, err
     assert "note on black_threes (001, P; pinned)" in out
     assert "B's base game freezes the pile instead" in out
@@ -527,7 +505,7 @@ to move: N draw
 def test_two_hand_rule_sheet(capsys: Capsys, claim: str) -> None:
     """B2 / RG2: 15 cards, two drawn and one discarded, two canastas to go out; no partner to
     ask. `canasta rules two-hand` says each."""
-    assert claim in _sheet(capsys, "two-hand")
+    assert claim in sheet_text(capsys, "two-hand")
 
 
 # ============================================================================================
@@ -608,7 +586,7 @@ red W: 3h
 pile: 7c
 out N
 """
-    n, _, w = score_hand(_state(text))
+    n, _, w = score_hand(read_state(text))
     assert (n.red_threes, w.red_threes) == (100, -100)
     assert w.total == -100 - 30
 
@@ -744,7 +722,7 @@ def test_cutthroat_red_threes_are_each_partners_own() -> None:
     text = CUT_REDS.format(
         n_melds="melds N: 5c 5d 5h, 9c 9d 9h\n", reds="red E: 3d 3h\nred W: 3d 3h\n"
     )
-    _, e, w = score_hand(_state(text))
+    _, e, w = score_hand(read_state(text))
     assert (e.red_threes, w.red_threes) == (200, 200)
     assert e.total == w.total == PAIR + 200
 
@@ -753,7 +731,7 @@ def test_cutthroat_all_four_red_threes_count_800_for_their_owner_only() -> None:
     """BCT (each partner receives the pair's total plus or minus his own red threes): East holds
     all four, 800 (001's value; the variant pins that one player must hold them), West none."""
     text = CUT_REDS.format(n_melds="melds N: 5c 5d 5h, 9c 9d 9h\n", reds="red E: 3d 3h 3d 3h\n")
-    _, e, w = score_hand(_state(text))
+    _, e, w = score_hand(read_state(text))
     assert (e.red_threes, w.red_threes) == (800, 0)
     assert (e.total, w.total) == (PAIR + 800, PAIR)
 
@@ -762,7 +740,7 @@ def test_cutthroat_lone_hand_without_melds_counts_red_threes_minus() -> None:
     """BCT: a red three counts plus or minus depending on whether its owner's side has melded: the
     lone North never melded (minus), West's side did (plus)."""
     text = CUT_REDS.format(n_melds="", reds="red N: 3d\nred W: 3h\n")
-    n, _, w = score_hand(_state(text))
+    n, _, w = score_hand(read_state(text))
     assert (n.red_threes, n.total) == (-100, -100 - 25)
     assert w.red_threes == 100 and w.total == PAIR + 100
 
@@ -782,7 +760,7 @@ red W: 3h
 pile: 6d 9c
 out N
 """
-    _, e, w = score_hand(_state(text))
+    _, e, w = score_hand(read_state(text))
     assert (e.red_threes, w.red_threes) == (-100, -100)
     assert e.total == w.total == -40 - 100
 
@@ -822,7 +800,7 @@ def test_cutthroat_score_cli_gives_each_player_a_column(capsys: Capsys, tmp_path
         CUT_REDS.format(n_melds="melds N: 5c 5d 5h, 9c 9d 9h\n", reds="red E: 3d\n"),
         encoding="utf-8",
     )
-    code, out, err = _cli(capsys, "score", str(path), "--json")
+    code, out, err = run_cli(capsys, "score", str(path), "--json")
     assert code == 0, err
     score = json.loads(out)
     assert list(score) == ["N", "E", "W"]
@@ -832,7 +810,7 @@ def test_cutthroat_score_cli_gives_each_player_a_column(capsys: Capsys, tmp_path
 def test_cutthroat_tally_refuses_and_says_where_to_score(capsys: Capsys) -> None:
     """BCT: who plays alone decides the scoring, which a line of counts cannot say; the tally
     refuses cutthroat and points to `canasta score` on a position."""
-    code, _, err = _cli(
+    code, _, err = run_cli(
         capsys, "tally", "three-hand-cutthroat", "--hand", "N m 100; E m 50; W m 20"
     )
     assert code == 2
@@ -869,13 +847,13 @@ to move: N play
 def test_cutthroat_rule_sheet(capsys: Capsys, claim: str) -> None:
     """BCT / RG3: the lone hand, the partners' scores, the two-card draw and two canastas;
     `canasta rules three-hand-cutthroat` says each."""
-    assert claim in _sheet(capsys, "three-hand-cutthroat")
+    assert claim in sheet_text(capsys, "three-hand-cutthroat")
 
 
 def test_cutthroat_and_three_hand_play_to_7500(capsys: Capsys) -> None:
     """BCT, RG3, LR3 (cutthroat) and cat B (3p: 7500): the rule sheets give 7500."""
     for variant in ("three-hand", "three-hand-cutthroat"):
-        assert "reached 7500 or more" in _sheet(capsys, variant)
+        assert "reached 7500 or more" in sheet_text(capsys, variant)
 
 
 # ============================================================================================
@@ -898,7 +876,7 @@ W draw Kd discard 4h
 def _replay(capsys: Capsys, tmp_path: Path, text: str) -> tuple[int, str, str]:
     path = tmp_path / "g.can"
     path.write_text(text, encoding="utf-8")
-    return _cli(capsys, "replay", str(path))
+    return run_cli(capsys, "replay", str(path))
 
 
 def test_bicycle_record_each_player_exposes_on_their_own_first_turn(
@@ -971,7 +949,7 @@ def test_cutthroat_record_first_pickup_makes_east_and_west_partners(
 def test_bicycle_tally_gives_minus_15_after_a_negative_hand(capsys: Capsys) -> None:
     """cat B (Minus 15 below zero, 50 from 0): after a hand leaving EW at -180, the tally asks 15
     of EW and 50 of NS."""
-    code, out, err = _cli(capsys, "tally", "bicycle", "--hand", "NS m 100; EW m 20 h 200")
+    code, out, err = run_cli(capsys, "tally", "bicycle", "--hand", "NS m 100; EW m 20 h 200")
     assert code == 0, err
     assert "minimum to open next hand: NS 50, EW 15" in out
 
@@ -980,7 +958,7 @@ def test_three_hand_tally_gives_each_player_their_own_minimum(capsys: Capsys) ->
     """cat B (3p: each uses their own score) on 001's table: 700 needs 50, -180 needs 15 and
     1600 needs 90; the target is 7500 (cat B 3p)."""
     entry = "N m 100 n 1 out; E m 20 h 200; W m 1600"
-    code, out, err = _cli(capsys, "tally", "three-hand", "--hand", entry)
+    code, out, err = run_cli(capsys, "tally", "three-hand", "--hand", entry)
     assert code == 0, err
     assert "minimum to open next hand: N 50, E 15, W 90" in out
     assert "(target 7500)" in out

@@ -34,80 +34,31 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import after, cli_score, cli_tally, cli_verdict, run_cli, sheet_text, write
 
 from canasta_rules import cards as C
 from canasta_rules.engine import deal, rules_for
 from canasta_rules.engine.game import game_end
 from canasta_rules.engine.position import answerer_of
 from canasta_rules.engine.scoring import score_hand
-from canasta_rules.engine.state import State
-from canasta_rules.notation import parse, read_position
-from canasta_rules.notation.ruling import rule_on
 from canasta_rules.variant import load_variant
 
 Capsys = pytest.CaptureFixture[str]
 
 
-def _write(tmp_path: Path, text: str, name: str = "p.pos") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _ruling(capsys: Capsys, tmp_path: Path, text: str, move: str) -> str:
-    """'legal', or the rule code of the refusal."""
-    status, out, err = run_cli(capsys, "ruling", str(_write(tmp_path, text)), move)
-    assert status in (0, 1), err
-    first = out.splitlines()[0]
-    if first == "legal":
-        assert status == 0
-        return "legal"
-    assert status == 1 and first.startswith("refused:"), out
-    found = re.search(r"\(([a-z_.]+)\)$", first)
-    assert found, first
-    return found.group(1)
-
-
 def _show(capsys: Capsys, tmp_path: Path, text: str, move: str) -> dict[str, object]:
     status, out, err = run_cli(
-        capsys, "ruling", str(_write(tmp_path, text)), move, "--json", "--show"
+        capsys, "ruling", str(write(tmp_path, text)), move, "--json", "--show"
     )
     assert status in (0, 1), err
     answer: dict[str, object] = json.loads(out)
     return answer
 
 
-def _score(capsys: Capsys, tmp_path: Path, text: str) -> dict[str, dict[str, int]]:
-    status, out, err = run_cli(capsys, "score", str(_write(tmp_path, text)), "--json")
-    assert status == 0, err
-    result: dict[str, dict[str, int]] = json.loads(out)
-    return result
-
-
-def _tally(capsys: Capsys, variant: str, *entries: str) -> str:
-    args = [a for e in entries for a in ("--hand", e)]
-    status, out, err = run_cli(capsys, "tally", variant, *args)
-    assert status == 0, err
-    return out
-
-
 def _tally_refused(capsys: Capsys, variant: str, entry: str) -> str:
     status, out, err = run_cli(capsys, "tally", variant, "--hand", entry)
     assert status == 2, out
     return err
-
-
-def _after(text: str, move: str) -> State:
-    verdict = rule_on(read_position(parse(text, "p.pos")), move)
-    assert verdict.legal and verdict.after is not None, verdict
-    return verdict.after
-
-
-def _rules_text(capsys: Capsys, variant: str, *extra: str) -> str:
-    status, out, err = run_cli(capsys, "rules", variant, "-f", "txt", *extra)
-    assert status == 0, err
-    return " ".join(out.split())
 
 
 # ============================================================================================
@@ -207,10 +158,10 @@ def test_five_hand_the_three_share_one_minimum_whoever_plays_rg5(
     from the side's score: at 1600 E needs 90 (6-6-6 + K-K-K-2 = 65 is short, 6-6-6 +
     A-A-A-2 = 95 enough), in hand 2 (E is A1) as in hand 3 (E is A2)."""
     text = FIVE_OPEN.format(hand=hand, ew=1600)
-    assert _ruling(capsys, tmp_path, text, "meld 6c 6d 6h, Kc Kd Kh 2c discard 7d") == (
+    assert cli_verdict(capsys, tmp_path, text, "meld 6c 6d 6h, Kc Kd Kh 2c discard 7d") == (
         "open.below_minimum"
     )
-    assert _ruling(capsys, tmp_path, text, "meld 6c 6d 6h, Ac Ad Ah 2c discard 7d") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "meld 6c 6d 6h, Ac Ad Ah 2c discard 7d") == "legal"
 
 
 @pytest.mark.parametrize(
@@ -228,7 +179,7 @@ def test_five_hand_minimums_are_the_four_hand_table_rg5_001(
     """RG5 leaves the minimums to the four-hand game: 001's 15 below zero, 50, 90, 120 from
     3000, and nothing higher (the 150 tier belongs to RG6's game to 10000)."""
     text = FIVE_OPEN.format(hand=1, ew=ew)
-    assert _ruling(capsys, tmp_path, text, move) == expected
+    assert cli_verdict(capsys, tmp_path, text, move) == expected
 
 
 FIVE = """[Variant "five-hand"]
@@ -246,8 +197,8 @@ pile: {pile}
 def test_five_hand_draw_is_one_card_rg5_001(capsys: Capsys, tmp_path: Path) -> None:
     """RG5 changes nothing about drawing: 001's draw of one card from the stock."""
     text = FIVE.format(s_hand="Js 6d", pile="7s", extra="", phase="draw")
-    assert _ruling(capsys, tmp_path, text, "draw 5h") == "legal"
-    assert _ruling(capsys, tmp_path, text, "draw 5h 5s") == "draw.too_many"
+    assert cli_verdict(capsys, tmp_path, text, "draw 5h") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "draw 5h 5s") == "draw.too_many"
 
 
 def test_five_hand_one_canasta_made_by_partner_lets_a_player_go_out_rg5_001(
@@ -256,8 +207,8 @@ def test_five_hand_one_canasta_made_by_partner_lets_a_player_go_out_rg5_001(
     """RG5: regular partnership Canasta, where (001) one canasta of the side suffices to go
     out, whichever partner made it: S goes out on the kings N completed."""
     text = FIVE.format(s_hand="9s 6d", pile="7s", extra="turn: drew stock\n", phase="play")
-    assert _ruling(capsys, tmp_path, text, "add 9: 9s discard 6d") == "legal"
-    s = _after(text, "add 9: 9s discard 6d")
+    assert cli_verdict(capsys, tmp_path, text, "add 9: 9s discard 6d") == "legal"
+    s = after(text, "add 9: 9s discard 6d")
     assert s.over and s.out_player == 2
     ns, ew = score_hand(s)
     assert (ns.going_out, ew.going_out) == (100, 0)
@@ -278,11 +229,11 @@ melds NS: Kc Kd Kh
 pile: 5c 8d
 to move: {who} draw
 """
-    assert _ruling(capsys, tmp_path, base.format(who="E"), "take 8d with 8c 2d and Ac Ad Ah") == (
-        "pile.frozen.needs_natural_pair"
-    )
+    assert cli_verdict(
+        capsys, tmp_path, base.format(who="E"), "take 8d with 8c 2d and Ac Ad Ah"
+    ) == ("pile.frozen.needs_natural_pair")
     south = base.format(who="S").replace("hand E: 8c 2d", "hand E: 9c 9d")
-    assert _ruling(capsys, tmp_path, south, "take 8d with 8h 2h") == "legal"
+    assert cli_verdict(capsys, tmp_path, south, "take 8d with 8h 2h") == "legal"
 
 
 FIVE_OUT = """[Variant "five-hand"]
@@ -311,7 +262,7 @@ def test_five_hand_red_threes_are_the_four_hand_figures_rg5_001(
     """RG5 keeps the four-hand scoring (001): 100 a red three, 800 for all four, counted
     against a side that made no meld."""
     text = FIVE_OUT.format(owner=owner, reds=reds, melds_ew=melds_ew)
-    assert _score(capsys, tmp_path, text)[owner]["Red threes"] == expected
+    assert cli_score(capsys, tmp_path, text)[owner]["Red threes"] == expected
 
 
 def test_five_hand_concealed_going_out_earns_200_rg5_001(capsys: Capsys, tmp_path: Path) -> None:
@@ -329,8 +280,8 @@ turn: drew stock
 to move: E play
 """
     move = "meld Kc Kd Kh Ks Kc Kd 2h, Qc Qd Qh discard 5s"
-    assert _ruling(capsys, tmp_path, text, move) == "legal"
-    s = _after(text, move)
+    assert cli_verdict(capsys, tmp_path, text, move) == "legal"
+    s = after(text, move)
     assert s.over and s.concealed
     ns, ew = score_hand(s)
     assert (ew.melds, ew.mixed_canastas, ew.going_out, ew.hands) == (110, 300, 200, -15)
@@ -344,7 +295,7 @@ def test_five_hand_permission_is_asked_of_the_playing_partner_rg5_001(
     """001: a player may ask partner "may I go out?" and the answer binds; RG5: the sitter takes
     no part, so only the partner at the table answers. Told no, S may not go out."""
     text = FIVE.format(s_hand="9s 6d", pile="7s", extra="turn: drew stock\n", phase="play")
-    assert _ruling(capsys, tmp_path, text, "ask no add 9: 9s discard 6d") == (
+    assert cli_verdict(capsys, tmp_path, text, "ask no add 9: 9s discard 6d") == (
         "out.permission_refused"
     )
     yes = _show(capsys, tmp_path, text, "ask yes add 9: 9s discard 6d")
@@ -359,7 +310,7 @@ def test_five_hand_tally_keeps_the_sides_columns_and_the_108_card_limits_rg5(
     """RG5: scores kept per side; 001's arithmetic (all four red threes 800; one canasta to go
     out) and its minimum table for the next hand: at 1500 a side needs 90. Five red threes
     cannot be entered: the two-pack deck holds four."""
-    out = _tally(
+    out = cli_tally(
         capsys,
         "five-hand",
         "NS m 300 n 1 x 1 r 4 out; EW m 120 h 45",
@@ -381,7 +332,7 @@ def test_five_hand_rule_sheet_says_who_sits_out_and_the_four_hand_figures_rg5(
     """RG5's rule as the sheet prints it: a side of three and one of two, the three sitting out
     in turn, the other four playing partnership Canasta with 11 cards each from 108 cards,
     one score per side, the game to 5000, and the four-hand minimums (120 the highest)."""
-    text = _rules_text(capsys, "five-hand")
+    text = sheet_text(capsys, "five-hand")
     assert "108 cards in all" in text
     assert "a side of three and a side of two" in text
     assert "sits out in turn (the third, then the second, then the first, and again)" in text
@@ -433,7 +384,7 @@ def test_six_hand_a_written_deal_of_eleven_is_refused_rg6(capsys: Capsys, tmp_pa
         + "".join(f"deal {seat}: {h}\n" for seat, h in zip("ABCDEF", hands, strict=True))
         + "upcard Tc\n"
     )
-    status, _, err = run_cli(capsys, "replay", str(_write(tmp_path, record, "g.can")))
+    status, _, err = run_cli(capsys, "replay", str(write(tmp_path, record, "g.can")))
     assert status == 2 and "deals 13" in err
 
 
@@ -469,7 +420,7 @@ def test_six_hand_minimums_below_7500_are_the_four_hand_table_rg6_001(
     """RG6 adds only the 150 tier at 7500; below it the four-hand table holds (001: 15 for a
     negative score, 50 to 1495, 90 from 1500, 120 from 3000), read from the side's total."""
     text = SIX_OPEN.format(variant="six-hand", scores=f"ACE {score}, BDF 0", melds="")
-    assert _ruling(capsys, tmp_path, text, move) == expected
+    assert cli_verdict(capsys, tmp_path, text, move) == expected
 
 
 def test_six_hand_pairs_a_side_near_7500_still_needs_only_120_rg6(
@@ -479,11 +430,13 @@ def test_six_hand_pairs_a_side_near_7500_still_needs_only_120_rg6(
     so a side at 7495 needs 120 (A-A-A-2 + K-K-K-2 = 140 is enough; A-A-A-2 + K-K-K = 110 is
     not)."""
     text = SIX_OPEN.format(variant="six-hand-pairs", scores="AD 0, BE 0, CF 7495", melds="")
-    assert _ruling(capsys, tmp_path, text, "meld Ac Ad Ah 2c, Kc Kd Kh discard 7d") == (
+    assert cli_verdict(capsys, tmp_path, text, "meld Ac Ad Ah 2c, Kc Kd Kh discard 7d") == (
         "open.below_minimum"
     )
     text = text.replace("hand C: Ac Ad Ah 2c", "hand C: Ac Ad Ah 2c 2h")
-    assert _ruling(capsys, tmp_path, text, "meld Ac Ad Ah 2c, Kc Kd Kh 2h discard 7d") == "legal"
+    assert (
+        cli_verdict(capsys, tmp_path, text, "meld Ac Ad Ah 2c, Kc Kd Kh 2h discard 7d") == "legal"
+    )
 
 
 def test_six_hand_one_partners_opening_opens_the_side_for_all_three_rg6_001(
@@ -496,7 +449,7 @@ def test_six_hand_one_partners_opening_opens_the_side_for_all_three_rg6_001(
         scores="ACE 3000, BDF 0",
         melds="melds ACE: Qc Qd Qh\nmelded: A\n",
     )
-    assert _ruling(capsys, tmp_path, text, "meld 5c 5d 5h discard 7d") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "meld 5c 5d 5h discard 7d") == "legal"
 
 
 SIX_PILE = """[Variant "six-hand"]
@@ -520,9 +473,9 @@ def test_six_hand_pile_frozen_against_a_side_until_it_melds_rg6_001(
     until it has melded. A has opened for A C E, so C may take an eight with one natural and a
     two; B, whose side has not melded, may not."""
     text = SIX_PILE.format(pile="5c 8d", who="C")
-    assert _ruling(capsys, tmp_path, text, "take 8d with 8c 2d") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "take 8d with 8c 2d") == "legal"
     text = SIX_PILE.format(pile="5c 8d", who="B")
-    assert _ruling(capsys, tmp_path, text, "take 8d with 8h 2h") == (
+    assert cli_verdict(capsys, tmp_path, text, "take 8d with 8h 2h") == (
         "pile.frozen.needs_natural_pair"
     )
 
@@ -533,10 +486,10 @@ def test_six_hand_a_wild_card_in_the_pile_freezes_it_for_everyone_rg6_001(
     """001: a pile with a wild card in it is frozen: even a side that has melded needs a natural
     pair from hand."""
     text = SIX_PILE.format(pile="5c 2c 8d", who="C")
-    assert _ruling(capsys, tmp_path, text, "take 8d with 8c 2d") == (
+    assert cli_verdict(capsys, tmp_path, text, "take 8d with 8c 2d") == (
         "pile.frozen.needs_natural_pair"
     )
-    assert _ruling(capsys, tmp_path, text, "take 8d with 8c 8s") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "take 8d with 8c 8s") == "legal"
 
 
 def test_six_hand_a_red_three_taken_with_the_pile_is_laid_out_unreplaced_rg6_001(
@@ -545,7 +498,7 @@ def test_six_hand_a_red_three_taken_with_the_pile_is_laid_out_unreplaced_rg6_001
     """001 (RG6 changes nothing here): a red three found in a pile taken goes face up to the
     side with no replacement from the stock."""
     text = SIX_PILE.format(pile="3h 5c 8d", who="C")
-    s = _after(text, "take 8d with 8c 8s")
+    s = after(text, "take 8d with 8c 8s")
     assert s.red3[0] == [C.parse("3h")]
     assert s.hand_len[2] == 4 - 2 + 1  # the pair went out, the five came in, nothing for the 3
 
@@ -570,15 +523,15 @@ def test_six_hand_concealed_going_out_needs_both_canastas_in_the_hand_rg6_001(
     (the whole hand at once, nothing melded before) earns 200. A's hand with one canasta
     cannot go out; with two it can, and scores 200 for going out."""
     one = SIX_PLAY.format(variant="six-hand", a_hand="Kc Kd Kh Ks Kc Kd Kh Qc Qd Qh 5s", melds="")
-    assert _ruling(capsys, tmp_path, one, "meld Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh discard 5s") == (
+    assert cli_verdict(capsys, tmp_path, one, "meld Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh discard 5s") == (
         "meld.keep_a_card"
     )
     two = SIX_PLAY.format(
         variant="six-hand", a_hand="Kc Kd Kh Ks Kc Kd Kh Qc Qd Qh Qs Qc Qd 2h 5s", melds=""
     )
     move = "meld Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh Qs Qc Qd 2h discard 5s"
-    assert _ruling(capsys, tmp_path, two, move) == "legal"
-    s = _after(two, move)
+    assert cli_verdict(capsys, tmp_path, two, move) == "legal"
+    s = after(two, move)
     assert s.over and s.concealed
     ace, bdf = score_hand(s)
     assert (ace.melds, ace.natural_canastas, ace.mixed_canastas, ace.going_out) == (
@@ -603,8 +556,8 @@ def test_six_hand_the_second_canasta_may_be_made_in_the_going_out_turn_rg6_001(
         a_hand="9s 5h",
         melds=f"melds {side}: Kc Kd Kh Ks Kc Kd Kh, 9c 9d 9h 9s 9c 9d\n",
     )
-    assert _ruling(capsys, tmp_path, text, "add 9: 9s discard 5h") == "legal"
-    s = _after(text, "add 9: 9s discard 5h")
+    assert cli_verdict(capsys, tmp_path, text, "add 9: 9s discard 5h") == "legal"
+    s = after(text, "add 9: 9s discard 5h")
     assert s.over and s.out_player == 0
 
 
@@ -630,7 +583,7 @@ def test_six_hand_five_red_threes_of_a_side_without_melds_cost_1000_rg6_001(
     text = SIX_END.format(
         variant="six-hand", b="4c 4d", side="ACE", rest="red BDF: 3h 3h 3h 3d 3d\n"
     )
-    bdf = _score(capsys, tmp_path, text)["BDF"]
+    bdf = cli_score(capsys, tmp_path, text)["BDF"]
     assert bdf["Red threes"] == -1000
     assert bdf["Total"] == -1000 - (10 + 15 + 20)
 
@@ -647,7 +600,7 @@ def test_six_hand_red_threes_split_between_the_sides_count_100_each_rg6(
         side="ACE",
         rest=f"melds BDF: 5c 5d 5h\nred ACE: {ace}\nred BDF: {bdf}\n",
     )
-    score = _score(capsys, tmp_path, text)
+    score = cli_score(capsys, tmp_path, text)
     assert score["ACE"]["Red threes"] == 100 * len(ace.split())
     assert score["BDF"]["Red threes"] == 100 * len(bdf.split())
 
@@ -664,7 +617,7 @@ def test_six_hand_pairs_each_of_three_sides_scores_its_own_hand_rg6_001(
         side="AD",
         rest="melds BE: Jc Jd Jh\nred BE: 3h\nred CF: 3d 3d\n",
     )
-    score = _score(capsys, tmp_path, text)
+    score = cli_score(capsys, tmp_path, text)
     assert list(score) == ["AD", "BE", "CF"]
     ad, be, cf = score["AD"], score["BE"], score["CF"]
     assert (ad["Going out"], ad["Hands"]) == (100, -(5 + 10))  # D: 7c 8c
@@ -678,8 +631,8 @@ def test_six_hand_pairs_draw_is_one_card_rg6_001(capsys: Capsys, tmp_path: Path)
     text = SIX_PLAY.format(variant="six-hand-pairs", a_hand="9s 5h", melds="").replace(
         "turn: drew stock\nto move: A play", "to move: A draw"
     )
-    assert _ruling(capsys, tmp_path, text, "draw 5c") == "legal"
-    assert _ruling(capsys, tmp_path, text, "draw 5c 5d") == "draw.too_many"
+    assert cli_verdict(capsys, tmp_path, text, "draw 5c") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "draw 5c 5d") == "draw.too_many"
 
 
 def test_six_hand_a_meld_takes_at_most_three_wild_cards_rg6_001(
@@ -690,8 +643,8 @@ def test_six_hand_a_meld_takes_at_most_three_wild_cards_rg6_001(
     text = SIX_PLAY.format(
         variant="six-hand", a_hand="Ks 2c 2d 2h Jk 5h 6h", melds="melds ACE: Kc Kd Kh\n"
     )
-    assert _ruling(capsys, tmp_path, text, "add K: 2c 2d 2h") == "legal"
-    assert _ruling(capsys, tmp_path, text, "add K: 2c 2d 2h Jk") == "meld.too_many_wild"
+    assert cli_verdict(capsys, tmp_path, text, "add K: 2c 2d 2h") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "add K: 2c 2d 2h Jk") == "meld.too_many_wild"
 
 
 def test_six_hand_permission_is_answered_by_the_next_partner_rg6_001(
@@ -707,16 +660,16 @@ def test_six_hand_permission_is_answered_by_the_next_partner_rg6_001(
         a_hand="9s 5h",
         melds="melds ACE: Kc Kd Kh Ks Kc Kd Kh, 9c 9d 9h 9s 9c 9d\n",
     )
-    assert _ruling(capsys, tmp_path, text, "ask no add 9: 9s discard 5h") == (
+    assert cli_verdict(capsys, tmp_path, text, "ask no add 9: 9s discard 5h") == (
         "out.permission_refused"
     )
-    assert _ruling(capsys, tmp_path, text, "ask yes add 9: 9s discard 5h") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "ask yes add 9: 9s discard 5h") == "legal"
 
 
 @pytest.mark.parametrize(("reds", "figure"), [(1, 100), (4, 400), (5, 1000), (6, 1200)])
 def test_six_hand_tally_red_three_figures_rg6(capsys: Capsys, reds: int, figure: int) -> None:
     """RG6: up to four red threes 100 each, five 1000 in all, six 1200."""
-    out = _tally(capsys, "six-hand", f"ACE m 300 n 2 r {reds} out; BDF m 100")
+    out = cli_tally(capsys, "six-hand", f"ACE m 300 n 2 r {reds} out; BDF m 100")
     assert re.search(rf"Red threes\s+{figure}\s+0\n", out), out
 
 
@@ -734,7 +687,7 @@ def test_six_hand_pairs_tally_three_columns_to_7500_rg6(capsys: Capsys) -> None:
     """RG6: with three teams the game is to 7500, a score per team; the next hand's minimum
     is read from each team's total (001's table; the 150 tier is not reached before the
     end)."""
-    out = _tally(
+    out = cli_tally(
         capsys,
         "six-hand-pairs",
         "AD m 3000 n 2 x 2 out; BE m 1400 h 20; CF m 0 h 40",
@@ -794,7 +747,7 @@ def test_six_hand_rule_sheet_gives_rg6s_figures(capsys: Capsys) -> None:
     """RG6's list as the rule sheet prints it: 162 cards, two teams of three alternating, 13
     cards each, the 150 minimum from 7500, red threes 100 each to four, 1000 for five and 1200
     for six, two canastas to go out, game 10000."""
-    text = _rules_text(capsys, "six-hand")
+    text = sheet_text(capsys, "six-hand")
     assert "162 cards in all" in text
     assert "two teams of three, seated so that the teams alternate" in text
     assert "each is dealt 13 cards, which leaves 84 for the upcard and the stock" in text
@@ -808,7 +761,7 @@ def test_six_hand_pairs_rule_sheet_gives_three_partnerships_and_7500_rg6(
     capsys: Capsys,
 ) -> None:
     """RG6: three partnerships of two seated alternately, game 7500, the rest as six-hand."""
-    text = _rules_text(capsys, "six-hand-pairs")
+    text = sheet_text(capsys, "six-hand-pairs")
     assert "three partnerships of two, seated so that the partnerships alternate" in text
     assert "each is dealt 13 cards" in text
     assert "a side's total has reached 7500 or more, the game ends" in text

@@ -31,7 +31,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import cs, finished, position, run_cli
+from helpers import finished, points, position, run_cli
 
 from canasta_rules import cards as C
 from canasta_rules.engine import Phase, deal, rules_for, score_hand
@@ -82,11 +82,6 @@ def refused(move: str, n: str, **kw: str) -> str | None:
     """The rule code refusing ``move`` (None when it is legal)."""
     v = ruling(move, n, **kw)
     return None if v.legal else (v.refusal.code if v.refusal else "?")
-
-
-def _values(text: str) -> int:
-    r = rules_for(load_variant(V))
-    return sum(r.value[c] for c in cs(text))
 
 
 # --------------------------------------------------------------------------------------------
@@ -216,7 +211,7 @@ def test_book_bonuses_clean_dirty_and_wild() -> None:
     sc = score_hand(s)[0]
     assert (sc.natural_canastas, sc.mixed_canastas, sc.wild_canastas) == (500, 300, 1500)
     assert (sc.natural_count, sc.mixed_count, sc.wild_count) == (1, 1, 1)
-    assert sc.melds == _values(clean) + _values(dirty) + _values(wild) == 70 + 130 + 200
+    assert sc.melds == points(V, clean) + points(V, dirty) + points(V, wild) == 70 + 130 + 200
 
 
 def test_a_clean_book_of_seven_tens_counts_570() -> None:
@@ -449,8 +444,8 @@ def test_going_out_scores_100_and_the_other_side_counts_its_cards_against() -> N
     assert v.legal and v.after is not None and v.after.over
     ns, ew = score_hand(v.after)
     assert ns.going_out == 100 and ew.going_out == 0
-    assert ns.hands == -_values("6c 7d 8s Th Jc Qd Ac")  # South's cards
-    assert ew.hands == -_values("4c 5d 7h 7s 9c Td Jh 4d 5h 6h 8c 9h Ts Kh")
+    assert ns.hands == -points(V, "6c 7d 8s Th Jc Qd Ac")  # South's cards
+    assert ew.hands == -points(V, "4c 5d 7h 7s 9c Td Jh 4d 5h 6h 8c 9h Ts Kh")
 
 
 def test_cards_left_in_hand_and_in_an_untaken_foot_count_against() -> None:
@@ -458,7 +453,7 @@ def test_cards_left_in_hand_and_in_an_untaken_foot_count_against() -> None:
     cards count against the side too."""
     foot = "4c 4d 4h 5c 5d 5h 6c 6d 6h 7c 7d 7h Ac"
     s = finished(position(V, hands={"N": "", "S": "9c Kd"}, feet={"S": foot}), out_player=0)
-    assert score_hand(s)[0].hands == -(10 + 10) - _values(foot) == -(20 + 80)
+    assert score_hand(s)[0].hands == -(10 + 10) - points(V, foot) == -(20 + 80)
 
 
 def test_card_values_when_left_in_hand() -> None:
@@ -503,7 +498,7 @@ def test_a_player_goes_out_while_partner_is_still_in_the_hand() -> None:
     v = ruling("discard 5s", "5s", ns=BOOKS, feet=feet)
     assert v.legal and v.after is not None and v.after.over and v.after.out_player == 0
     ns = score_hand(v.after)[0]
-    assert ns.hands == -_values("6c 7d 8s Th Jc Qd Ac") - 80
+    assert ns.hands == -points(V, "6c 7d 8s Th Jc Qd Ac") - 80
 
 
 def test_a_wild_card_or_a_black_three_may_be_discarded() -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import code, cs, finished, position, run_cli
+from helpers import code, cs, finished, position, run_cli, with_stock
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
@@ -45,7 +45,6 @@ from canasta_rules.engine import (
     Draw,
     Meld,
     Phase,
-    State,
     TakePile,
     apply,
     deal,
@@ -64,13 +63,6 @@ QUEENS = "Qc Qd Qh Qs Qc Qd Qh"
 SEVENS = "7c 7d 7h 7s 7c 7d 7h"
 ACES = "Ac Ad Ah As Ac Ad Ah"
 EMPTY = {"N": "", "E": "", "S": "", "W": ""}
-
-
-def _stock(s: State, text: str) -> State:
-    """Give the stock exactly these cards (top last), in a known order."""
-    s.stock = list(cs(text))
-    s.stock_known = True
-    return s
 
 
 def _row(melds: dict[int, list[str]], out: int = 0, **kw: Any) -> Any:
@@ -123,7 +115,7 @@ def test_one_card_is_drawn_from_the_stock() -> None:
     """BUF (the comparison table): in Modern American Canasta one card is taken from the stock,
     where the classic two-player game takes two; CHM: players draw one card. A two-card draw is
     refused."""
-    s = _stock(position(V, hands={"N": "9c 9d 5h"}, pile="8d"), "4c 4d 5c 6c 6d")
+    s = with_stock(position(V, hands={"N": "9c 9d 5h"}, pile="8d"), "4c 4d 5c 6c 6d")
     assert code(s, Draw(cs("6d 6c"))) == "draw.too_many"
     apply(s, Draw())
     assert s.hand_len[0] == 4 and len(s.stock) == 4
@@ -460,11 +452,11 @@ def test_talons_four_for_the_first_side_three_for_the_second() -> None:
     talon is taken after the initial meld and the discard; CJ (talon help page): four to the
     first team's melder, three to the second's, right after the discard."""
     stock = "4c 4d 5h 6c 6d 6h 9c 9h Tc Th Td Jc"
-    first = _stock(position(V, hands={"N": "Kc Kd Kh Ac Ad Ah Jk 9d 5c"}, phase=P), stock)
+    first = with_stock(position(V, hands={"N": "Kc Kd Kh Ac Ad Ah Jk 9d 5c"}, phase=P), stock)
     apply(first, Meld((cs("Kc Kd Kh"), cs("Ac Ad Ah Jk"))))
     assert talon_size(first) == 4
     hand = {"N": "Kc Kd Kh Ac Ad Ah Jk 9d 5c"}
-    second = _stock(position(V, hands=hand, melds={1: ["Qc Qd Qh"]}, phase=P), stock)
+    second = with_stock(position(V, hands=hand, melds={1: ["Qc Qd Qh"]}, phase=P), stock)
     apply(second, Meld((cs("Kc Kd Kh"), cs("Ac Ad Ah Jk"))))
     assert talon_size(second) == 3
     apply(second, Discard(C.parse("5c")))
@@ -475,7 +467,7 @@ def test_no_talon_for_an_opening_that_picks_the_pack() -> None:
     """HBC (rule 6): melding and picking the pack in the same turn earns no talon; CJ (talon help
     page): no talon when the initial meld picks the pack."""
     s = position(V, hands={"N": "Kc Kd Ac Ad Ah Jk 9d 5c 6h"}, pile="6c Ks")
-    _stock(s, "4c 4d 5h 6c 6d 6h 9c 9h Tc Th Td Jc")
+    with_stock(s, "4c 4d 5h 6c 6d 6h 9c 9h Tc Th Td Jc")
     apply(s, TakePile(cs("Kc Kd"), (cs("Ac Ad Ah Jk"),)))
     assert talon_size(s) == 0
 
@@ -487,7 +479,7 @@ def test_no_talon_once_the_turn_card_is_reached() -> None:
     eight, none."""
     hand = {"N": "Kc Kd Kh Ac Ad Ah Jk 9d 5c"}
     for stock, due in (("4c 4d 5h 6c 6d 6h 9c 9h Tc", 4), ("4c 4d 5h 6c 6d 6h 9c 9h", 0)):
-        s = _stock(position(V, hands=hand, phase=P), stock)
+        s = with_stock(position(V, hands=hand, phase=P), stock)
         apply(s, Meld((cs("Kc Kd Kh"), cs("Ac Ad Ah Jk"))))
         assert talon_size(s) == due
 
@@ -530,7 +522,7 @@ def test_permission_is_asked_once_per_hand() -> None:
     hand. North, able to go out, asks, hears no and discards;
     the others play a round; North, able again after drawing, may not ask again."""
     s = position(V, hands={"N": "9d 9h 9s 5c"}, melds={0: [KINGS, QUEENS]}, phase=P, pile="8d")
-    _stock(s, "4c 4d 4h 6c 6d 6h 8c 8h Tc Th")
+    with_stock(s, "4c 4d 4h 6c 6d 6h 8c 8h Tc Th")
     assert code(s, Ask()) is None
     apply(s, Ask())
     apply(s, Answer(False))

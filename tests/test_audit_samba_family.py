@@ -30,77 +30,22 @@ Sources (pages corpus):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from family_helpers import family_pos as pos
+from helpers import cli_refused as ruling
+from helpers import cli_score as score
+from helpers import run_cli, write
 
 from canasta_rules.engine import deal, rules_for
 from canasta_rules.engine.game import game_end
 from canasta_rules.variant import load_variant
 
-# Filler hands for the seats a case does not care about (low spot cards, no threes, no wilds).
-FILL = {"E": "4c 5d 7h", "S": "6c 7d 8s", "W": "4d 5h 6h"}
 CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 CANASTA_Q = "Qc Qd Qh Qs Qc Qd Qh"
 SAMBA_D = "5d 6d 7d 8d 9d Td Jd"
 BOLIVIA = "2c 2d 2h 2s Jk Jk 2c"
-
-
-def pos(
-    variant: str,
-    *,
-    hands: dict[str, str],
-    ns: str = "",
-    ew: str = "",
-    red_ns: str = "",
-    red_ew: str = "",
-    pile: str = "4c",
-    scores: str = "NS 0, EW 0",
-    end: str = "to move: N draw",
-    turn: str = "",
-) -> str:
-    """A four-player position in the notation: N-S and E-W melds, the pile, who is to move."""
-    lines = [f'[Variant "{variant}"]', f'[Scores "{scores}"]', '[Dealer "W"]', ""]
-    for seat in "NESW":
-        cards = hands[seat] if seat in hands else FILL[seat]
-        lines.append(f"hand {seat}: {cards}")
-    for side, melds, red in (("NS", ns, red_ns), ("EW", ew, red_ew)):
-        if melds:
-            lines.append(f"melds {side}: {melds}")
-        if red:
-            lines.append(f"red {side}: {red}")
-    lines.append(f"pile: {pile}")
-    if turn:
-        lines.append(f"turn: {turn}")
-    lines.append(end)
-    return "\n".join(lines) + "\n"
-
-
-def _write(tmp_path: Path, text: str) -> str:
-    path = tmp_path / f"case{len(list(tmp_path.iterdir()))}.pos"
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def ruling(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, move: str) -> str | None:
-    """`canasta ruling POS MOVE --json`: None when legal, else the refusal's rule code."""
-    status, out, err = run_cli(capsys, "ruling", _write(tmp_path, text), move, "--json")
-    assert status in (0, 1), err
-    data = json.loads(out)
-    assert data["legal"] == (status == 0)
-    return None if data["legal"] else str(data["code"])
-
-
-def score(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
-) -> dict[str, dict[str, int]]:
-    """`canasta score POS --json`: each side's rows."""
-    status, out, err = run_cli(capsys, "score", _write(tmp_path, text), "--json")
-    assert status == 0, err
-    data: dict[str, dict[str, int]] = json.loads(out)
-    return data
 
 
 PLAY = "to move: N play"
@@ -537,7 +482,9 @@ def test_bolivia_black_threes_melded_going_out_count_5(
         end=PLAY,
         turn=DREW,
     )
-    status, out, err = run_cli(capsys, "ruling", _write(tmp_path, text), "meld 3c 3s 3c", "--show")
+    status, out, err = run_cli(
+        capsys, "ruling", str(write(tmp_path, text)), "meld 3c 3s 3c", "--show"
+    )
     assert status == 0, err
     assert out.startswith("legal")
     done = pos(

@@ -18,112 +18,20 @@ reading it checks (RULE-PARAMETERS.md records the contradictions).
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from helpers import (
+    EW_MELDS,
+    breakdown,
+    hand_scores,
+    refused,
+    replay_code,
+    ruled_legal,
+    ruling,
+    scored,
+)
+from helpers import classic_pos as pos
 
-from canasta_rules.engine.scoring import SideScore, score_hand
-from canasta_rules.errors import CanastaError
-from canasta_rules.notation import parse, read_position, replay
-from canasta_rules.notation.ruling import Verdict, rule_on
-
-# Seat fillers that never touch the ranks the tests play with (queens, aces, low cards).
-E_HAND = "8c 9c Td Jh Kc"
-W_HAND = "8d 9h Ts Jd Ks"
-S_HAND = "8s 9s Th Jc Kh"
-EW_MELDS = "Ad Ah As 2h"
 QUEEN_CANASTA = "Qc Qd Qh Qs Qc Qd Qh"
-
-
-def pos(
-    variant: str,
-    *,
-    n: str,
-    s: str = S_HAND,
-    e: str = E_HAND,
-    w: str = W_HAND,
-    ns: str = "",
-    ew: str = EW_MELDS,
-    red_ns: str = "",
-    red_ew: str = "",
-    melded: str | None = None,
-    pile: str = "7c 9d",
-    stock: str | None = None,
-    turn: str | None = "drew stock",
-    to_move: str = "N play",
-    scores: str = "NS 1200, EW 900",
-    previous: str | None = None,
-    extra: str = "",
-) -> str:
-    """A four-player position in the notation; ``turn=None`` leaves the 'turn:' line out."""
-    lines = [f'[Variant "{variant}"]', f'[Scores "{scores}"]']
-    if previous:
-        lines.append(f'[Previous "{previous}"]')
-    lines += ["", f"hand N: {n}", f"hand E: {e}", f"hand S: {s}", f"hand W: {w}"]
-    if ns:
-        lines.append(f"melds NS: {ns}")
-    if ew:
-        lines.append(f"melds EW: {ew}")
-    if red_ns:
-        lines.append(f"red NS: {red_ns}")
-    if red_ew:
-        lines.append(f"red EW: {red_ew}")
-    if melded is not None:
-        lines.append(f"melded: {melded}")
-    if extra:
-        lines.append(extra)
-    lines.append(f"pile: {pile}")
-    if stock is not None:
-        lines.append(f"stock {stock}")
-    if turn:
-        lines.append(f"turn: {turn}")
-    lines.append(f"to move: {to_move}")
-    return "\n".join(lines) + "\n"
-
-
-def ruling(text: str, move: str, variant: str | None = None) -> Verdict:
-    return rule_on(read_position(parse(text), variant), move)
-
-
-def refused(text: str, move: str, variant: str | None = None) -> str | None:
-    """The rule code refusing ``move`` (None: legal)."""
-    v = ruling(text, move, variant)
-    return v.refusal.code if v.refusal else None
-
-
-def after(text: str, move: str, variant: str | None = None) -> Verdict:
-    v = ruling(text, move, variant)
-    assert v.legal, v.text
-    assert v.after is not None
-    return v
-
-
-def hand_scores(text: str, move: str, variant: str | None = None) -> list[SideScore]:
-    """The score of the hand that ``move`` ends."""
-    v = after(text, move, variant)
-    assert v.after is not None and v.after.over
-    return score_hand(v.after)
-
-
-def scored(text: str, variant: str | None = None) -> list[SideScore]:
-    """The score of a finished-hand position ('out SEAT')."""
-    state = read_position(parse(text), variant).state
-    assert state.over
-    return score_hand(state)
-
-
-def breakdown(sc: SideScore) -> dict[str, int]:
-    return {label: value for label, value in sc.rows() if value} | {"Total": sc.total}
-
-
-def replay_refusal(text: str) -> str | None:
-    """The rule code at which a record's replay stops (None: it replays)."""
-    try:
-        replay(parse(text))
-    except CanastaError as e:
-        m = re.search(r"\(([a-z_.]+)\)$", str(e))
-        return m.group(1) if m else str(e)
-    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,7 +114,7 @@ def test_000_a_red_three_turned_up_freezes_the_pile() -> None:
 def test_001_a_red_three_in_a_taken_pile_is_laid_out_without_replacement() -> None:
     """001, 'Red and black threes': a red three found inside a legally taken discard pile is
     exposed without a replacement. Seven cards, two shown, the 7c comes in: six in hand."""
-    v = after(_red_three_upcard("classic", "9c 9h"), "take with 9c 9h")
+    v = ruled_legal(_red_three_upcard("classic", "9c 9h"), "take with 9c 9h")
     assert v.after is not None
     assert len(v.after.red3[0]) == 1 and v.after.hand_len[0] == 6
 
@@ -217,7 +125,7 @@ def test_003_a_red_three_found_at_any_point_is_replaced() -> None:
     names the replacement and the hand keeps one card more than under 001."""
     text = _red_three_upcard("novice", "9c 9h")
     assert refused(text, "take with 9c 9h") == "draw.cards_unknown"
-    v = after(text, "take with 9c 9h replace 4h")
+    v = ruled_legal(text, "take with 9c 9h replace 4h")
     assert v.after is not None
     assert len(v.after.red3[0]) == 1 and v.after.hand_len[0] == 7
 
@@ -290,7 +198,7 @@ to move: N draw
     assert refused(text.replace("7d 7s 5c", "7d Jk 5c"), "take with 7d Jk") == (
         "pile.frozen.needs_natural_pair"
     )
-    v = after(text, "take with 7d 7s")
+    v = ruled_legal(text, "take with 7d 7s")
     assert v.after is not None
     sevens = [m for m in v.after.melds[0].values() if m.size == 7]
     assert len(sevens) == 1
@@ -391,8 +299,8 @@ N draw Ah meld Kc Kd Kh, Ac Ad Ah 2c discard 4s
 E draw 3c discard 8d
 S take 8d with 8c Jk discard 4h
 """
-    assert replay_refusal(record.replace("VARIANT", "novice")) == "pile.frozen.needs_natural_pair"
-    assert replay_refusal(record.replace("VARIANT", "classic")) is None
+    assert replay_code(record.replace("VARIANT", "novice")) == "pile.frozen.needs_natural_pair"
+    assert replay_code(record.replace("VARIANT", "classic")) is None
 
 
 def test_003_any_three_turned_up_is_covered_but_001_keeps_a_black_three() -> None:
@@ -410,14 +318,10 @@ N draw Ah meld Kc Kd Kh, Ac Ad Ah 2c discard 4s
 """
     black_alone = record.replace("UPCARD", "3s")
     covered = record.replace("UPCARD", "3s 8h")
-    assert replay_refusal(covered.replace("VARIANT", "novice")) is None
-    assert replay_refusal(black_alone.replace("VARIANT", "classic")) is None
-    assert "would have been covered" in str(
-        replay_refusal(black_alone.replace("VARIANT", "novice"))
-    )
-    assert "would not have been covered" in str(
-        replay_refusal(covered.replace("VARIANT", "classic"))
-    )
+    assert replay_code(covered.replace("VARIANT", "novice")) is None
+    assert replay_code(black_alone.replace("VARIANT", "classic")) is None
+    assert "would have been covered" in str(replay_code(black_alone.replace("VARIANT", "novice")))
+    assert "would not have been covered" in str(replay_code(covered.replace("VARIANT", "classic")))
 
 
 # --------------------------------------------------------------------------------------------

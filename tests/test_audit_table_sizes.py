@@ -26,66 +26,23 @@ here. Texts (read through the project's `pages` corpus unless they are files):
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 
 import pytest
-from helpers import cs, run_cli
+from helpers import after, cli_score, cli_verdict, cs, read_state, run_cli, write
 
 from canasta_rules.engine import Discard, Draw, Meld, Phase, apply, deal, rules_for
 from canasta_rules.engine.scoring import score_hand
-from canasta_rules.engine.state import State
-from canasta_rules.notation import parse, read_position
-from canasta_rules.notation.ruling import rule_on
 from canasta_rules.seats import roster, sitting_out
 from canasta_rules.variant import load_variant
 
 Capsys = pytest.CaptureFixture[str]
 
 
-def _write(tmp_path: Path, text: str, name: str = "p.pos") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _ruling(capsys: Capsys, tmp_path: Path, text: str, move: str) -> str:
-    """'legal', or the rule code of the refusal."""
-    status, out, err = run_cli(capsys, "ruling", str(_write(tmp_path, text)), move)
-    assert status in (0, 1), err
-    first = out.splitlines()[0]
-    if first == "legal":
-        assert status == 0
-        return "legal"
-    assert status == 1 and first.startswith("refused:"), out
-    found = re.search(r"\(([a-z_.]+)\)$", first)
-    assert found, first
-    return found.group(1)
-
-
-def _score(capsys: Capsys, tmp_path: Path, text: str) -> dict[str, dict[str, int]]:
-    status, out, err = run_cli(capsys, "score", str(_write(tmp_path, text)), "--json")
-    assert status == 0, err
-    result: dict[str, dict[str, int]] = json.loads(out)
-    return result
-
-
 def _tally(capsys: Capsys, variant: str, entry: str, *extra: str) -> str:
     status, out, err = run_cli(capsys, "tally", variant, "--hand", entry, *extra)
     assert status == 0, err
     return out
-
-
-def _state(text: str) -> State:
-    return read_position(parse(text, "p.pos")).state
-
-
-def _after(text: str, move: str) -> State:
-    """The state after a legal ``move`` from the position ``text`` (unseen cards fitted to it)."""
-    verdict = rule_on(read_position(parse(text, "p.pos")), move)
-    assert verdict.legal and verdict.after is not None, verdict
-    return verdict.after
 
 
 # ============================================================================================
@@ -105,7 +62,7 @@ def test_two_hand_deals_fifteen_cards_to_each_of_two_b2_rg2(capsys: Capsys, tmp_
         "deal S: 5c 5d 6h 8c 8d 9c Tc Js Qh Kc 2d\n"
         "upcard 9d\n"
     )
-    status, _, err = run_cli(capsys, "replay", str(_write(tmp_path, record, "g.can")))
+    status, _, err = run_cli(capsys, "replay", str(write(tmp_path, record, "g.can")))
     assert status == 2 and "deals 15" in err
 
 
@@ -120,15 +77,15 @@ to move: N draw
 
 def test_two_hand_a_stock_draw_is_two_cards_b2_rg2(capsys: Capsys, tmp_path: Path) -> None:
     """B2: a draw from the stock is two cards instead of one (RG2, W3 the same)."""
-    assert _ruling(capsys, tmp_path, TWO_DRAW, "draw 5c") == "draw.too_few"
-    assert _ruling(capsys, tmp_path, TWO_DRAW, "draw 5c 5d") == "legal"
-    assert _ruling(capsys, tmp_path, TWO_DRAW, "draw 5c 5d 5s") == "draw.too_many"
+    assert cli_verdict(capsys, tmp_path, TWO_DRAW, "draw 5c") == "draw.too_few"
+    assert cli_verdict(capsys, tmp_path, TWO_DRAW, "draw 5c 5d") == "legal"
+    assert cli_verdict(capsys, tmp_path, TWO_DRAW, "draw 5c 5d 5s") == "draw.too_many"
 
 
 def test_two_hand_only_one_card_is_discarded_b2() -> None:
     """B2, RG2: two cards drawn, only one discarded: the hand grows by one card a turn, and the
     turn passes after that single discard."""
-    s = _state(TWO_DRAW)
+    s = read_state(TWO_DRAW)
     before = s.hand_len[0]
     apply(s, Draw(cs("5c 5d")))
     apply(s, Discard(cs("5h")[0]))
@@ -150,9 +107,9 @@ def test_two_hand_going_out_needs_two_canastas_b2_rg2(capsys: Capsys, tmp_path: 
     """B2, RG2: a player must have two canastas to go out (W3: usually). With one canasta the
     last card cannot go; with two it can."""
     one = TWO_OUT.format(second="9c 9d 9h")
-    assert _ruling(capsys, tmp_path, one, "add 9: 9s discard 5h") == "meld.keep_a_card"
+    assert cli_verdict(capsys, tmp_path, one, "add 9: 9s discard 5h") == "meld.keep_a_card"
     two = TWO_OUT.format(second="9c 9d 9h 9c 9d 9h")
-    assert _ruling(capsys, tmp_path, two, "add 9: 9s discard 5h") == "legal"
+    assert cli_verdict(capsys, tmp_path, two, "add 9: 9s discard 5h") == "legal"
 
 
 TWO_LAST_CARD = """[Variant "two-hand"]
@@ -170,9 +127,9 @@ to move: N draw
 def test_two_hand_a_single_last_stock_card_is_a_full_draw_rg2() -> None:
     """RG2 (cat E13): with one card left in the stock, the player draws it and plays on as
     though two had been drawn: a legal turn, not the end of the hand."""
-    s = _after(TWO_LAST_CARD, "draw 5c")
+    s = after(TWO_LAST_CARD, "draw 5c")
     assert s.phase == Phase.PLAY and not s.over and s.hand_len[0] == 3 and not s.stock
-    s = _after(TWO_LAST_CARD, "draw 5c discard 5h")
+    s = after(TWO_LAST_CARD, "draw 5c discard 5h")
     assert not s.over and s.turn == 1
 
 
@@ -192,11 +149,11 @@ def test_two_hand_pile_is_frozen_against_a_player_who_has_not_melded_001(
     has melded, even with an opening meld beside them; once N has melded they can."""
     before = TWO_PILE.format(melds="")
     assert (
-        _ruling(capsys, tmp_path, before, "take 8d with 8c 2d and Ac Ad Ah")
+        cli_verdict(capsys, tmp_path, before, "take 8d with 8c 2d and Ac Ad Ah")
         == "pile.frozen.needs_natural_pair"
     )
     after = TWO_PILE.format(melds="melds N: Kc Kd Kh\n").replace(" Ac Ad Ah", "")
-    assert _ruling(capsys, tmp_path, after, "take 8d with 8c 2d") == "legal"
+    assert cli_verdict(capsys, tmp_path, after, "take 8d with 8c 2d") == "legal"
 
 
 TWO_OPEN = """[Variant "two-hand"]
@@ -220,8 +177,8 @@ def test_two_hand_minimum_is_the_players_own_score_e1(
     four-hand rules): at 1600 the minimum is 90, so 6-6-6 + K-K-K-2 (65) is short and
     6-6-6 + A-A-A-2 (95) enough; below 1500 both reach 50."""
     text = TWO_OPEN.format(n=score)
-    assert _ruling(capsys, tmp_path, text, "meld 6c 6d 6h, Kc Kd Kh 2c discard 7d") == kings
-    assert _ruling(capsys, tmp_path, text, "meld 6c 6d 6h, Ac Ad Ah 2c discard 7d") == aces
+    assert cli_verdict(capsys, tmp_path, text, "meld 6c 6d 6h, Kc Kd Kh 2c discard 7d") == kings
+    assert cli_verdict(capsys, tmp_path, text, "meld 6c 6d 6h, Ac Ad Ah 2c discard 7d") == aces
 
 
 TWO_CONCEALED = """[Variant "two-hand"]
@@ -241,8 +198,8 @@ def test_two_hand_concealed_finish_with_two_canastas_scores_200_001(
     all; B2/RG2 need both canastas in it. S, who never melded, counts the red three minus
     (001's table; RG2 lists no exception for red threes)."""
     move = "meld Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh Qs Qc Qd 2h discard 5s"
-    assert _ruling(capsys, tmp_path, TWO_CONCEALED, move) == "legal"
-    s = _state(TWO_CONCEALED)
+    assert cli_verdict(capsys, tmp_path, TWO_CONCEALED, move) == "legal"
+    s = read_state(TWO_CONCEALED)
     apply(s, Meld((cs("Kc Kd Kh Ks Kc Kd Kh"), cs("Qc Qd Qh Qs Qc Qd 2h"))))
     apply(s, Discard(cs("5s")[0]))
     assert s.over and s.out_player == 0 and s.concealed
@@ -272,7 +229,7 @@ def test_two_hand_all_four_red_threes_count_800_plus_or_minus_001(
     """001's red-three table, which RG2 keeps for two players: all four count 800, plus for a
     player who melded, minus for one who made no meld."""
     text = TWO_REDS.format(owner=owner, melds_s=melds_s)
-    assert _score(capsys, tmp_path, text)[owner]["Red threes"] == expected
+    assert cli_score(capsys, tmp_path, text)[owner]["Red threes"] == expected
 
 
 def test_two_hand_game_is_to_5000(capsys: Capsys) -> None:
@@ -307,11 +264,11 @@ to move: E play
 
 def test_three_hand_each_plays_for_himself_rg3(capsys: Capsys, tmp_path: Path) -> None:
     """RG3, PCG: each player plays for himself, so E may add only to E's own melds."""
-    assert _ruling(capsys, tmp_path, THREE_ALONE, "add Q: Qs") == "meld.not_your_side"
+    assert cli_verdict(capsys, tmp_path, THREE_ALONE, "add Q: Qs") == "meld.not_your_side"
     text = THREE_ALONE.replace("hand E: Qs 5d 5h", "hand E: Ks 5d 5h").replace(
         "hand W: Ks 8d 8h", "hand W: Qs 8d 8h"
     )
-    assert _ruling(capsys, tmp_path, text, "add K: Ks") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "add K: Ks") == "legal"
 
 
 def test_three_hand_each_player_keeps_a_score_pcg(capsys: Capsys, tmp_path: Path) -> None:
@@ -328,7 +285,7 @@ red W: 3h
 pile: 7c
 out N
 """
-    score = _score(capsys, tmp_path, text)
+    score = cli_score(capsys, tmp_path, text)
     assert list(score) == ["N", "E", "W"]
     assert score["N"]["Total"] == 210 + 1000 + 100
     assert score["E"]["Total"] == 30 - 10
@@ -360,8 +317,8 @@ to move: N draw
 
 def test_cutthroat_draws_two_from_the_stock_bct(capsys: Capsys, tmp_path: Path) -> None:
     """BCT, RG3, LR3: a stock draw takes two cards; one is discarded."""
-    assert _ruling(capsys, tmp_path, CUT_BEFORE, "draw Tc") == "draw.too_few"
-    assert _ruling(capsys, tmp_path, CUT_BEFORE, "draw Tc Td") == "legal"
+    assert cli_verdict(capsys, tmp_path, CUT_BEFORE, "draw Tc") == "draw.too_few"
+    assert cli_verdict(capsys, tmp_path, CUT_BEFORE, "draw Tc Td") == "legal"
 
 
 def test_cutthroat_first_to_take_the_pile_plays_alone_bct(capsys: Capsys, tmp_path: Path) -> None:
@@ -369,9 +326,9 @@ def test_cutthroat_first_to_take_the_pile_plays_alone_bct(capsys: Capsys, tmp_pa
     in partnership and combine their melds, so E may then add to the queens W melded. Had N
     drawn instead, E and W would still be opponents."""
     took = CUT_BEFORE + "N take 9c with 9d 9h discard 6c\nE draw Tc Td\n"
-    assert _ruling(capsys, tmp_path, took, "add Q: Qs") == "legal"
+    assert cli_verdict(capsys, tmp_path, took, "add Q: Qs") == "legal"
     drew = CUT_BEFORE + "N draw Ts Th discard 6c\nE draw Tc Td\n"
-    assert _ruling(capsys, tmp_path, drew, "add Q: Qs") == "meld.not_your_side"
+    assert cli_verdict(capsys, tmp_path, drew, "add Q: Qs") == "meld.not_your_side"
 
 
 CUT_LONE = """[Variant "three-hand-cutthroat"]
@@ -401,8 +358,8 @@ def test_cutthroat_the_lone_hand_may_not_add_to_the_pairs_melds_bct(
         pair="melds E: Kc Kd Kh\n",
         who="N",
     )
-    assert _ruling(capsys, tmp_path, text, "add K: Ks") == "meld.not_your_side"
-    assert _ruling(capsys, tmp_path, text, "add 5: 5s") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "add K: Ks") == "meld.not_your_side"
+    assert cli_verdict(capsys, tmp_path, text, "add 5: 5s") == "legal"
 
 
 def test_cutthroat_each_partner_meets_their_own_minimum_bct(capsys: Capsys, tmp_path: Path) -> None:
@@ -418,9 +375,9 @@ def test_cutthroat_each_partner_meets_their_own_minimum_bct(capsys: Capsys, tmp_
         "pair": "",
     }
     e_turn = CUT_LONE.format(**common, who="E")
-    assert _ruling(capsys, tmp_path, e_turn, "meld Ac Ad Ah") == "legal"
+    assert cli_verdict(capsys, tmp_path, e_turn, "meld Ac Ad Ah") == "legal"
     w_turn = CUT_LONE.format(**common, who="W")
-    assert _ruling(capsys, tmp_path, w_turn, "meld As Ad Ah") == "open.below_minimum"
+    assert cli_verdict(capsys, tmp_path, w_turn, "meld As Ad Ah") == "open.below_minimum"
 
 
 def test_cutthroat_after_one_partner_opens_the_other_melds_freely_lr3(
@@ -437,7 +394,7 @@ def test_cutthroat_after_one_partner_opens_the_other_melds_freely_lr3(
         pair="melds E: Ac Ad Ah\nmelded: N E\n",
         who="W",
     )
-    assert _ruling(capsys, tmp_path, text, "meld Ks Kd Kh") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "meld Ks Kd Kh") == "legal"
 
 
 def test_cutthroat_lone_hand_needs_two_canastas_to_go_out_rg3(
@@ -453,7 +410,7 @@ def test_cutthroat_lone_hand_needs_two_canastas_to_go_out_rg3(
         pair="melds E: Kc Kd Kh\n",
         who="N",
     ).replace("melds N: 5c 5d 5h, 9c 9d 9h", "melds N: 5c 5d 5h 5s 5c 5d 5h, 9c 9d 9h")
-    assert _ruling(capsys, tmp_path, text, "add 9: 9s discard 7c") == "meld.keep_a_card"
+    assert cli_verdict(capsys, tmp_path, text, "add 9: 9s discard 7c") == "meld.keep_a_card"
 
 
 CUT_SCORED = """[Variant "three-hand-cutthroat"]
@@ -479,7 +436,7 @@ def test_cutthroat_scores_lone_hand_alone_and_each_partner_the_whole_pair_total_
     (melds, canastas, going out, both partners' cards left) is totalled and each partner
     receives the whole total, plus his own red threes (LR3: added to both partners' scores;
     RG3: red threes are not part of the partnership total)."""
-    score = _score(capsys, tmp_path, CUT_SCORED.format(melded=""))
+    score = cli_score(capsys, tmp_path, CUT_SCORED.format(melded=""))
     n, e, w = score["N"], score["E"], score["W"]
     # N: fives 15 + nines 30, minus 6c 7c 4c Td (25), plus one red three.
     assert (n["Melds"], n["Hands"], n["Red threes"], n["Going out"], n["Total"]) == (
@@ -500,7 +457,7 @@ def test_cutthroat_a_partners_red_three_counts_plus_when_his_side_melded_bct(
 ) -> None:
     """BCT: a red three counts for its owner, plus or minus by whether his side has melded. W
     laid no meld himself, but his side did (E), so W's red three counts plus."""
-    score = _score(capsys, tmp_path, CUT_SCORED.format(melded="melded: N E\n"))
+    score = cli_score(capsys, tmp_path, CUT_SCORED.format(melded="melded: N E\n"))
     assert score["W"]["Red threes"] == 100
 
 
@@ -518,7 +475,7 @@ pile: 9c
 turn: drew stock
 to move: N play
 """
-    s = _after(text, "discard 8c")
+    s = after(text, "discard 8c")
     assert s.over and s.out_player == 0
     assert s.sides_formed and s.side(1) == s.side(2) != s.side(0)
     n, e, w = score_hand(s)
@@ -547,9 +504,9 @@ to move: N draw
 def test_cutthroat_stock_out_ends_at_the_last_drawers_discard_each_alone_bct_rg3() -> None:
     """BCT, RG3: if no one goes out, play ends with the discard of the player who drew the last
     stock card; if the pile was never taken, each player scores for himself."""
-    s = _after(CUT_STOCK_OUT, "draw Tc Td")
+    s = after(CUT_STOCK_OUT, "draw Tc Td")
     assert not s.over and s.phase == Phase.PLAY
-    s = _after(CUT_STOCK_OUT, "draw Tc Td discard 6c")
+    s = after(CUT_STOCK_OUT, "draw Tc Td discard 6c")
     assert s.over and s.end_reason == "stock_exhausted" and not s.sides_formed
     n, e, w = score_hand(s)
     assert (n.melds, n.hands, n.red_threes, n.total) == (15, -30, 200, 185)
@@ -608,10 +565,10 @@ def test_five_hand_partners_share_melds_and_need_one_canasta_rg5(
 ) -> None:
     """RG5: regular partnership Canasta: S may add to the kings N melded, never to the
     opponents' queens; one canasta goes out (001), so S cannot go out without one."""
-    assert _ruling(capsys, tmp_path, FIVE, "add K: Ks") == "legal"
-    assert _ruling(capsys, tmp_path, FIVE, "add Q: Qs") == "meld.not_your_side"
+    assert cli_verdict(capsys, tmp_path, FIVE, "add K: Ks") == "legal"
+    assert cli_verdict(capsys, tmp_path, FIVE, "add Q: Qs") == "meld.not_your_side"
     out = FIVE.replace("hand S: Ks Qs 6d 7d", "hand S: Ks 6d")
-    assert _ruling(capsys, tmp_path, out, "add K: Ks discard 6d") == "meld.keep_a_card"
+    assert cli_verdict(capsys, tmp_path, out, "add K: Ks discard 6d") == "meld.keep_a_card"
 
 
 def test_five_hand_score_is_kept_per_side_to_5000_rg5(capsys: Capsys) -> None:
@@ -659,11 +616,11 @@ def test_six_hand_partners_are_every_other_seat_rg6(capsys: Capsys, tmp_path: Pa
         .replace("hand C: 7h 8h", "hand C: Qs 8h")
         .replace("hand B: Qs 4d", "hand B: 7h 4d")
     )
-    assert _ruling(capsys, tmp_path, c_turn, "add Q: Qs") == "legal"
-    assert _ruling(capsys, tmp_path, SIX.format(**base, who="B"), "add Q: Qs") == (
+    assert cli_verdict(capsys, tmp_path, c_turn, "add Q: Qs") == "legal"
+    assert cli_verdict(capsys, tmp_path, SIX.format(**base, who="B"), "add Q: Qs") == (
         "meld.not_your_side"
     )
-    assert _ruling(capsys, tmp_path, SIX.format(**base, who="D"), "add Q: Qs") == (
+    assert cli_verdict(capsys, tmp_path, SIX.format(**base, who="D"), "add Q: Qs") == (
         "meld.not_your_side"
     )
 
@@ -674,8 +631,8 @@ def test_six_hand_pairs_three_partnerships_of_two_rg6(capsys: Capsys, tmp_path: 
     base = {"variant": "six-hand-pairs", "scores": "AD 0, BE 0, CF 0", "a_side": "AD"}
     r = rules_for(load_variant("six-hand-pairs"), 6)
     assert (r.sides, r.side_of, len(r.deck)) == (3, (0, 1, 2, 0, 1, 2), 162)
-    assert _ruling(capsys, tmp_path, SIX.format(**base, who="D"), "add Q: Qs") == "legal"
-    assert _ruling(capsys, tmp_path, SIX.format(**base, who="B"), "add Q: Qs") == (
+    assert cli_verdict(capsys, tmp_path, SIX.format(**base, who="D"), "add Q: Qs") == "legal"
+    assert cli_verdict(capsys, tmp_path, SIX.format(**base, who="B"), "add Q: Qs") == (
         "meld.not_your_side"
     )
 
@@ -699,7 +656,7 @@ def test_six_hand_initial_meld_is_150_from_7500_rg6(
     """RG6: playing to 10000, a side with 7500 or more needs 150 for its initial meld; below
     that the four-hand table holds (001: 120 from 3000)."""
     text = SIX.format(variant="six-hand", scores=scores, a_side="BDF", who="A")
-    assert _ruling(capsys, tmp_path, text, meld) == expected
+    assert cli_verdict(capsys, tmp_path, text, meld) == expected
 
 
 SIX_OUT = """[Variant "{variant}"]
@@ -722,9 +679,9 @@ def test_six_hand_going_out_needs_two_canastas_rg6(
 ) -> None:
     """RG6: two canastas are required to go out, whether two or three partnerships play."""
     one = SIX_OUT.format(variant=variant, side=side, second="")
-    assert _ruling(capsys, tmp_path, one, "add 9: 9s discard 5h") == "meld.keep_a_card"
+    assert cli_verdict(capsys, tmp_path, one, "add 9: 9s discard 5h") == "meld.keep_a_card"
     two = SIX_OUT.format(variant=variant, side=side, second=" 9c 9d 9h")
-    assert _ruling(capsys, tmp_path, two, "add 9: 9s discard 5h") == "legal"
+    assert cli_verdict(capsys, tmp_path, two, "add 9: 9s discard 5h") == "legal"
 
 
 def test_six_hand_draws_one_card_rg6(capsys: Capsys, tmp_path: Path) -> None:
@@ -733,8 +690,8 @@ def test_six_hand_draws_one_card_rg6(capsys: Capsys, tmp_path: Path) -> None:
     text = SIX_OUT.format(variant="six-hand", side="ACE", second="").replace(
         "turn: drew stock\nto move: A play", "to move: A draw"
     )
-    assert _ruling(capsys, tmp_path, text, "draw 5c") == "legal"
-    assert _ruling(capsys, tmp_path, text, "draw 5c 5d") == "draw.too_many"
+    assert cli_verdict(capsys, tmp_path, text, "draw 5c") == "legal"
+    assert cli_verdict(capsys, tmp_path, text, "draw 5c 5d") == "draw.too_many"
 
 
 SIX_RED = """[Variant "{variant}"]
@@ -762,7 +719,7 @@ def test_six_hand_red_threes_rg6(
     """RG6: up to four red threes count 100 each; a partnership holding five scores 1000, six
     1200."""
     text = SIX_RED.format(variant=variant, side=side, reds=reds)
-    score = _score(capsys, tmp_path, text)[side]
+    score = cli_score(capsys, tmp_path, text)[side]
     assert score["Red threes"] == bonus
     # Kings and queens 140, two natural canastas, out 100, minus C and E's cards (15 + 20)
     # (in six-hand-pairs only D's 7c 8c count against A's side).
@@ -813,8 +770,8 @@ def test_general_six_going_out_needs_a_final_discard_004(capsys: Capsys, tmp_pat
     """004: a player may not meld down to the last card; the last card is discarded to go out
     (one canasta suffices). Melding every card is refused; melding all but one and discarding
     it goes out."""
-    assert _ruling(capsys, tmp_path, GEN6, "add 5: 5h meld 6h 6d 6s") == "out.final_discard"
-    assert _ruling(capsys, tmp_path, GEN6, "meld 6h 6d 6s discard 5h") == "legal"
+    assert cli_verdict(capsys, tmp_path, GEN6, "add 5: 5h meld 6h 6d 6s") == "out.final_discard"
+    assert cli_verdict(capsys, tmp_path, GEN6, "meld 6h 6d 6s discard 5h") == "legal"
 
 
 def test_general_six_red_threes_count_minus_when_the_opponents_go_out_004(
@@ -830,7 +787,7 @@ def test_general_six_red_threes_count_minus_when_the_opponents_go_out_004(
         "melds ACE: Kc Kd Kh Ks Kc Kd Kh, 5c 5d 5s 5h, 6h 6d 6s",
     )
     text = text.replace("pile: 4h", "pile: 4h 7d")
-    score = _score(capsys, tmp_path, text)
+    score = cli_score(capsys, tmp_path, text)
     assert score["BDF"]["Red threes"] == -100
     assert score["BDF"]["Total"] == 30 - (10 + 15 + 20) - 100
     assert score["ACE"]["Going out"] == 100
@@ -857,8 +814,8 @@ def test_general_six_pile_is_frozen_against_each_player_until_they_meld_004(
     may not take an eight with one natural and a two while only A of his side has melded; once
     C has melded, he may."""
     only_a = GEN6_PILE.format(melded="A")
-    assert _ruling(capsys, tmp_path, only_a, "take 8d with 8c 2d") == (
+    assert cli_verdict(capsys, tmp_path, only_a, "take 8d with 8c 2d") == (
         "pile.frozen.needs_natural_pair"
     )
     both = GEN6_PILE.format(melded="A C")
-    assert _ruling(capsys, tmp_path, both, "take 8d with 8c 2d") == "legal"
+    assert cli_verdict(capsys, tmp_path, both, "take 8d with 8c 2d") == "legal"

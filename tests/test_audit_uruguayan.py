@@ -25,11 +25,13 @@ Sources (canasta_rules/sources.py; read again through the `pages` corpus):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from family_helpers import family_pos
+from helpers import cli_refused as ruling
+from helpers import cli_score as score
 from helpers import code, cs, position, run_cli
 
 from canasta_rules import cards as C
@@ -39,65 +41,16 @@ from canasta_rules.engine.rules import WILD_KEY
 from canasta_rules.variant import load_variant
 
 V = "uruguayan"
-FILL = {"E": "4c 5d 7h", "S": "6c 7d 8s", "W": "4d 5h 6h"}
 CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 WILD7 = "2c 2d 2h 2s Jk Jk 2c"
 PLAY = "to move: N play"
 DREW = "drew stock"
 
 
-def pos(
-    variant: str = V,
-    *,
-    hands: dict[str, str],
-    ns: str = "",
-    ew: str = "",
-    red_ns: str = "",
-    red_ew: str = "",
-    pile: str = "4c",
-    scores: str = "NS 0, EW 0",
-    end: str = "to move: N draw",
-    turn: str = "",
-) -> str:
-    """A four-player position in the notation: N-S and E-W melds, the pile, who is to move."""
-    lines = [f'[Variant "{variant}"]', f'[Scores "{scores}"]', '[Dealer "W"]', ""]
-    for seat in "NESW":
-        lines.append(f"hand {seat}: {hands[seat] if seat in hands else FILL[seat]}")
-    for side, melds, red in (("NS", ns, red_ns), ("EW", ew, red_ew)):
-        if melds:
-            lines.append(f"melds {side}: {melds}")
-        if red:
-            lines.append(f"red {side}: {red}")
-    lines.append(f"pile: {pile}")
-    if turn:
-        lines.append(f"turn: {turn}")
-    lines.append(end)
-    return "\n".join(lines) + "\n"
-
-
-def _write(tmp_path: Path, text: str) -> str:
-    path = tmp_path / f"case{len(list(tmp_path.iterdir()))}.pos"
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def ruling(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, move: str) -> str | None:
-    """`canasta ruling POS MOVE --json`: None when legal, else the refusal's rule code."""
-    status, out, err = run_cli(capsys, "ruling", _write(tmp_path, text), move, "--json")
-    assert status in (0, 1), err
-    data = json.loads(out)
-    assert data["legal"] == (status == 0)
-    return None if data["legal"] else str(data["code"])
-
-
-def score(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
-) -> dict[str, dict[str, int]]:
-    """`canasta score POS --json`: each side's rows."""
-    status, out, err = run_cli(capsys, "score", _write(tmp_path, text), "--json")
-    assert status == 0, err
-    data: dict[str, dict[str, int]] = json.loads(out)
-    return data
+def pos(variant: str = V, **kw: Any) -> str:
+    """A four-player position in the notation (family_helpers.family_pos), uruguayan unless
+    ``variant`` says otherwise."""
+    return family_pos(variant, **kw)
 
 
 def tally(capsys: pytest.CaptureFixture[str], *hands: str) -> tuple[int, str, str]:

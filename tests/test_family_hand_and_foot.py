@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import code, cs, finished, position
+from helpers import code, cs, finished, points, position
 
 from canasta_rules import cards as C
 from canasta_rules.bots import make_bot
@@ -46,11 +46,6 @@ CLEAN_Q = "Qc Qd Qh Qs Qc Qd Qh"
 DIRTY_J = "Jc Jd Jh Js 2c 2d Jk"
 DIRTY_T = "Tc Td Th Ts Tc 2h 2s"
 CONTRACT = [CLEAN_K, CLEAN_Q, DIRTY_J, DIRTY_T]  # BGA: two clean and two dirty books
-
-
-def _value(text: str) -> int:
-    r = rules_for(load_variant(V))
-    return sum(r.value[c] for c in cs(text))
 
 
 # --------------------------------------------------------------------------------------------
@@ -171,7 +166,7 @@ def test_cards_left_in_hand_and_foot_count_against_their_owner() -> None:
     waiting = finished(position(V, **kw, feet={"S": FOOT}))
     taken = finished(position(V, **kw))
     assert score_hand(taken)[0].hands == -(20 + 5 + 10)
-    assert score_hand(waiting)[0].hands == -(20 + 5 + 10) - _value(FOOT)
+    assert score_hand(waiting)[0].hands == -(20 + 5 + 10) - points(V, FOOT)
 
 
 def test_a_red_three_in_a_foot_never_taken_up_counts_against() -> None:
@@ -182,7 +177,7 @@ def test_a_red_three_in_a_foot_never_taken_up_counts_against() -> None:
     kw = {"hands": {"N": "5s", "S": "9c"}, "melds": {0: ["8c 8d 8h"]}, "feet": {"S": foot}}
     sc = score_hand(finished(position(V, **kw)))[0]
     assert sc.red_threes == 0
-    assert sc.hands == -5 - 10 - _value(foot.replace("3h ", "")) - 100
+    assert sc.hands == -5 - 10 - points(V, foot.replace("3h ", "")) - 100
 
 
 def test_red_threes_are_a_flat_100_each() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import code, cs, finished, position, run_cli
+from helpers import code, cs, finished, position, rules_of, run_cli, with_stock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,15 +99,7 @@ def ma(**kw: Any) -> State:
 
 
 def ma_rules(players: int | None = None) -> Any:
-    return rules_for(load("classic", MA).variant, players)
-
-
-def _stock(s: State, text: str) -> State:
-    """Give the stock exactly these cards, top last, in a known order (the rest of the pack is
-    out of play for the test)."""
-    s.stock = list(cs(text))
-    s.stock_known = True
-    return s
+    return rules_of("classic", players, MA)
 
 
 def _side(**kw: Any) -> dict[str, Any]:
@@ -174,7 +166,7 @@ def test_dealt_black_threes_are_laid_out_and_replaced() -> None:
 def test_a_black_three_drawn_last_ends_the_hand() -> None:
     """BUF: a drawn three is laid out and replaced. As for a red three (every classic source), a
     black three that is the last stock card ends the hand: there is nothing to replace it."""
-    s = _stock(ma(hands={"N": "9c 9d 5h"}, pile="8d"), "3c")
+    s = with_stock(ma(hands={"N": "9c 9d 5h"}, pile="8d"), "3c")
     apply(s, Draw())
     assert s.over and s.end_reason == "red_three_last"
     assert s.red3[0] == [C.parse("3c")]
@@ -306,7 +298,7 @@ def test_a_side_without_a_canasta_counts_every_card_minus() -> None:
 def test_a_talon_three_is_laid_out_and_replaced() -> None:
     """CC: every three drawn is laid out and replaced; a talon is drawn from the stock (PAG), so
     a three in it is replaced too, and the record lists the replacement."""
-    s = _stock(
+    s = with_stock(
         ma(hands={"N": "Kc Kd Kh Ac Ad Ah 9c 5d"}, pile="", phase=Phase.PLAY),
         "4c 4d 5c 5h 6c 6d 6h 9d 9h Tc 3h Th",
     )
@@ -325,7 +317,7 @@ def test_no_talon_once_the_side_has_opened() -> None:
         "pile": "",
         "phase": Phase.PLAY,
     }
-    s = _stock(ma(**kw), "4c 4d 5c 5h 6c 6d 6h 9d 9h Tc Th Td")
+    s = with_stock(ma(**kw), "4c 4d 5c 5h 6c 6d 6h 9d 9h Tc Th Td")
     assert code(s, Discard(C.parse("5h"), cs("Td"))) == "talon.not_due"
     assert apply(s, Discard(C.parse("5h"))) == Discard(C.parse("5h"))
     assert s.hand_len[0] == 3

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from family_helpers import laid, replays_identically
-from helpers import code, cs, position, run_cli
+from helpers import code, cs, finished, position, run_cli
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
@@ -22,7 +22,6 @@ from canasta_rules.engine import (
     Draw,
     Meld,
     Phase,
-    State,
     TakePile,
     apply,
     deal,
@@ -38,14 +37,6 @@ V = "samba"
 P = Phase.PLAY
 CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 CANASTA_Q = "Qc Qd Qh Qs Qc Qd Qh"
-
-
-def _finished(s: State, out_player: int = -1, concealed: bool = False) -> State:
-    s.phase = Phase.OVER
-    s.out_player = out_player
-    s.concealed = concealed
-    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
-    return s
 
 
 # --------------------------------------------------------------------------------------------
@@ -141,7 +132,7 @@ def test_a_mixed_canasta_holds_five_naturals_and_scores_300() -> None:
     """UR: a canasta holds at most two wild cards, so at least five naturals; natural 500 (UR),
     mixed 300 (classic, pinned)."""
     s = position(V, hands={"N": "9c 9d"}, melds={0: ["Kc Kd Kh Ks Kc 2d Jk", CANASTA_Q]})
-    sc = score_hand(_finished(s))[0]
+    sc = score_hand(finished(s))[0]
     assert (sc.mixed_count, sc.natural_count) == (1, 1)
     assert sc.mixed_canastas == 300 and sc.natural_canastas == 500
 
@@ -199,7 +190,7 @@ def test_a_samba_scores_1500() -> None:
     seven = "5d 6d 7d 8d 9d Td Jd"
     s = position(V, hands={"N": seven + " 9c 9h"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(seven),)))
-    sc = score_hand(_finished(s))[0]
+    sc = score_hand(finished(s))[0]
     assert sc.run_count == 1 and sc.run_canastas == 1500
     assert sc.melds == 5 + 5 + 5 + 10 + 10 + 10 + 10 + 30
 
@@ -293,10 +284,10 @@ def test_all_six_red_threes_score_1000_with_two_canastas() -> None:
     six = "3d 3h 3d 3h 3d 3h"
     two = position(V, melds={0: [CANASTA_K, CANASTA_Q]}, red3={0: six})
     one = position(V, melds={0: [CANASTA_K, "Qc Qd Qh"]}, red3={0: six})
-    assert score_hand(_finished(two))[0].red_threes == 1000
-    assert score_hand(_finished(one))[0].red_threes == -1000
+    assert score_hand(finished(two))[0].red_threes == 1000
+    assert score_hand(finished(one))[0].red_threes == -1000
     three = position(V, melds={0: [CANASTA_K, CANASTA_Q]}, red3={0: "3d 3h 3d"})
-    assert score_hand(_finished(three))[0].red_threes == 300
+    assert score_hand(finished(three))[0].red_threes == 300
 
 
 def test_going_out_needs_two_canastas_a_samba_counting() -> None:

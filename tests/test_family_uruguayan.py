@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from family_helpers import replays_identically
-from helpers import code, cs, finished, position
+from helpers import code, cs, finished, position, with_stock
 
 from canasta_rules import cards as C
 from canasta_rules.engine import (
@@ -22,7 +22,6 @@ from canasta_rules.engine import (
     Draw,
     Meld,
     Phase,
-    State,
     TakePile,
     apply,
     deal,
@@ -37,12 +36,6 @@ V = "uruguayan"
 P = Phase.PLAY
 CANASTA_K = "Kc Kd Kh Ks Kc Kd Kh"
 WILD_CANASTA = "2c 2d 2h 2s Jk Jk 2c"
-
-
-def _no_stock(s: State) -> State:
-    s.stock = []
-    s.stock_known = True
-    return s
 
 
 def test_the_classic_table() -> None:
@@ -182,9 +175,9 @@ def test_nobody_is_forced_to_take_the_pile_once_the_stock_is_out() -> None:
         "melds": {0: ["Kh Ks 2c", "Qc Qd Qh"]},
         "pile": "5c 9d Kh",
     }
-    c = _no_stock(position("classic", **fits))
+    c = with_stock(position("classic", **fits), "")
     assert code(c, Draw()) == "stock.forced_pickup"
-    u = _no_stock(position(V, **fits))
+    u = with_stock(position(V, **fits), "")
     assert code(u, Draw()) is None
     assert "take with Kc Kd" in [str(m) for m in legal_moves(u)]
     apply(u, Draw())

@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import Any, TypeVar
 
 import pytest
-from helpers import cs, position
+from helpers import code, cs, finished, position, rules_of, with_stock
 
 from canasta_rules import cards as C
 from canasta_rules.bots import make_bot
@@ -83,34 +83,8 @@ def _leaves() -> set[str]:
     return {p for p in paths if not any(q.startswith(p + ".") for q in paths)}
 
 
-def _code(s: State, move: Any) -> str | None:
-    ref = refusal(s, move)
-    return None if ref is None else ref.code
-
-
-def _rules(name: str, players: int | None = None, sets: tuple[str, ...] = ()) -> Rules:
-    v = load(name, sets).variant if sets else load_variant(name)
-    return rules_for(v, players)
-
-
 def _differ(a: str, b: str, key: str) -> bool:
     return any(k == key for k, _, _ in differences(load_variant(a), load_variant(b)))
-
-
-def _with_stock(s: State, text: str) -> State:
-    """Give the stock exactly these cards (top last), in a known order. The rest of the pack is
-    out of play for the test; only the stock-out and draw rules are being looked at."""
-    s.stock = list(cs(text))
-    s.stock_known = True
-    return s
-
-
-def _finished(s: State, out_player: int = -1, concealed: bool = False) -> State:
-    s.phase = Phase.OVER
-    s.out_player = out_player
-    s.concealed = concealed
-    s.end_reason = "went_out" if out_player >= 0 else "stock_exhausted"
-    return s
 
 
 def _seed_where(rules: Rules, test: Callable[[State], bool]) -> int:
@@ -146,8 +120,8 @@ def test_decks_three_packs_hold_three_of_each_card() -> None:
     """001_0cb887cc6d824426.txt (two decks and four jokers: 108 cards); RULE-PARAMETERS.md (B):
     six-hand Canasta uses three decks and six jokers (162 cards)."""
     assert _differ("classic", "six-hand", "deck.decks")
-    assert len(_rules("classic").deck) == 108
-    assert len(_rules("six-hand").deck) == 162
+    assert len(rules_of("classic").deck) == 108
+    assert len(rules_of("six-hand").deck) == 162
     three = ("deck.decks=3", "red_threes.totals=[0, 100, 200, 300, 400, 1000, 1200]")
     kw: dict[str, Any] = {"hands": {"N": "Kc Kc Kc 5d"}}
     with pytest.raises(DealError, match="uses 3 of Kc, but the pack holds 2"):
@@ -161,9 +135,9 @@ def test_jokers_per_deck_three_jokers_a_pack() -> None:
     """RULE-PARAMETERS.md (W): 108 or 110 cards, two or three jokers a pack;
     001_0cb887cc6d824426.txt: two decks and four jokers."""
     more = ("deck.jokers_per_deck=3",)
-    assert _rules("classic").deck_counts[C.JOKER] == 4
-    assert _rules("classic", sets=more).deck_counts[C.JOKER] == 6
-    assert len(_rules("classic", sets=more).deck) == 110
+    assert rules_of("classic").deck_counts[C.JOKER] == 4
+    assert rules_of("classic", sets=more).deck_counts[C.JOKER] == 6
+    assert len(rules_of("classic", sets=more).deck) == 110
     kw: dict[str, Any] = {"hands": {"N": "Jk Jk Jk Jk Jk 5d"}}
     with pytest.raises(DealError, match="uses 5 of Jk, but the pack holds 4"):
         position("classic", **kw)
@@ -200,7 +174,7 @@ def test_forming_the_first_pickup_plays_alone() -> None:
         s = position(name, **kw)
         apply(s, TakePile(cs("9d 9h")))
         s.turn, s.phase = 2, Phase.PLAY  # W, after a draw (what E did does not matter here)
-        rulings.append(_code(s, Meld(adds=((13, cs("Ks")),))))
+        rulings.append(code(s, Meld(adds=((13, cs("Ks")),))))
     assert rulings == ["meld.not_your_side", None]
 
 
@@ -210,8 +184,8 @@ def test_sit_out_five_players_four_at_the_table() -> None:
     http://www.rummy-games.com/rules/canasta-for-five.html): five play as three against two,
     one of the three sitting out each hand in turn. Classic's table for five (everyone alone,
     003's reading of more players) deals five hands; five-hand deals four, the sitter none."""
-    five = _rules("five-hand", 5)
-    alone = _rules("classic", 5, ("seating=[{players = 5, hand_size = 11, side_size = 1}]",))
+    five = rules_of("five-hand", 5)
+    alone = rules_of("classic", 5, ("seating=[{players = 5, hand_size = 11, side_size = 1}]",))
     assert deal(five, 1).hand_len == [11, 11, 11, 11]
     assert deal(alone, 1).hand_len == [11, 11, 11, 11, 11]
     assert (five.people, five.sides) == (5, 2) and (alone.people, alone.sides) == (5, 5)
@@ -221,7 +195,7 @@ def test_sit_out_five_players_four_at_the_table() -> None:
 def test_hand_size_fifteen_or_eleven_cards_at_two_players() -> None:
     """002_d58438592396a398.txt and RULE-PARAMETERS.md (P, B): 15 cards each at two players;
     003_6d7b9b19ffba82c5.txt: 11 cards even for two or three players."""
-    pagat, novice = _rules("two-hand", 2), _rules("novice", 2)
+    pagat, novice = rules_of("two-hand", 2), rules_of("novice", 2)
     assert pagat.players == novice.players == 2
     assert deal(pagat, 1).hand_len == [15, 15]
     assert deal(novice, 1).hand_len == [11, 11]
@@ -242,8 +216,8 @@ def test_side_size_two_sides_of_three_or_three_of_two() -> None:
     threes = position("six-hand", **kw)
     twos = position("six-hand-pairs", **kw)
     assert threes.rules.side_of[2] == 0 and twos.rules.side_of[2] == 2
-    assert _code(threes, TakePile(cs("Kc 2d"))) is None
-    assert _code(twos, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
+    assert code(threes, TakePile(cs("Kc 2d"))) is None
+    assert code(twos, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
 
 
 @rule("deal.rotation")
@@ -253,8 +227,8 @@ def test_rotation_play_passes_left_or_right() -> None:
     turn the other way round the table."""
     ccw = ("deal.rotation=counterclockwise",)
     # The first player is the dealer's neighbour in the direction of play.
-    assert deal(_rules("classic"), 3, dealer=0).turn == 1
-    assert deal(_rules("classic", sets=ccw), 3, dealer=0).turn == 3
+    assert deal(rules_of("classic"), 3, dealer=0).turn == 1
+    assert deal(rules_of("classic", sets=ccw), 3, dealer=0).turn == 3
     # After North's discard, East plays clockwise and West counterclockwise.
     kw: dict[str, Any] = {"hands": {"N": "5c 6d 9h"}, "phase": Phase.PLAY}
     for sets, nxt in (((), 1), (ccw, 3)):
@@ -269,11 +243,11 @@ def test_upcard_covered_black_three_turned_up() -> None:
     pile until covered); 003_6d7b9b19ffba82c5.txt: any three turned up is covered by more cards.
     The same shuffle under classic and novice."""
     assert _differ("classic", "novice", "deal.upcard_covered")
-    classic, novice = _rules("classic"), _rules("novice")
+    classic, novice = rules_of("classic"), rules_of("novice")
     seed = _seed_where(classic, lambda s: C.is_black_three(s.pile[0]))
     a, b = deal(classic, seed), deal(novice, seed)
     assert len(a.pile) == 1 and C.is_black_three(a.pile[-1])
-    assert _code(a, TakePile(())) == "pile.top_black_three"
+    assert code(a, TakePile(())) == "pile.top_black_three"
     assert b.pile[0] == a.pile[0] and len(b.pile) >= 2
     assert not C.is_black_three(b.pile[-1]) and not C.is_wild(b.pile[-1])
 
@@ -284,14 +258,14 @@ def test_upcard_freezes_red_three_turned_up() -> None:
     wild card); RULE-PARAMETERS.md (W, older copy): the upcard freezes only when wild. The same
     shuffle with and without red threes among the freezing upcards; and Bicycle (B), whose black
     three turned up is covered and freezes, against classic, where it neither."""
-    classic = _rules("classic")
-    no_red = _rules("classic", sets=('deal.upcard_freezes=["joker", "two"]',))
+    classic = rules_of("classic")
+    no_red = rules_of("classic", sets=('deal.upcard_freezes=["joker", "two"]',))
     seed = _seed_where(classic, lambda s: C.is_red_three(s.pile[0]))
     a, b = deal(classic, seed), deal(no_red, seed)
     assert a.pile == b.pile and C.is_red_three(a.pile[0])
     assert a.frozen and C.is_red_three(a.freeze_card)
     assert not b.frozen and b.freeze_card == -1
-    bicycle = _rules("bicycle")
+    bicycle = rules_of("bicycle")
     seed = _seed_where(classic, lambda s: C.is_black_three(s.pile[0]))
     a, b = deal(classic, seed), deal(bicycle, seed)
     assert not a.frozen
@@ -330,8 +304,8 @@ def test_card_values_count_against_a_hand(kind: str) -> None:
     standard = getattr(load_variant("classic").card_values, kind)
     sets = (f"card_values.{kind}={standard + 7}",)
     kw: dict[str, Any] = {"hands": {"N": "", "E": "", "S": card, "W": ""}, "pile": "9h"}
-    a = score_hand(_finished(position("classic", **kw)))[0]
-    b = score_hand(_finished(position("classic", sets=sets, **kw)))[0]
+    a = score_hand(finished(position("classic", **kw)))[0]
+    b = score_hand(finished(position("classic", sets=sets, **kw)))[0]
     assert a.hands == -standard
     assert b.hands == -(standard + 7)
 
@@ -345,18 +319,18 @@ def test_red_threes_exposed_at_the_deal_or_on_the_first_turn() -> None:
     """001_0cb887cc6d824426.txt: dealt red threes are exposed and replaced during setup;
     RULE-PARAMETERS.md (B): on the player's first turn. The same shuffle under both."""
     assert _differ("classic", "bicycle", "red_threes.exposed")
-    classic, bicycle = _rules("classic"), _rules("bicycle")
+    classic, bicycle = rules_of("classic"), rules_of("bicycle")
     seed = _seed_where(bicycle, lambda s: bool(s.rc[s.turn][RED3_KEY]))
     a, b = deal(classic, seed), deal(bicycle, seed)
     first = a.turn
     assert b.turn == first
     # Classic laid them down at the deal; the first player simply draws.
     assert a.phase == Phase.DRAW and a.red3[a.side(first)]
-    assert _code(a, Draw()) is None
+    assert code(a, Draw()) is None
     # Bicycle: the first player still holds them, and must lay them down before drawing.
     held = b.rc[first][RED3_KEY]
     assert b.phase == Phase.EXPOSE and not b.red3[b.side(first)]
-    assert _code(b, Draw()) == "expose.first"
+    assert code(b, Draw()) == "expose.first"
     apply(b, Expose())
     assert len(b.red3[b.side(first)]) >= held and b.rc[first][RED3_KEY] == 0
     assert b.phase == Phase.DRAW
@@ -376,8 +350,8 @@ def test_red_three_found_in_the_pile_replaced_or_not() -> None:
     take = TakePile(cs("8c 8d"))
     replaced = TakePile(cs("8c 8d"), replacements=cs("7s"))
     a, b = position("classic", **kw), position("novice", **kw)
-    assert _code(a, replaced) == "pile.no_replacement"
-    assert _code(b, take) == "draw.cards_unknown"  # which card replaced it must be said
+    assert code(a, replaced) == "pile.no_replacement"
+    assert code(b, take) == "draw.cards_unknown"  # which card replaced it must be said
     apply(a, take)
     apply(b, replaced)
     assert a.red3[0] == b.red3[0] == list(cs("3d"))
@@ -391,9 +365,9 @@ def test_red_three_totals_all_four_of_them() -> None:
     hands the red threes count 100 each up to four, five 1000 and six 1200 (so four make 400)."""
     assert _differ("classic", "six-hand", "red_threes.totals")
     kw: dict[str, Any] = {"melds": {0: ["Kc Kd Kh"]}, "red3": {0: "3d 3d 3h 3h"}, "pile": "9h"}
-    a = score_hand(_finished(position("classic", hands={"N": ""}, **kw), out_player=0))[0]
+    a = score_hand(finished(position("classic", hands={"N": ""}, **kw), out_player=0))[0]
     six = position("six-hand", hands={"A": ""}, turn="A", **kw)
-    b = score_hand(_finished(six, out_player=0))[0]
+    b = score_hand(finished(six, out_player=0))[0]
     assert a.red_threes == 800 and a.red_three_count == 4
     assert b.red_threes == 400 and b.red_three_count == 4
 
@@ -408,9 +382,9 @@ def test_red_threes_count_against_a_side_with_no_canasta() -> None:
         "red3": {0: "3d 3h"},
         "pile": "9h",
     }
-    a = score_hand(_finished(position("classic", **kw), out_player=1))[0]
+    a = score_hand(finished(position("classic", **kw), out_player=1))[0]
     sets = ("red_threes.count_against=no_canasta",)
-    b = score_hand(_finished(position("classic", sets=sets, **kw), out_player=1))[0]
+    b = score_hand(finished(position("classic", sets=sets, **kw), out_player=1))[0]
     assert a.red_threes == 200
     assert b.red_threes == -200
 
@@ -428,14 +402,14 @@ def test_black_three_discarded_stops_or_freezes() -> None:
         "pile": "5c 3s 9h 8d",
     }
     a, b = position("classic", **kw), position("bicycle", **kw)
-    assert _code(a, TakePile(cs("8c 2d"))) is None
-    assert _code(b, TakePile(cs("8c 2d"))) == "pile.frozen.needs_natural_pair"
+    assert code(a, TakePile(cs("8c 2d"))) is None
+    assert code(b, TakePile(cs("8c 2d"))) == "pile.frozen.needs_natural_pair"
     # Discarding one: on top it blocks the next player under both; only Bicycle freezes the pile.
     kw = {"hands": {"N": "3s 5d 6d", "E": "9c 9d 4h"}, "pile": "9h", "phase": Phase.PLAY}
     a, b = position("classic", **kw), position("bicycle", **kw)
     for s in (a, b):
         apply(s, Discard(C.parse("3s")))
-        assert _code(s, TakePile(cs("9c 9d"))) == "pile.top_black_three"
+        assert code(s, TakePile(cs("9c 9d"))) == "pile.top_black_three"
     assert not a.frozen
     assert b.frozen and b.freeze_card == C.parse("3s")
 
@@ -452,7 +426,7 @@ def test_black_threes_melded_when_going_out() -> None:
     a = position("classic", **kw)
     b = position("classic", sets=("black_threes.meld_when_going_out=false",), **kw)
     move = Meld(melds=(cs("3c 3s 3c"),))
-    assert _code(b, move) == "meld.black_threes.never"
+    assert code(b, move) == "meld.black_threes.never"
     apply(a, move)
     assert a.end_reason == "went_out" and a.melds[0][3].size == 3
     # Under the override a hand of three black threes cannot go out at all.
@@ -473,7 +447,7 @@ def _meld_ruling(variant: str, meld: str, sets: tuple[str, ...] = (), **kw: Any)
         sets=sets,
         **kw,
     )
-    return _code(s, Meld(melds=(cs(meld),)))
+    return code(s, Meld(melds=(cs(meld),)))
 
 
 @rule("melds.min_size")
@@ -538,9 +512,9 @@ def test_canasta_wild_capped_or_unlimited() -> None:
         "phase": Phase.PLAY,
     }
     add = Meld(adds=((13, cs("2h 2s")),))
-    assert _code(position("classic", **kw), add) == "meld.too_many_wild"
+    assert code(position("classic", **kw), add) == "meld.too_many_wild"
     s = position("general", **kw)
-    assert _code(s, add) is None
+    assert code(s, add) is None
     apply(s, add)
     assert s.melds[0][13].wilds == 4
 
@@ -584,10 +558,10 @@ def test_canasta_size_seven_or_eight_cards() -> None:
     kw: dict[str, Any] = {"hands": {"N": "5c"}, "melds": {0: [CANASTA_K]}, "phase": Phase.PLAY}
     a = position("classic", **kw)
     b = position("classic", sets=("canastas.size=8",), **kw)
-    assert _code(a, Discard(C.parse("5c"))) is None
-    assert _code(b, Discard(C.parse("5c"))) == "out.canastas"
-    assert score_hand(_finished(a, 0))[0].natural_canastas == 500
-    assert score_hand(_finished(b, 0))[0].natural_canastas == 0
+    assert code(a, Discard(C.parse("5c"))) is None
+    assert code(b, Discard(C.parse("5c"))) == "out.canastas"
+    assert score_hand(finished(a, 0))[0].natural_canastas == 500
+    assert score_hand(finished(b, 0))[0].natural_canastas == 0
 
 
 @rule("canastas.min_naturals")
@@ -602,8 +576,8 @@ def test_canasta_base_of_four_or_five_naturals() -> None:
     a = position("classic", **kw)
     b = position("classic", sets=("canastas.min_naturals=5",), **kw)
     assert a.canastas(0) == 1 and b.canastas(0) == 0
-    assert _code(a, Discard(C.parse("5c"))) is None
-    assert _code(b, Discard(C.parse("5c"))) == "out.canastas"
+    assert code(a, Discard(C.parse("5c"))) is None
+    assert code(b, Discard(C.parse("5c"))) == "out.canastas"
 
 
 @rule("canastas.natural_bonus", "canastas.mixed_bonus")
@@ -615,9 +589,9 @@ def test_canasta_bonuses() -> None:
         "melds": {0: [CANASTA_K, "8c 8d 8h 8s 8c 2c 2d"]},
         "pile": "9h",
     }
-    a = score_hand(_finished(position("classic", **kw), 0))[0]
+    a = score_hand(finished(position("classic", **kw), 0))[0]
     sets = ("canastas.natural_bonus=1000", "canastas.mixed_bonus=250")
-    b = score_hand(_finished(position("classic", sets=sets, **kw), 0))[0]
+    b = score_hand(finished(position("classic", sets=sets, **kw), 0))[0]
     assert (a.natural_canastas, a.mixed_canastas) == (500, 300)
     assert (b.natural_canastas, b.mixed_canastas) == (1000, 250)
     assert b.total - a.total == 500 - 50
@@ -633,11 +607,11 @@ def _opening(variant: str, score: int, meld: str, players: int | None = None) ->
         variant,
         hands={seat: meld + " 5c 6c"},
         phase=Phase.PLAY,
-        scores=[score] + [0] * (_rules(variant, players).sides - 1),
+        scores=[score] + [0] * (rules_of(variant, players).sides - 1),
         turn=seat,
         players=players,
     )
-    return _code(s, Meld(melds=(cs(meld),)))
+    return code(s, Meld(melds=(cs(meld),)))
 
 
 @rule("initial_meld.tiers.below")
@@ -667,9 +641,9 @@ def test_pile_cards_top_only_or_whole_pile() -> None:
     count toward the minimum; 004_747f80dc7edc8b8b.txt's example uses a buried jack."""
     kw: dict[str, Any] = {"hands": {"N": "Kc Kd Jc Jd 2c 8c 9c"}, "pile": "Jh 5s Kh"}
     move = TakePile(cs("Kc Kd"), (cs("Jc Jd Jh 2c"),))
-    assert _code(position("classic", **kw), move) == "open.buried_card"
+    assert code(position("classic", **kw), move) == "open.buried_card"
     s = position("classic", sets=("initial_meld.pile_cards=whole_pile",), **kw)
-    assert _code(s, move) is None
+    assert code(s, move) is None
     apply(s, move)
     assert s.melds[0][11].size == 4 and s.hand_len[0] == 3  # 5s 8c 9c
 
@@ -690,8 +664,8 @@ def test_unfrozen_pile_top_card_onto_a_meld() -> None:
         "pile": "5c 9d Kh",
     }
     a, b = position("classic", **kw), position("general", **kw)
-    assert _code(a, TakePile(())) is None
-    assert _code(b, TakePile(())) == "pile.way_not_allowed"
+    assert code(a, TakePile(())) is None
+    assert code(b, TakePile(())) == "pile.way_not_allowed"
 
 
 @rule("pile.frozen")
@@ -706,8 +680,8 @@ def test_frozen_pile_natural_pair_only() -> None:
     a = position("classic", **kw)
     b = position("classic", sets=('pile.frozen=["natural_pair", "natural_and_wild"]',), **kw)
     assert a.frozen and b.frozen
-    assert _code(a, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
-    assert _code(b, TakePile(cs("Kc 2d"))) is None
+    assert code(a, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
+    assert code(b, TakePile(cs("Kc 2d"))) is None
 
 
 @rule("pile.frozen_before_opening")
@@ -723,8 +697,8 @@ def test_frozen_until_the_side_or_the_player_has_melded() -> None:
         "melded": [False, False, True, False],
     }
     a, b = position("classic", **kw), position("general", **kw)
-    assert _code(a, TakePile(cs("Kc 2d"))) is None
-    assert _code(b, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
+    assert code(a, TakePile(cs("Kc 2d"))) is None
+    assert code(b, TakePile(cs("Kc 2d"))) == "pile.frozen.needs_natural_pair"
 
 
 @rule("pile.one_card_ban")
@@ -737,10 +711,10 @@ def test_one_card_ban() -> None:
     }
     a = position("classic", pile="Kh", **kw)
     b = position("classic", pile="Kh", sets=("pile.one_card_ban=false",), **kw)
-    assert _code(a, TakePile(())) == "pile.one_card"
-    assert _code(b, TakePile(())) is None
+    assert code(a, TakePile(())) == "pile.one_card"
+    assert code(b, TakePile(())) is None
     # A pile of two cards is not banned.
-    assert _code(position("classic", pile="9c Kh", **kw), TakePile(())) is None
+    assert code(position("classic", pile="9c Kh", **kw), TakePile(())) is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -754,8 +728,8 @@ def test_draw_one_or_two() -> None:
     kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 2}
     a, b = position("online", **kw), position("online-draw-two", **kw)
     one, two = Draw(cs("9c")), Draw(cs("9c 9d"))
-    assert _code(a, one) is None and _code(a, two) == "draw.too_many"
-    assert _code(b, two) is None and _code(b, one) == "draw.too_few"
+    assert code(a, one) is None and code(a, two) == "draw.too_many"
+    assert code(b, two) is None and code(b, one) == "draw.too_few"
     apply(a, one)
     apply(b, two)
     assert (a.hand_len[0], b.hand_len[0]) == (4, 5)
@@ -767,8 +741,8 @@ def test_short_stock_last_card_drawn_or_hand_ends() -> None:
     002_d58438592396a398.txt: with one card left the hand ends."""
     assert _differ("two-hand", "online-draw-two", "draw.short_stock")
     kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 2}
-    a = _with_stock(position("two-hand", **kw), "9c")
-    b = _with_stock(position("online-draw-two", **kw), "9c")
+    a = with_stock(position("two-hand", **kw), "9c")
+    b = with_stock(position("online-draw-two", **kw), "9c")
     assert apply(a, Draw()) == Draw(cs("9c"))
     assert a.phase == Phase.PLAY and a.hand_len[0] == 4
     apply(b, Draw())
@@ -782,8 +756,8 @@ def test_stock_out_last_turn_or_pile_play() -> None:
     003_6d7b9b19ffba82c5.txt (pinned): play goes on through discard-pile pickups."""
     assert _differ("novice", "three-hand", "stock_out.kind")
     kw: dict[str, Any] = {"hands": {"N": "5d 6d 7d"}, "players": 3, "pile": "8h"}
-    a = _with_stock(position("novice", **kw), "9c")
-    b = _with_stock(position("three-hand", **kw), "9c")
+    a = with_stock(position("novice", **kw), "9c")
+    b = with_stock(position("three-hand", **kw), "9c")
     apply(a, Draw())
     apply(b, Draw())
     assert not a.stock and not b.stock
@@ -805,19 +779,19 @@ def test_stock_out_forced_pickup() -> None:
         "melds": {0: ["Kh Ks 2c", "Qc Qd Qh"]},
         "pile": "5c 9d Kh",
     }
-    a = _with_stock(position("classic", **fits), "")
-    g = _with_stock(position("general", **fits), "")
-    assert _code(a, Draw()) == "stock.forced_pickup"
+    a = with_stock(position("classic", **fits), "")
+    g = with_stock(position("general", **fits), "")
+    assert code(a, Draw()) == "stock.forced_pickup"
     assert all(isinstance(m, TakePile) for m in legal_moves(a))
-    assert _code(g, Draw()) is None
+    assert code(g, Draw()) is None
     apply(g, Draw())
     assert g.end_reason == "stock_exhausted"
     # The top card fits no meld, but a natural pair could take it.
     pair: dict[str, Any] = {**fits, "hands": {"N": "Jc Jd 7d"}, "pile": "5c 9d Jh"}
-    a = _with_stock(position("classic", **pair), "")
-    e = _with_stock(position("encyclopedia", **pair), "")
-    assert _code(a, Draw()) is None
-    assert _code(e, Draw()) == "stock.forced_pickup"
+    a = with_stock(position("classic", **pair), "")
+    e = with_stock(position("encyclopedia", **pair), "")
+    assert code(a, Draw()) is None
+    assert code(e, Draw()) == "stock.forced_pickup"
 
 
 # --------------------------------------------------------------------------------------------
@@ -836,7 +810,7 @@ def test_canastas_needed_to_go_out() -> None:
         "players": 2,
     }
     a, b = position("online", **kw), position("online-two-canastas", **kw)
-    assert _code(b, Discard(C.parse("5c"))) == "out.canastas"
+    assert code(b, Discard(C.parse("5c"))) == "out.canastas"
     apply(a, Discard(C.parse("5c")))
     assert a.end_reason == "went_out"
 
@@ -853,7 +827,7 @@ def test_final_discard_optional_or_required() -> None:
     }
     add = Meld(adds=((12, cs("Qc Qd")),))
     a, b = position("classic", **kw), position("general", **kw)
-    assert _code(b, add) == "out.final_discard"
+    assert code(b, add) == "out.final_discard"
     apply(a, add)
     assert a.end_reason == "went_out" and a.out_player == 0
 
@@ -864,9 +838,9 @@ def test_going_out_bonuses() -> None:
     ``--set`` changes each."""
     kw: dict[str, Any] = {"hands": {"N": ""}, "melds": {0: [CANASTA_K]}, "pile": "9h"}
     sets = ("going_out.bonus=300", "going_out.concealed_bonus=700")
-    plain = [score_hand(_finished(position("classic", sets=x, **kw), 0))[0] for x in ((), sets)]
+    plain = [score_hand(finished(position("classic", sets=x, **kw), 0))[0] for x in ((), sets)]
     hidden = [
-        score_hand(_finished(position("classic", sets=x, **kw), 0, concealed=True))[0]
+        score_hand(finished(position("classic", sets=x, **kw), 0, concealed=True))[0]
         for x in ((), sets)
     ]
     assert [sc.going_out for sc in plain] == [100, 300]
@@ -954,12 +928,12 @@ def test_concealed_waives_the_minimum_after_a_stock_draw() -> None:
     }
     sevens = Meld(melds=(cs("4c 4d 4h 4s 4c 4d 4h"),))
     a, b = position("classic", **kw), position("encyclopedia", **kw)
-    assert _code(b, sevens) == "open.below_minimum"
+    assert code(b, sevens) == "open.below_minimum"
     a = _go_out(a, sevens, Discard(C.parse("9c")))
     assert a.concealed and score_hand(a)[0].going_out == 200
     # After taking the pile instead of drawing, classic asks the minimum too.
     c = position("classic", **{**kw, "drew": 2})
-    assert _code(c, sevens) == "open.below_minimum"
+    assert code(c, sevens) == "open.below_minimum"
 
 
 def _can_ask(variant: str, sets: tuple[str, ...] = ()) -> State:
@@ -980,13 +954,13 @@ def test_asking_permission_to_go_out() -> None:
     assert _differ("classic", "novice", "going_out.permission.kind")
     a, b = _can_ask("classic"), _can_ask("novice")
     assert Ask() in legal_moves(a) and Ask() not in legal_moves(b)
-    assert _code(b, Ask()) == "ask.not_used"
+    assert code(b, Ask()) == "ask.not_used"
     apply(a, Ask())
     assert a.phase == Phase.ANSWER and a.actor == 2  # South answers
     apply(a, Answer(False))
-    assert _code(a, Meld(melds=(cs("Qc Qd Qh"),))) == "out.permission_refused"
+    assert code(a, Meld(melds=(cs("Qc Qd Qh"),))) == "out.permission_refused"
     assert going_out_plan(a) is None
-    assert _code(b, Meld(melds=(cs("Qc Qd Qh"),))) is None
+    assert code(b, Meld(melds=(cs("Qc Qd Qh"),))) is None
 
 
 @rule("going_out.permission.yes_obliges")
@@ -998,8 +972,8 @@ def test_a_yes_obliges_the_player_to_go_out() -> None:
     for s in (a, b):
         apply(s, Ask())
         apply(s, Answer(True))
-    assert _code(a, Discard(C.parse("5c"))) == "out.permission_obliges"
-    assert _code(b, Discard(C.parse("5c"))) is None
+    assert code(a, Discard(C.parse("5c"))) == "out.permission_obliges"
+    assert code(b, Discard(C.parse("5c"))) is None
     assert legal_moves(a) == [Meld(melds=(cs("Qc Qd Qh"),))]
     assert Discard(C.parse("5c")) in legal_moves(b)
 
@@ -1112,7 +1086,7 @@ def _scripted(monkeypatch: pytest.MonkeyPatch, totals: list[tuple[int, int]]) ->
     def new_hand(self: Game, number: int, dealer: int, scores: list[int]) -> State:
         dealers.append(dealer)
         s = deal(self.rules, number, dealer, scores, number)
-        return _finished(s)
+        return finished(s)
 
     def score(s: State) -> list[SideScore]:
         return [SideScore(t, 0, 0, 0, 0, 0, 0) for t in next(script)]
@@ -1168,7 +1142,7 @@ def test_random_first_dealer_is_seeded() -> None:
 
 
 def _ask_code(s: State) -> str | None:
-    return _code(s, Ask())
+    return code(s, Ask())
 
 
 @rule("going_out.permission.when")
@@ -1207,7 +1181,7 @@ def test_permission_only_when_able() -> None:
     apply(s, Ask())
     apply(s, Answer(True))
     # A yes that cannot be honoured obliges nothing: the turn goes on as usual.
-    assert _code(s, Discard(C.parse("9h"))) is None
+    assert code(s, Discard(C.parse("9h"))) is None
 
 
 @rule("going_out.permission.required")
@@ -1218,13 +1192,13 @@ def test_permission_required() -> None:
     play), and the yes lets the player go out."""
     kw: dict[str, Any] = {"hands": {"N": "9c 9d 9h 5s"}, "melds": {0: [CANASTA_K]}}
     nines = Meld(melds=(cs("9c 9d 9h"),))
-    assert _code(position("classic", phase=Phase.PLAY, **kw), nines) is None
+    assert code(position("classic", phase=Phase.PLAY, **kw), nines) is None
     s = position("classic", phase=Phase.PLAY, sets=("going_out.permission.required=true",), **kw)
-    assert _code(s, nines) == "out.permission_required"
-    assert _code(s, Discard(C.parse("5s"))) is None  # a turn that keeps cards needs no yes
+    assert code(s, nines) == "out.permission_required"
+    assert code(s, Discard(C.parse("5s"))) is None  # a turn that keeps cards needs no yes
     apply(s, Ask())
     apply(s, Answer(True))
-    assert _code(s, nines) is None
+    assert code(s, nines) is None
 
 
 @rule("going_out.permission.once_per_hand")
@@ -1255,11 +1229,11 @@ def test_red_threes_against_when_opponents_out_004() -> None:
     assert _differ("classic", "general", "red_threes.against_when_opponents_out")
     kw: dict[str, Any] = {"melds": {0: ["5c 5d 5h"], 1: [CANASTA_K]}, "red3": {0: "3d 3h"}}
     a, b = position("classic", **kw), position("general", **kw)
-    assert score_hand(_finished(a, out_player=1))[0].red_threes == 200
-    assert score_hand(_finished(b, out_player=1))[0].red_threes == -200
+    assert score_hand(finished(a, out_player=1))[0].red_threes == 200
+    assert score_hand(finished(b, out_player=1))[0].red_threes == -200
     # When the side itself went out, its red threes count plus under both.
     kw2: dict[str, Any] = {"melds": {0: [CANASTA_K]}, "red3": {0: "3d 3h"}}
-    assert score_hand(_finished(position("general", **kw2), out_player=0))[0].red_threes == 200
+    assert score_hand(finished(position("general", **kw2), out_player=0))[0].red_threes == 200
 
 
 @rule("initial_meld.basis")
@@ -1274,8 +1248,8 @@ def test_initial_meld_basis_running_total_or_previous_hand_004() -> None:
     b.previous = [100, 2000]
     assert a.minimum(0) == 120 and b.minimum(0) == 50
     opening = Meld((cs("Kc Kd Kh 2c"),))
-    assert _code(a, opening) == "open.below_minimum"
-    assert _code(b, opening) is None
+    assert code(a, opening) == "open.below_minimum"
+    assert code(b, opening) is None
     # A player's own total (for partnerships that change between hands).
     c = position("classic", sets=("initial_meld.basis=player_total",), scores=[0, 0], **kw)
     c.player_scores = [3000, 0, 0, 0]
@@ -1313,7 +1287,7 @@ def test_pile_frozen_at_start_until_first_taken_003() -> None:
     player's team, and only toward them. 001_0cb887cc6d824426.txt: only a wild card or red three
     turned up freezes it."""
     assert _differ("classic", "novice", "pile.frozen_at_start")
-    classic, novice = _rules("classic"), _rules("novice")
+    classic, novice = rules_of("classic"), rules_of("novice")
     seed = _seed_where(classic, lambda s: not s.frozen)
     assert not deal(classic, seed).frozen
     s = deal(novice, seed)
@@ -1333,12 +1307,12 @@ def test_pile_frozen_at_start_until_first_taken_003() -> None:
     assert not t.start_frozen(0) and t.start_frozen(1)
     apply(t, Discard(C.parse("7c")))  # the 7c that came with the pile
     assert t.turn == 1 and t.frozen_for(1)
-    assert _code(t, TakePile(cs("7h Jk"))) == "pile.frozen.needs_natural_pair"
+    assert code(t, TakePile(cs("7h Jk"))) == "pile.frozen.needs_natural_pair"
     # Under classic the same pile, once N-S have taken one, is open to E-W's natural and wild.
     u = position("classic", **kw)
     apply(u, TakePile(cs("9c 9d")))
     apply(u, Discard(C.parse("7c")))
-    assert _code(u, TakePile(cs("7h Jk"))) is None
+    assert code(u, TakePile(cs("7h Jk"))) is None
     # A written-out deal starts frozen too.
     hands = [list(cs("5c 6d 7h 8s 9c Td 5d 6h 7s 8c 9d")) for _ in range(4)]
     hands[1] = list(cs("5h 6s 7c 8d 9h Ts 5s 6c 7d 8h 9s"))
@@ -1354,7 +1328,7 @@ def test_game_win_higher_total_or_first_to_reach_003() -> None:
     003_6d7b9b19ffba82c5.txt: the team that reaches 5000 first wins, read as the side whose
     player went out when both pass it in one hand."""
     assert _differ("classic", "novice", "game.win")
-    classic, novice = _rules("classic"), _rules("novice")
+    classic, novice = rules_of("classic"), rules_of("novice")
     assert game_end(classic, [5100, 5300], 0) == (True, 1)
     assert game_end(novice, [5100, 5300], 0) == (True, 0)
     assert game_end(novice, [5100, 5300], -1) == (True, 1)  # nobody went out: higher total
@@ -1365,8 +1339,8 @@ def test_game_win_higher_total_or_first_to_reach_003() -> None:
 def test_game_tie_play_on_or_shared() -> None:
     """No source says what a tie at the top does (pinned: play on); ``game.tie = "shared"``
     ends the game without a winner."""
-    play_on = _rules("classic")
-    shared = _rules("classic", sets=("game.tie=shared",))
+    play_on = rules_of("classic")
+    shared = rules_of("classic", sets=("game.tie=shared",))
     assert game_end(play_on, [5000, 5000], -1) == (False, None)
     assert game_end(shared, [5000, 5000], -1) == (True, None)
     assert game_end(shared, [5000, 4000], -1) == (True, 0)
@@ -1377,7 +1351,7 @@ def test_first_dealer_random_or_first_seat_leads_002() -> None:
     """002_d58438592396a398.txt: the white player starts the first hand, the black the second;
     001_0cb887cc6d824426.txt: the first dealer is chosen at random."""
     assert _differ("classic", "online", "deal.first_dealer")
-    online, classic = _rules("online"), _rules("classic")
+    online, classic = rules_of("online"), rules_of("classic")
     for seed in range(20):
         assert deal(online, 1, opening_dealer(online, seed)).turn == 0
     assert {opening_dealer(classic, seed) for seed in range(40)} == {0, 1, 2, 3}
@@ -1393,7 +1367,7 @@ def test_final_discard_required_unless_concealed_004() -> None:
     kw: dict[str, Any] = {"hands": {"N": "Kc Kd Kh Ks Kc Kd Kh 5c 5d 5h"}, "phase": Phase.PLAY}
     whole = Meld((cs("Kc Kd Kh Ks Kc Kd Kh"), cs("5c 5d 5h")))
     s = position("general", scores=[0, 0], **kw)
-    assert _code(s, whole) is None
+    assert code(s, whole) is None
     apply(s, whole)
     assert s.concealed and s.end_reason == "went_out"
     # Not concealed (the side had melded before): the last card must be discarded.
@@ -1406,7 +1380,7 @@ def test_final_discard_required_unless_concealed_004() -> None:
         sets=("going_out.concealed.own_canasta=true",),
     )
     t.prior_melded = True
-    assert _code(t, whole) == "out.final_discard"
+    assert code(t, whole) == "out.final_discard"
 
 
 # --------------------------------------------------------------------------------------------
@@ -1427,11 +1401,11 @@ def test_runs_of_one_suit_samba() -> None:
     kw: dict[str, Any] = {"hands": {"N": "4h 5h 6h 7h 9c 9d"}, "melds": {0: ["Qc Qd Qh"]}}
     kw["phase"] = Phase.PLAY
     run = Meld((cs("4h 5h 6h"),))
-    assert _code(position("classic", **kw), run) == "meld.mixed_ranks"
+    assert code(position("classic", **kw), run) == "meld.mixed_ranks"
     s = position("classic", sets=_SAMBA, **kw)
-    assert _code(s, run) is None
-    assert _code(s, Meld((cs("4h 5h"),))) in ("meld.run.too_short", "meld.too_small")
-    assert _code(s, Meld((cs("4h 5h 7h"),))) == "meld.run.gap"
+    assert code(s, run) is None
+    assert code(s, Meld((cs("4h 5h"),))) in ("meld.run.too_short", "meld.too_small")
+    assert code(s, Meld((cs("4h 5h 7h"),))) == "meld.run.gap"
     apply(s, run)
     (key,) = [k for k, m in s.melds[0].items() if m.kind == 1]
     assert (s.melds[0][key].low, s.melds[0][key].high) == (4, 6)
@@ -1440,9 +1414,9 @@ def test_runs_of_one_suit_samba() -> None:
 
     apply(s, Meld(adds=((run_ref(2, 4), cs("7h")),)))
     assert s.melds[0][key].high == 7
-    assert _code(s, Meld(adds=((run_ref(2, 4), cs("9c")),))) == "meld.run.suits"
+    assert code(s, Meld(adds=((run_ref(2, 4), cs("9c")),))) == "meld.run.suits"
     longer = position("classic", sets=(*_SAMBA, "melds.sequences.max_length=3"), **kw)
-    assert _code(longer, Meld((cs("4h 5h 6h 7h"),))) == "meld.run.too_long"
+    assert code(longer, Meld((cs("4h 5h 6h 7h"),))) == "meld.run.too_long"
 
 
 @rule("melds.sequences.canasta_bonus", "going_out.sequence_canastas")
@@ -1455,7 +1429,7 @@ def test_run_canasta_bonus_and_runs_needed_to_go_out_bolivia() -> None:
     two_groups = position(
         "classic", sets=sets, melds={0: [CANASTA_K, "Qc Qd Qh Qs Qc Qd Qh"]}, **kw
     )
-    assert _code(two_groups, Discard(C.parse("9d"))) == "out.run_canastas"
+    assert code(two_groups, Discard(C.parse("9d"))) == "out.run_canastas"
     s = position("classic", sets=sets, melds={0: [CANASTA_K]}, **kw)
     s = position("classic", sets=sets, melds={0: [CANASTA_K]}, hands={"N": seven + " 9d"})
     s.phase = Phase.PLAY
@@ -1473,16 +1447,16 @@ def test_melds_of_wild_cards_uruguayan() -> None:
     kw: dict[str, Any] = {"hands": {"N": "2c 2d Jk 2h 9c 9d"}, "melds": {0: ["Qc Qd Qh"]}}
     kw["phase"] = Phase.PLAY
     wild = Meld((cs("2c 2d Jk"),))
-    assert _code(position("classic", **kw), wild) == "meld.all_wild"
+    assert code(position("classic", **kw), wild) == "meld.all_wild"
     s = position("classic", sets=_WILD, **kw)
-    assert _code(s, Meld((cs("2c 2d"),))) == "meld.wild.too_small"
+    assert code(s, Meld((cs("2c 2d"),))) == "meld.wild.too_small"
     apply(s, wild)
-    assert _code(s, Meld(adds=((2, cs("9c")),))) == "meld.wrong_rank"
+    assert code(s, Meld(adds=((2, cs("9c")),))) == "meld.wrong_rank"
     apply(s, Meld(adds=((2, cs("2h")),)))
     assert s.melds[0][2].wilds == 4
     small = position("classic", sets=(*_WILD, "melds.wild_melds.max_size=3"), **kw)
     apply(small, wild)
-    assert _code(small, Meld(adds=((2, cs("2h")),))) == "meld.wild.too_big"
+    assert code(small, Meld(adds=((2, cs("2h")),))) == "meld.wild.too_big"
 
 
 @rule("melds.wild_melds.canasta_bonus")
@@ -1496,7 +1470,7 @@ def test_wild_canasta_bonus_2000() -> None:
         phase=Phase.PLAY,
     )
     apply(s, Meld((cs("2c 2d 2h 2s Jk Jk 2c"),)))
-    sc = score_hand(_finished(s))[0]
+    sc = score_hand(finished(s))[0]
     assert sc.wild_canastas == 2000 and sc.natural_canastas == sc.mixed_canastas == 0
 
 
@@ -1508,9 +1482,9 @@ def test_closed_canasta_takes_no_more_cards_samba() -> None:
     kw: dict[str, Any] = {"hands": {"N": "Ks Jc Jd Jh 9c 9d"}, "melds": {0: [CANASTA_K]}}
     kw["phase"] = Phase.PLAY
     add = Meld(adds=((13, cs("Ks")),))
-    assert _code(position("classic", **kw), add) is None
+    assert code(position("classic", **kw), add) is None
     s = position("classic", sets=_SAMBA, **kw)
-    assert _code(s, add) == "meld.canasta_closed"
+    assert code(s, add) == "meld.canasta_closed"
 
 
 @rule("black_threes.in_hand_penalty")
@@ -1518,9 +1492,9 @@ def test_black_threes_left_in_hand_bolivia() -> None:
     """docs/family/bolivia.md (Bicycle's Bolivia and others): each black three left in hand when
     anyone goes out costs 100; 001_0cb887cc6d824426.txt: it counts only its value, 5."""
     kw: dict[str, Any] = {"hands": {"N": "", "S": "3c 3s 9d"}, "melds": {0: [CANASTA_K]}}
-    a = score_hand(_finished(position("classic", **kw), out_player=0))[0]
+    a = score_hand(finished(position("classic", **kw), out_player=0))[0]
     b = score_hand(
-        _finished(position("classic", sets=("black_threes.in_hand_penalty=100",), **kw), 0)
+        finished(position("classic", sets=("black_threes.in_hand_penalty=100",), **kw), 0)
     )[0]
     assert a.black_threes == 0 and b.black_threes == -200
     assert a.hands == -5 - 5 - 10 and b.hands == -10  # the penalty replaces the value
@@ -1548,8 +1522,8 @@ def test_minimum_by_round_50_90_120_150() -> None:
     third.hand_no = 3
     opening = Meld((cs("Kc Kd Kh 2c"),))
     assert first.minimum(0) == 50 and third.minimum(0) == 120
-    assert _code(first, opening) is None
-    assert _code(third, opening) == "open.below_minimum"
+    assert code(first, opening) is None
+    assert code(third, opening) == "open.below_minimum"
     later = position("classic", sets=_HF, scores=[0, 0], **kw)
     later.hand_no = 9  # after the last round listed, its minimum stays
     assert later.minimum(0) == 150
@@ -1581,7 +1555,7 @@ def test_five_packs_hold_270_cards_and_ten_red_threes() -> None:
         "deck.decks=5",
         "red_threes.totals=[0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]",
     )
-    r = _rules("classic", sets=five)
+    r = rules_of("classic", sets=five)
     assert len(r.deck) == 270
     s = deal(r, 1)
     assert s.card_total() == 270
@@ -1610,14 +1584,14 @@ def test_no_upcard_the_first_player_draws() -> None:
     http://bufton.org/meggiesoft/canasta.htm): Modern American turns no upcard, so the hand
     starts with no discard pile and the first player can only draw. 001_0cb887cc6d824426.txt
     turns the top stock card up. The same shuffle under both."""
-    classic, none = _rules("classic"), _rules("classic", sets=("deal.upcard=none",))
+    classic, none = rules_of("classic"), rules_of("classic", sets=("deal.upcard=none",))
     seed = _seed_where(classic, lambda s: not any(s.red3))  # no replacements to tell apart
     a, b = deal(classic, seed), deal(none, seed)
     assert a.pile and not b.pile
     assert a.hands == b.hands
     assert len(b.stock) == len(a.stock) + len(a.pile)
     assert legal_moves(b) == [Draw()]
-    assert _code(b, TakePile(())) == "pile.empty"
+    assert code(b, TakePile(())) == "pile.empty"
     assert any(isinstance(m, Draw) for m in legal_moves(a))
 
 
@@ -1626,8 +1600,8 @@ def test_black_threes_laid_out_and_replaced() -> None:
     """Canasta Connection (CC, https://www.canastaconnection.com/canasta-rules) and BUF: in
     Modern American every three is a bonus card, laid out at once and replaced from the stock,
     dealt or drawn. 001_0cb887cc6d824426.txt: black threes stay in the hand."""
-    classic = _rules("classic")
-    bonus = _rules("classic", sets=("black_threes.bonus=true",))
+    classic = rules_of("classic")
+    bonus = rules_of("classic", sets=("black_threes.bonus=true",))
     seed = _seed_where(classic, lambda s: any(s.rc[p][3] for p in range(4)))
     a, b = deal(classic, seed), deal(bonus, seed)
     assert any(a.rc[p][3] for p in range(4))
@@ -1637,8 +1611,8 @@ def test_black_threes_laid_out_and_replaced() -> None:
     assert len(laid) == sum(a.rc[p][3] for p in range(4))
     # Drawn: the black three is laid out for the side and the next card replaces it.
     kw: dict[str, Any] = {"hands": {"N": "9c 9d 5h"}, "pile": "8d"}
-    a = _with_stock(position("classic", **kw), "Kh 3s")
-    b = _with_stock(position("classic", sets=("black_threes.bonus=true",), **kw), "Kh 3s")
+    a = with_stock(position("classic", **kw), "Kh 3s")
+    b = with_stock(position("classic", sets=("black_threes.bonus=true",), **kw), "Kh 3s")
     assert apply(a, Draw()) == Draw(cs("3s"))
     assert apply(b, Draw()) == Draw(cs("3s Kh"))
     assert a.hands[0][C.parse("3s")] == 1 and not a.red3[0]
@@ -1648,9 +1622,9 @@ def test_black_threes_laid_out_and_replaced() -> None:
     for c in cs("3c 3c 3s"):
         a.add_card(0, c)
         b.add_card(0, c)
-    assert _code(a, Discard(C.parse("3c"))) is None
-    assert _code(b, Discard(C.parse("3c"))) == "discard.black_three"
-    assert _code(b, Meld((cs("3c 3c 3s"),))) == "meld.black_threes.bonus"
+    assert code(a, Discard(C.parse("3c"))) is None
+    assert code(b, Discard(C.parse("3c"))) == "discard.black_three"
+    assert code(b, Meld((cs("3c 3c 3s"),))) == "meld.black_threes.bonus"
 
 
 def _ccp_side(canastas: int) -> dict[str, Any]:
@@ -1677,7 +1651,7 @@ def test_threes_by_colour_and_by_canastas_ccp() -> None:
     going out: 100 + 500 + 300 + 300 (two red) + 100 (one black) before the count."""
     scores = {}
     for n in (2, 1, 0):
-        s = _finished(position("classic", sets=MA_THREES, **_ccp_side(n)), out_player=0)
+        s = finished(position("classic", sets=MA_THREES, **_ccp_side(n)), out_player=0)
         scores[n] = score_hand(s)[0]
     two = scores[2]
     assert (two.going_out, two.natural_canastas, two.mixed_canastas) == (100, 500, 300)
@@ -1687,11 +1661,11 @@ def test_threes_by_colour_and_by_canastas_ccp() -> None:
     assert scores[0].red_threes + scores[0].laid_black_threes == -400
     # black_threes.totals: with the default (0) a laid-out black three scores nothing.
     plain = (*MA_THREES[:-1], "black_threes.totals=[0]")
-    s = _finished(position("classic", sets=plain, **_ccp_side(2)), out_player=0)
+    s = finished(position("classic", sets=plain, **_ccp_side(2)), out_player=0)
     assert score_hand(s)[0].laid_black_threes == 0
     # count_from_canastas = 0: one canasta is enough for the threes to count plus.
     plus = (*MA_THREES[:2], "red_threes.count_from_canastas=0", *MA_THREES[3:])
-    s = _finished(position("classic", sets=plus, **_ccp_side(1)), out_player=0)
+    s = finished(position("classic", sets=plus, **_ccp_side(1)), out_player=0)
     assert (score_hand(s)[0].red_threes, score_hand(s)[0].laid_black_threes) == (300, 100)
 
 
@@ -1704,16 +1678,16 @@ def test_no_seven_ace_or_wild_onto_an_empty_pile() -> None:
     kw: dict[str, Any] = {"hands": {"N": "7c Ac 2d Jk 9h 9s"}, "pile": "", "phase": Phase.PLAY}
     a, b = position("classic", **kw), position("classic", sets=bans, **kw)
     for card in ("7c", "Ac", "2d", "Jk"):
-        assert _code(a, Discard(C.parse(card))) is None
-        assert _code(b, Discard(C.parse(card))) == "discard.empty_pile"
-    assert _code(b, Discard(C.parse("9h"))) is None
+        assert code(a, Discard(C.parse(card))) is None
+        assert code(b, Discard(C.parse(card))) == "discard.empty_pile"
+    assert code(b, Discard(C.parse("9h"))) is None
     assert {m.card for m in legal_moves(b) if isinstance(m, Discard)} == set(cs("9h 9s"))
     # On a pile that is not empty, any card may go.
     c = position("classic", sets=bans, **{**kw, "pile": "8d"})
-    assert _code(c, Discard(C.parse("7c"))) is None
+    assert code(c, Discard(C.parse("7c"))) is None
     # Holding nothing but banned cards, one may go (PAG's exception, pinned).
     d = position("classic", sets=bans, **{**kw, "hands": {"N": "7c Ac"}})
-    assert _code(d, Discard(C.parse("7c"))) is None
+    assert code(d, Discard(C.parse("7c"))) is None
 
 
 @rule(
@@ -1732,8 +1706,8 @@ def test_three_aces_or_sevens_in_hand_cost_1500_each_cj() -> None:
         "melds": {1: [CANASTA_K]},
         "pile": "9h",
     }
-    a = score_hand(_finished(position("classic", **kw), out_player=1))[0]
-    b = score_hand(_finished(position("classic", sets=sets, **kw), out_player=1))[0]
+    a = score_hand(finished(position("classic", **kw), out_player=1))[0]
+    b = score_hand(finished(position("classic", sets=sets, **kw), out_player=1))[0]
     assert a.sets_in_hand == 0
     assert b.sets_in_hand == -3000  # S's four aces and three sevens; W's pairs cost nothing
     assert b.hands == a.hands and b.total == a.total - 3000
@@ -1749,8 +1723,8 @@ def test_a_side_without_a_canasta_counts_its_melds_minus_cj() -> None:
         "melds": {0: ["Jc Jd Jh", "8c 8d 8h 2c"], 1: [CANASTA_K]},
         "pile": "9h",
     }
-    a = score_hand(_finished(position("classic", **kw), out_player=1))
-    b = score_hand(_finished(position("classic", sets=sets, **kw), out_player=1))
+    a = score_hand(finished(position("classic", **kw), out_player=1))
+    b = score_hand(finished(position("classic", sets=sets, **kw), out_player=1))
     assert (a[0].melds, b[0].melds) == (80, -80)
     assert a[0].hands == b[0].hands == -10
     assert a[1].melds == b[1].melds == 70  # the side with a canasta counts plus either way
@@ -1767,7 +1741,7 @@ def _talon_opening(sets: tuple[str, ...], stock: str = STOCK12, **kw: Any) -> St
         "pile": "8d",
         "phase": Phase.PLAY,
     }
-    s = _with_stock(position("classic", sets=sets, **{**base, **kw}), stock)
+    s = with_stock(position("classic", sets=sets, **{**base, **kw}), stock)
     apply(s, Meld((cs("Kc Kd Kh"), cs("Ac Ad Ah"))))
     return s
 
@@ -1792,10 +1766,10 @@ def test_talons_four_then_three_after_the_opening_discard() -> None:
     assert out == Discard(C.parse("5s"), cs("6h 6d 6c"))
     # Naming a talon where none is due, or the wrong cards, is refused.
     d = _talon_opening(())
-    assert _code(d, Discard(C.parse("5d"), cs("Th Td Tc 9h"))) == "talon.not_due"
+    assert code(d, Discard(C.parse("5d"), cs("Th Td Tc 9h"))) == "talon.not_due"
     e = _talon_opening(TALONS)
-    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc 9d"))) == "draw.wrong_card"
-    assert _code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "talon.too_few"
+    assert code(e, Discard(C.parse("5d"), cs("Th Td Tc 9d"))) == "draw.wrong_card"
+    assert code(e, Discard(C.parse("5d"), cs("Th Td Tc"))) == "talon.too_few"
 
 
 @rule("talons.min_stock")
@@ -1821,7 +1795,7 @@ def test_no_talon_for_an_opening_by_taking_the_pile() -> None:
     }
     out = []
     for sets in (TALONS, (*TALONS, "talons.after_pickup=true")):
-        s = _with_stock(position("classic", sets=sets, **kw), STOCK12)
+        s = with_stock(position("classic", sets=sets, **kw), STOCK12)
         apply(s, TakePile(cs("8c 8h"), (cs("Kc Kd Kh"),)))
         out.append(apply(s, Discard(C.parse("5d"))))
     assert out == [Discard(C.parse("5d")), Discard(C.parse("5d"), cs("Th Td Tc 9h"))]
@@ -1842,10 +1816,10 @@ def test_closed_rank_is_not_melded_again_modern_american() -> None:
     kw: dict[str, Any] = {"hands": {"N": "Ks Kd Kh 9c 9d"}, "melds": {0: ["Kc Kd Kh Ks Kc 2c 2d"]}}
     kw["phase"] = Phase.PLAY
     again = Meld((cs("Ks Kd Kh"),))
-    assert _code(position("classic", sets=_SAMBA, **kw), again) is None
+    assert code(position("classic", sets=_SAMBA, **kw), again) is None
     ma = position("classic", sets=(*_SAMBA, "canastas.reopen_closed_rank=false"), **kw)
-    assert _code(ma, again) == "meld.rank_closed"
-    assert _code(ma, Meld(adds=((13, cs("Ks")),))) == "meld.canasta_closed"
+    assert code(ma, again) == "meld.rank_closed"
+    assert code(ma, Meld(adds=((13, cs("Ks")),))) == "meld.canasta_closed"
 
 
 @rule("canastas.dead_ranks")
@@ -1857,15 +1831,15 @@ def test_dead_rank_neither_side_melds_it_modern_american() -> None:
     kw: dict[str, Any] = {"melds": {0: ["Kc Kd Kh"], 1: [kings]}}
     play = {**kw, "hands": {"N": "Ks 9c 9d"}, "phase": Phase.PLAY}
     add = Meld(adds=((13, cs("Ks")),))
-    assert _code(position("classic", **play), add) is None
-    assert _code(position("classic", sets=("canastas.dead_ranks=true",), **play), add) == (
+    assert code(position("classic", **play), add) is None
+    assert code(position("classic", sets=("canastas.dead_ranks=true",), **play), add) == (
         "meld.dead_rank"
     )
     pick = {"melds": {0: ["Qc Qd Qh"], 1: [kings]}, "hands": {"N": "Ks Kc 9c 9d"}}
     take = TakePile(cs("Ks Kc"))
-    assert _code(position("classic", pile="5c Kd", **pick), take) is None
+    assert code(position("classic", pile="5c Kd", **pick), take) is None
     dead = position("classic", pile="5c Kd", sets=("canastas.dead_ranks=true",), **pick)
-    assert _code(dead, take) == "pile.dead_rank"
+    assert code(dead, take) == "pile.dead_rank"
 
 
 @rule("melds.wild_add_min_naturals")
@@ -1877,15 +1851,15 @@ def test_wild_card_needs_five_naturals_after_the_opening_modern_american() -> No
     kw: dict[str, Any] = {"melds": {0: ["Qc Qd Qh", "Jc Jd Jh Js Jc"]}, "phase": Phase.PLAY}
     kw["hands"] = {"N": "2c 2d 9h 9d 8s"}
     on_three = Meld(adds=((12, cs("2c")),))
-    assert _code(position("classic", **kw), on_three) is None
+    assert code(position("classic", **kw), on_three) is None
     s = position("classic", sets=sets, **kw)
-    assert _code(s, on_three) == "meld.wild.few_naturals"
-    assert _code(s, Meld(adds=((11, cs("2c")),))) is None
+    assert code(s, on_three) == "meld.wild.few_naturals"
+    assert code(s, Meld(adds=((11, cs("2c")),))) is None
     # In the side's opening, a wild card may go into a new meld of two naturals.
     opening = position(
         "classic", sets=sets, hands={"N": "Kc Kd 2c Ac Ad Ah 9h 9d"}, phase=Phase.PLAY
     )
-    assert _code(opening, Meld((cs("Kc Kd 2c"), cs("Ac Ad Ah")))) is None
+    assert code(opening, Meld((cs("Kc Kd 2c"), cs("Ac Ad Ah")))) is None
 
 
 @rule("canastas.special.rank", "canastas.special.wild")
@@ -1899,18 +1873,18 @@ def test_sevens_never_and_aces_only_as_opened_modern_american() -> None:
     on_aces = Meld(adds=((14, cs("2c")),))
     on_eights = Meld(adds=((8, cs("2c")),))
     classic = position("classic", **kw)
-    assert _code(classic, on_sevens) is None and _code(classic, on_aces) is None
+    assert code(classic, on_sevens) is None and code(classic, on_aces) is None
     ma = position("classic", sets=_MA_SPECIAL, **kw)
-    assert _code(ma, on_sevens) == "meld.special.wild"
-    assert _code(ma, on_aces) == "meld.special.wild"  # a pure meld of aces stays pure
-    assert _code(ma, on_eights) is None  # the rule names its ranks only
+    assert code(ma, on_sevens) == "meld.special.wild"
+    assert code(ma, on_aces) == "meld.special.wild"  # a pure meld of aces stays pure
+    assert code(ma, on_eights) is None  # the rule names its ranks only
     # Opening with aces and a wild card: legal, and the meld is then an ordinary one.
     hands = {"N": "Ac Ad 2c Kc Kd Ks 9h 9d"}
     opening = position("classic", sets=_MA_SPECIAL, hands=hands, phase=Phase.PLAY)
-    assert _code(opening, Meld((cs("Ac Ad 2c"), cs("Kc Kd Ks")))) is None
+    assert code(opening, Meld((cs("Ac Ad 2c"), cs("Kc Kd Ks")))) is None
     sevens = position("classic", sets=_MA_SPECIAL, hands={"N": "7c 7d 2c Kc Kd Ks 9h 9d"})
     sevens.phase = Phase.PLAY
-    assert _code(sevens, Meld((cs("7c 7d 2c"), cs("Kc Kd Ks")))) == "meld.special.wild"
+    assert code(sevens, Meld((cs("7c 7d 2c"), cs("Kc Kd Ks")))) == "meld.special.wild"
 
 
 @rule("canastas.special.bonus", "canastas.special.unfinished_penalty")
@@ -1919,12 +1893,12 @@ def test_canasta_of_sevens_2500_and_unfinished_minus_2500_modern_american() -> N
     sevens left unfinished costs 2500; 001_0cb887cc6d824426.txt: 500 as any natural canasta,
     and an unfinished meld costs nothing beyond its cards."""
     done = {"melds": {0: ["7c 7d 7h 7s 7c 7d 7h"]}}
-    a = score_hand(_finished(position("classic", **done)))[0]
-    b = score_hand(_finished(position("classic", sets=_MA_SPECIAL, **done)))[0]
+    a = score_hand(finished(position("classic", **done)))[0]
+    b = score_hand(finished(position("classic", sets=_MA_SPECIAL, **done)))[0]
     assert a.natural_canastas == 500 and b.natural_canastas == 2500
     open_ = {"melds": {0: [CANASTA_K, "7c 7d 7h", "Ac Ad Ah Ac"]}}
-    a = score_hand(_finished(position("classic", **open_)))[0]
-    b = score_hand(_finished(position("classic", sets=_MA_SPECIAL, **open_)))[0]
+    a = score_hand(finished(position("classic", **open_)))[0]
+    b = score_hand(finished(position("classic", sets=_MA_SPECIAL, **open_)))[0]
     assert a.penalties == 0 and b.penalties == -5000
     assert b.total - a.total == -5000
 
@@ -1951,7 +1925,7 @@ def test_wild_canastas_by_make_up_modern_american() -> None:
             phase=Phase.PLAY,
         )
         apply(s, Meld((cs(cards),)))
-        return score_hand(_finished(s))[0].wild_canastas
+        return score_hand(finished(s))[0].wild_canastas
 
     twos, jokers, mix = "2c 2d 2h 2s 2c 2d 2h", "Jk Jk Jk Jk 2c 2d 2h", "Jk Jk 2c 2d 2h 2s 2c"
     assert [wild_bonus(c, _WILD) for c in (twos, jokers, mix)] == [2000, 2000, 2000]
@@ -1979,13 +1953,13 @@ def test_open_meld_of_wild_cards_modern_american() -> None:
     for s in (plain, ma):
         apply(s, Meld((cs("2c 2d 2h"),)))
     joker_on_kings = Meld(adds=((13, cs("Jk")),))
-    assert _code(plain, joker_on_kings) is None
-    assert _code(ma, joker_on_kings) == "meld.wild.locked"
-    assert _code(ma, Meld(adds=((2, cs("Jk")),))) is None  # onto the wild meld itself
+    assert code(plain, joker_on_kings) is None
+    assert code(ma, joker_on_kings) == "meld.wild.locked"
+    assert code(ma, Meld(adds=((2, cs("Jk")),))) is None  # onto the wild meld itself
     nines_and_joker = Meld((cs("9d 9h 9s"),), ((2, cs("Jk")),))
-    assert _code(plain, nines_and_joker) is None  # one card left: 5c, discarded to go out
-    assert _code(ma, nines_and_joker) == "out.wild_meld_open"
-    a, b = score_hand(_finished(plain))[0], score_hand(_finished(ma))[0]
+    assert code(plain, nines_and_joker) is None  # one card left: 5c, discarded to go out
+    assert code(ma, nines_and_joker) == "out.wild_meld_open"
+    a, b = score_hand(finished(plain))[0], score_hand(finished(ma))[0]
     assert a.penalties == 0 and b.penalties == -2000
 
 
@@ -1998,11 +1972,11 @@ def test_opening_needs_a_clean_triple_modern_american() -> None:
     dirty = Meld((cs("Kc Kd 2c"), cs("Qc Qd Jk")))
     clean = Meld((cs("Kc Kd 2c"), cs("Ac Ad Ah")))
     s = position("classic", hands=hands, phase=Phase.PLAY)
-    assert _code(s, dirty) is None
+    assert code(s, dirty) is None
     t = position("classic", sets=("initial_meld.clean_triple=true",), hands=hands)
     t.phase = Phase.PLAY
-    assert _code(t, dirty) == "open.clean_triple"
-    assert _code(t, clean) is None
+    assert code(t, dirty) == "open.clean_triple"
+    assert code(t, clean) is None
 
 
 @rule("initial_meld.mixed_canasta")
@@ -2013,11 +1987,11 @@ def test_opening_may_not_close_a_dirty_canasta_hbc() -> None:
     dirty = Meld((cs("Kc Kd Kh Ks Kc 2c 2d"),))
     clean = Meld((cs("Qc Qd Qh Qs Qc Qd Qh"),))
     s = position("classic", hands=hands, phase=Phase.PLAY)
-    assert _code(s, dirty) is None
+    assert code(s, dirty) is None
     t = position("classic", sets=("initial_meld.mixed_canasta=false",), hands=hands)
     t.phase = Phase.PLAY
-    assert _code(t, dirty) == "open.mixed_canasta"
-    assert _code(t, clean) is None
+    assert code(t, dirty) == "open.mixed_canasta"
+    assert code(t, clean) is None
 
 
 # Hand and Foot: the foot, the contract by kind, flat red threes (docs/family/hand-and-foot.md)
@@ -2047,7 +2021,7 @@ def test_foot_size_thirteen_or_eleven() -> None:
     """BW and RGH deal a foot of 13, DNX and NWP one of 11 (Hand and Foot): with five packs the
     stock keeps 270 - 4 x 26 = 166 or 270 - 4 x 24 = 174 cards for the upcard and the stock."""
     for size, left in ((13, 166), (11, 174)):
-        s = deal(_rules("hand-and-foot", sets=(f"foot.size={size}",)), 7)
+        s = deal(rules_of("hand-and-foot", sets=(f"foot.size={size}",)), 7)
         assert [len(f) for f in s.feet] == [size] * 4
         assert len(s.stock) + len(s.pile) + sum(len(x) for x in s.red3) == left
 
@@ -2116,7 +2090,7 @@ def test_red_threes_never_count_against() -> None:
     """BGA and JC (Hand and Foot): red threes are worth 100 each, a flat value; 001 counts them
     against a side that made no meld."""
     kw: dict[str, Any] = {"hands": {"N": "5s"}, "red3": {0: "3d 3h"}}
-    s = _finished(position("classic", **kw))
+    s = finished(position("classic", **kw))
     assert score_hand(s)[0].red_threes == -200
-    t = _finished(position("classic", sets=("red_threes.count_against=never",), **kw))
+    t = finished(position("classic", sets=("red_threes.count_against=never",), **kw))
     assert score_hand(t)[0].red_threes == 200

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import cs, position
+from helpers import code, cs, position
 
 from canasta_rules import cards as C
 from canasta_rules.engine import Discard, Meld, Phase, legal_moves, refusal
@@ -26,11 +26,6 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 def meld(*groups: str, adds: tuple[tuple[int, str], ...] = ()) -> Meld:
     return Meld(tuple(cs(g) for g in groups), tuple((k, cs(g)) for k, g in adds))
-
-
-def code(s: State, m: object) -> str | None:
-    ref = refusal(s, m)  # type: ignore[arg-type]
-    return None if ref is None else ref.code
 
 
 def opening(hand: str, score: int, drew: int = 1) -> State:
