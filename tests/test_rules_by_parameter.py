@@ -1277,7 +1277,7 @@ def test_pile_discard_freezes_against_opponents_003() -> None:
         s.pile.append(C.parse("9d"))  # a natural card covers the two
         s.turn, s.phase = 2, Phase.DRAW
         expected = "pile.frozen.needs_natural_pair" if frozen else None
-        assert _code(s, TakePile(cs("9h Jk"))) == expected
+        assert code(s, TakePile(cs("9h Jk"))) == expected
 
 
 @rule("pile.frozen_at_start")
