@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import Problem, quoted, shorten
 from ..sources import SOURCE_PATTERN
 from .layer import SET_LABEL, Layer, _brief
-from .model import Provenance, Variant
+from .model import Provenance, Variant, parameter_paths
 from .tomlpos import Path as KeyPath
 from .tomlpos import dotted
 
@@ -95,7 +95,19 @@ def _unknown_key(path: KeyPath, data: Any) -> str:
         if owner is not None and owner != kind:
             return f"unknown key for kind {kind!r} (it belongs to kind {owner!r})"
     close = difflib.get_close_matches(key, known, n=1)
-    return f"unknown key (did you mean {close[0]}?)" if close else "unknown key"
+    if close:
+        return f"unknown key (did you mean {close[0]}?)"
+    if here == [Variant] and key in _DESCRIBING:
+        return "unknown key (a variant is described by 'title' and 'summary')"
+    elsewhere = sorted(p for p in parameter_paths() if p.rsplit(".", 1)[-1] == key)
+    if elsewhere:
+        return f"unknown key here (did you mean {' or '.join(elsewhere[:2])}?)"
+    return "unknown key"
+
+
+_DESCRIBING = frozenset({"description", "desc", "about", "notes", "comment", "comments"})
+"""Keys a writer may reach for to describe a variant, where the model has ``title`` and
+``summary``."""
 
 
 def _field_models(model: type[BaseModel], name: str | int) -> list[type[BaseModel]]:
