@@ -3,7 +3,7 @@
 The grammar lives in ``grammar/canasta.lark`` (LALR). The transformer runs inside the parser, so
 no parse tree is built: each rule turns straight into the values of :mod:`.ast`. Syntax errors
 become :class:`NotationError` with the file, line and column, the offending text, and what was
-expected, in words; lark's ``match_examples`` names the common slips.
+expected, in words (worded in :mod:`.slips`; lark's ``match_examples`` names the common slips).
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from lark import (
     LarkError,
     Token,
     Transformer,
-    UnexpectedCharacters,
-    UnexpectedEOF,
     UnexpectedInput,
 )
 
@@ -26,9 +24,10 @@ from .. import cards as C
 from .. import limits
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, TakePile
 from ..engine.rules import run_ref
-from ..errors import NotationError, quoted
+from ..errors import NotationError
 from ..variant.builtin import data_dir
 from . import ast as A
+from .slips import syntax_error
 
 GRAMMAR_FILE = "canasta.lark"
 
@@ -488,211 +487,6 @@ def _parser() -> Lark:
     )
 
 
-# Slips that lark's match_examples can name from the parser state alone. Each example fails at
-# the spot its label describes.
-_EXAMPLES: dict[str, list[str]] = {
-    'a tag\'s value is in double quotes: [Variant "classic"]': [
-        "[Variant classic]\n",
-        "[Event]\n",
-    ],
-    "a hand starts with its number: 'hand 2', 'hand 2 dealer E' or 'hand 2 seed 7:2'": [
-        "hand\n",
-        "hand N\n",
-    ],
-    "a seat name follows 'deal', then a colon: 'deal N: Kd Kh ...'": ["deal: 4c\n", "deal 4c\n"],
-}
-
-_ACTION_HELP = {
-    "meld": "meld lists cards, several melds separated by commas; 'Q: Qh 2c' adds to the queens",
-    "add": "add names the meld's rank and a colon before the cards, as in 'add Q: Qh 2c'",
-    "discard": "discard names exactly one card, as in 'discard 4c'",
-    "ask": "'ask' is followed by partner's answer: 'ask yes' or 'ask no'",
-    "take": "take reads 'take [TOP] [with CARDS] [and MELD, MELD ...] [replace CARDS]'",
-    "draw": "draw lists the cards drawn, as in 'draw 7s'",
-    "expose": "expose lists the replacement cards drawn, as in 'expose 9c'",
-    "foot": "foot lists the replacements drawn for red threes in the foot, as in 'foot 9c'",
-}
-_ACTION_OF_TOKEN = {
-    "DRAW_ACT": "draw",
-    "TAKE_ACT": "take",
-    "EXPOSE_ACT": "expose",
-    "MELD_ACT": "meld",
-    "ADD_ACT": "add",
-    "DISCARD_ACT": "discard",
-    "ASK_ACT": "ask",
-    "FOOT_ACT": "foot",
-}
-_LINE_START = 'a line starts with a seat, a [Tag "value"] or a word such as hand, deal, score'
-
-
-_WORDS = {
-    "CARDS": "cards (Kh, Ts, 3d, 2c, Jk)",
-    "SEAT": "a seat",
-    "SIDE": "a side (NS, EW ...)",
-    "INT": "a number",
-    "SIGNED": "a number",
-    "STRING": 'a quoted "value"',
-    "TAGNAME": "a tag name",
-    "YESNO": "yes or no",
-    "PHASE": "draw, play, answer, expose or over",
-    "SEEDTEXT": "a seed",
-    "COMMENT": "a # comment",
-    "_NL": "the end of the line",
-    "PENALTY": "a penalty name",
-    "CONCEALED": "concealed",
-    "UPCARD_WORD": "upcard or pile",
-    "UNSEEN": "unseen",
-    "TURNTEXT": "what happened this turn (drew stock, took CARDS, new RANKS, asked yes ...)",
-    **{k: v for k, v in _ACTION_OF_TOKEN.items()},
-}
-
-
-def _expected_words(names: set[str]) -> str:
-    out = []
-    p = _parser()
-    for name in sorted(names):
-        if name in _WORDS:
-            word = _WORDS[name]
-        else:
-            try:
-                pattern = p.get_terminal(name).pattern
-                word = f"'{pattern.value}'" if pattern.type == "str" else name.lower()
-            except KeyError:
-                word = name.lower()
-        if word not in out:
-            out.append(word)
-    return ", ".join(out)
-
-
-def _word_at(text: str, pos: int) -> str:
-    if pos < len(text) and text[pos] == ",":
-        return ","
-    end = pos
-    while end < len(text) and not text[end].isspace() and text[end] != ",":
-        end += 1
-    return text[pos:end]
-
-
-def _card_problem(word: str) -> str | None:
-    """Why ``word`` is not a card, when it looks like an attempt at one."""
-    w = word.rstrip(",:")
-    if not (len(w) == 2 or (len(w) == 3 and w.startswith("10"))):
-        return None
-    if w[0] not in "123456789TtJjQqKkAa":
-        return None
-    try:
-        C.parse(w)
-    except C.CardSyntaxError as e:
-        return str(e)
-    return None
-
-
-_CARD_LEADS = frozenset(
-    {"draw", "take", "with", "and", "meld", "discard", "expose", "foot", "replace"}
-)
-"""Words of a turn line that a card follows."""
-
-
-def _card_slot_slip(word: str, before: str) -> str | None:
-    """Why ``word`` is not a card, where a turn line expects one (after ``draw``, ``discard``, a
-    card ...) and the word is two letters or digits that are no card, such as ``Xy``; words that
-    :func:`_card_problem` does not take for an attempt at a card."""
-    w = word.rstrip(",:")
-    previous = before.split()
-    if len(w) != 2 or not w.isalnum() or w in ("no", "NS", "EW") or not previous:
-        return None
-    lead = previous[-1].rstrip(",")
-    if lead not in _CARD_LEADS:
-        try:
-            C.parse(lead)
-        except C.CardSyntaxError:
-            return None
-    try:
-        C.parse(w)
-    except C.CardSyntaxError as e:
-        return str(e)
-    return None
-
-
-_ACTION_WORD = re.compile(r"\b(draw|take|expose|meld|add|discard|ask)\b")
-
-
-def _turn_slip(word: str, before: str) -> str:
-    """A message for a slip inside a turn line: ``word`` is where reading stopped and ``before``
-    is the line up to there."""
-    if word in _ACTION_HELP:
-        return _ACTION_HELP[word]
-    previous = _ACTION_WORD.findall(before)
-    last = previous[-1] if previous else None
-    if last in ("discard", "ask") and _card_problem(word) is None and word not in ("yes", "no"):
-        return f"{_ACTION_HELP[last]} ({quoted(word)} is left over)"
-    if word == ",":
-        return "a comma must be followed by another meld's cards"
-    return f"unknown action {quoted(word)}: expected draw, take, expose, meld, add, discard or ask"
-
-
-def _syntax_error(e: UnexpectedInput, text: str, file: str) -> NotationError:
-    lines = text.splitlines()
-    if isinstance(e, UnexpectedEOF) or e.line is None or e.line < 1:
-        line = max(1, len(lines))
-        col = len(lines[-1]) + 1 if lines else 1
-        return NotationError("the text ends in the middle of a line", file, line, col)
-    line, col = e.line, e.column
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
-    before = src[: col - 1]
-    if isinstance(e, UnexpectedCharacters):
-        expected = set(e.allowed or ())
-        pos = getattr(e, "pos_in_stream", None)
-        word = _word_at(text, pos) if isinstance(pos, int) else ""
-        tok_type = ""
-    else:
-        expected = set(getattr(e, "expected", ()) or ())
-        tok = getattr(e, "token", None)
-        tok_type = tok.type if tok is not None else ""
-        word = _word_at(src, col - 1) if src else str(tok)
-    if tok_type == "_NL" or (not word and col > len(src)):
-        word = ""
-    turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
-    bad_card = _card_problem(word) or (_card_slot_slip(word, before) if turn_line else None)
-    if bad_card:
-        return NotationError(bad_card, file, line, col)
-    if turn_line and word in _ACTION_HELP:
-        # An action is one token of the grammar (``discard 4c``): a slip in its card fails the
-        # whole word; point at the card that is not one.
-        rest = src[col - 1 + len(word) :]
-        after = rest.lstrip(" \t")
-        nxt = _word_at(after, 0) if after else ""
-        slip = _card_problem(nxt) or _card_slot_slip(nxt, word + " ")
-        if slip:
-            return NotationError(slip, file, line, col + len(word) + len(rest) - len(after))
-    if expected & _ACTION_OF_TOKEN.keys() or (turn_line and expected <= {"COMMENT", "_NL"}):
-        if not word:
-            msg = "a turn needs an action: draw, take, expose, meld, add, discard or ask"
-            return NotationError(msg, file, line, col)
-        return NotationError(_turn_slip(word, before), file, line, col)
-    if col == 1 and "SEAT" in expected and "TAGNAME" not in expected:
-        return NotationError(f"cannot read {quoted(word)}: {_LINE_START}", file, line, col)
-    label = _label(e)
-    shown = quoted(word) if word else "the end of the line"
-    if label:
-        return NotationError(f"{label} (unexpected {shown})", file, line, col)
-    if len(expected) > 6 and "_NL" in expected:
-        # lark lists every way a new line could start; what is missing is the line's end
-        expected = {"_NL", "COMMENT"}
-    words = _expected_words(expected).split(", ")
-    listed = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
-    msg = f"unexpected {shown}; expected {listed}"
-    return NotationError(msg, file, line, col)
-
-
-def _label(e: UnexpectedInput) -> str | None:
-    try:
-        label: str | None = e.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
-        return label
-    except Exception:  # match_examples re-parses; never let it hide the real error
-        return None
-
-
 def _check_size(text: str, file: str) -> None:
     """The limits a text must meet before lark sees it: the length of its lines."""
     long = limits.long_line(text)
@@ -730,7 +524,7 @@ def parse(text: str, file: str = "<text>") -> A.Document:
     try:
         lines: list[A.Line] = _parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as e:
-        raise _syntax_error(e, text, file) from None
+        raise syntax_error(e, text, file, _parser()) from None
     except _Beyond as e:
         raise NotationError(e.message, file, e.line, e.column) from None
     except LarkError as e:  # pragma: no cover - the grammar's errors are UnexpectedInput
