@@ -27,12 +27,13 @@ from .bots import BOT_KINDS, is_bot_kind, make_bot
 from .check.parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .check.play import game_seed
 from .engine.apply import apply_unchecked
+from .engine.dealing import deal
 from .engine.game import game_end, hand_seed, opening_dealer
 from .engine.legality import draw_ends_hand, forced_pickup
 from .engine.moves import Answer, Ask, Discard, Foot, Meld, TakePile
 from .engine.rules import BLACK3_KEY, rules_for
 from .engine.scoring import score_hand
-from .engine.state import Phase, deal
+from .engine.state import Phase
 from .errors import shorten_path
 from .fileio import write_bytes_atomic
 from .seats import side_names

@@ -40,12 +40,13 @@ from pydantic import ValidationError
 from .bots import make_bot
 from .check import CheckReport, run_check
 from .engine.apply import apply_unchecked
+from .engine.dealing import deal
 from .engine.game import Game, GameResult
 from .engine.generate import legal_moves
 from .engine.invariants import state_problems
 from .engine.moves import Move
 from .engine.rules import Rules, rules_for
-from .engine.state import State, deal
+from .engine.state import State
 from .variant import LoadedVariant, load
 from .variant.model import Variant
 

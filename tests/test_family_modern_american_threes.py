@@ -37,7 +37,8 @@ from canasta_rules.engine import (
     score_hand,
 )
 from canasta_rules.engine.checks import talon_size
-from canasta_rules.engine.state import DealError, from_layout
+from canasta_rules.engine.dealing import from_layout
+from canasta_rules.engine.state import DealError
 from canasta_rules.notation import parse, replay
 from canasta_rules.testing import hands, variants
 from canasta_rules.variant import load

@@ -44,10 +44,11 @@ from canasta_rules.engine import (
 )
 from canasta_rules.engine import game as game_module
 from canasta_rules.engine.apply import apply
+from canasta_rules.engine.dealing import from_layout
 from canasta_rules.engine.game import game_end, opening_dealer
 from canasta_rules.engine.goingout import going_out_plan
 from canasta_rules.engine.rules import RED3_KEY, Rules
-from canasta_rules.engine.state import DealError, from_layout
+from canasta_rules.engine.state import DealError
 from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse, replay
 from canasta_rules.variant import load, load_variant

@@ -41,12 +41,13 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..bots import make_bot
 from ..engine.apply import apply_unchecked
+from ..engine.dealing import deal
 from ..engine.generate import legal_moves
 from ..engine.invariants import meld_problems, state_problems
 from ..engine.legality import refusal
 from ..engine.moves import Meld, Move, TakePile
 from ..engine.rules import Rules, rules_for
-from ..engine.state import Phase, State, deal
+from ..engine.state import Phase, State
 from ..seats import seat_names
 from ..variant.model import Variant
 

@@ -1,13 +1,14 @@
 """The rules engine: deal, moves, legality with reasons, scoring, games."""
 
 from .apply import apply, apply_unchecked
+from .dealing import deal, from_layout
 from .game import Game, GameResult, HandRecord
 from .generate import legal_moves
 from .legality import is_legal, refusal
 from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from .rules import Rules, rules_for
 from .scoring import SideScore, score_hand
-from .state import Phase, State, deal, from_layout
+from .state import Phase, State
 
 __all__ = [
     "Answer",

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 
 from ..variant.model import Variant
 from .apply import apply, apply_unchecked
+from .dealing import deal
 from .moves import Move
 from .rules import Rules, rules_for
 from .scoring import SideScore, score_hand
-from .state import State, deal
+from .state import State
 
 Chooser = Callable[[State], Move]
 """A player: given the state, the move to make (a bot, or moves read from a record)."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from .checks import check_new_meld, resolve_key
+from .dealing import empty_state, fill_stock
 from .meldkinds import KIND, closed_group, kind_of_new, run_span, set_aside
 from .rules import (
     BLACK3_KEY,
@@ -50,8 +51,6 @@ from .state import (
     Phase,
     State,
     TableMeld,
-    _empty_state,
-    fill_stock,
     form_sides,
     free_key,
     regrouped,
@@ -247,7 +246,7 @@ class Position:
     def to_state(self) -> State:
         r = self.rules
         n = r.players
-        s = _empty_state(
+        s = empty_state(
             r, self.dealer, self.scores or [0] * r.sides, self.hand_no, self.previous or None
         )
         if len(self.hands) != n:

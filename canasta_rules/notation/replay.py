@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..engine import penalties
 from ..engine.apply import apply_unchecked
+from ..engine.dealing import deal, from_layout
 from ..engine.game import game_end, hand_seed, opening_dealer
 from ..engine.invariants import card_problems
 from ..engine.legality import refusal
 from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
-from ..engine.state import DealError, Phase, State, deal, from_layout
+from ..engine.state import DealError, Phase, State
 from ..errors import IllegalMoveError, NotationError, Refusal, quoted, shorten, shorten_path
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load

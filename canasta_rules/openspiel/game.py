@@ -32,12 +32,13 @@ import pyspiel
 from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.checks import talon_size
+from ..engine.dealing import from_layout
 from ..engine.generate import legal_moves
 from ..engine.legality import draw_ends_hand
 from ..engine.moves import Discard, Draw, Expose, Foot, Meld, Move, TakePile
 from ..engine.rules import RED3_KEY, Rules, rules_for
 from ..engine.scoring import score_hand
-from ..engine.state import Phase, State, from_layout
+from ..engine.state import Phase, State
 from ..variant import load
 from .encoding import Encoding
 

@@ -25,13 +25,14 @@ from pathlib import Path
 from .. import cards as C
 from ..bots import make_bot
 from ..engine.apply import apply_unchecked
+from ..engine.dealing import deal
 from ..engine.game import HandRecord, first_dealer, hand_seed
 from ..engine.generate import legal_moves
 from ..engine.legality import refusal
 from ..engine.moves import Answer, Ask, Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
-from ..engine.state import State, deal
+from ..engine.state import State
 from ..errors import CanastaError, NotationError, Refusal
 from ..fileio import write_text_atomic
 from ..notation import ast as A
