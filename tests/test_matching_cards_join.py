@@ -15,7 +15,15 @@ import pytest
 from helpers import code, cs, position
 
 from canasta_rules.bots import RandomBot
-from canasta_rules.engine import Meld, Phase, apply_unchecked, deal, legal_moves, refusal
+from canasta_rules.engine import (
+    Meld,
+    Phase,
+    TakePile,
+    apply_unchecked,
+    deal,
+    legal_moves,
+    refusal,
+)
 from canasta_rules.engine.rules import IS_WILD, RUN, rules_for
 from canasta_rules.engine.state import State
 from canasta_rules.variant import load_variant
@@ -119,3 +127,39 @@ def test_a_group_on_a_meld_is_ruled_and_played_as_the_add(variant: str) -> None:
                 checked += 1
             apply_unchecked(s, bot(s))
     assert checked >= 10, f"only {checked} adds seen under {variant}"
+
+
+def test_001_black_threes_laid_in_two_actions_of_the_going_out_turn() -> None:
+    """001 ('Red and black threes'): three or four black threes, without wild cards, may be
+    melded only when going out. Laid as three and then one in the same going-out turn they are
+    one meld of four, as laid together; a wild card still may not join them."""
+    hands = {"N": "3c 3s 3c 3s 2d 5c"}
+    melds = {0: ["Qc Qd Qh Qs Qc Qd Qh", "6c 6d 6h"]}
+    s = position("classic", hands=hands, melds=melds, phase=P)
+    first = Meld((cs("3c 3s 3c"),))
+    assert code(s, first) is None
+    apply_unchecked(s, first)
+    assert code(s, Meld((cs("3s"),))) is None
+    assert code(s, Meld(adds=((3, cs("3s")),))) is None
+    assert code(s, Meld(adds=((3, cs("2d")),))) == "meld.black_threes.wild"
+
+
+def test_002_a_pickups_melds_of_one_rank_are_one_meld() -> None:
+    """002: all same-number cards on the table go into one meld, a pickup's too: opening with the
+    pile, nines laid as two groups with it (one of them too small alone) are one meld of five."""
+    hands = {"N": "Qc Qd 9c 9d 9h 9s 2c 5c"}
+    s = position("classic", hands=hands, pile="4s Qs", scores=[1200, 900])
+    take = TakePile(cs("Qc Qd"), (cs("9c 9d 9h"), cs("9s 2c")))
+    assert code(s, take) is None
+    apply_unchecked(s, take)
+    assert sorted(m.size for m in s.melds[0].values()) == [3, 5]
+
+
+def test_an_add_of_a_rank_laid_in_the_same_action_joins_it() -> None:
+    """'meld Kc Kd Kh, K: Ks': the add names the kings the same action lays, so the king goes on
+    that new meld (one meld per rank, 001/004)."""
+    s = position("classic", hands={"N": "Kc Kd Kh Ks 5c 8h"}, melds={0: ["Qc Qd Qh"]}, phase=P)
+    m = Meld((cs("Kc Kd Kh"),), ((13, cs("Ks")),))
+    assert code(s, m) is None
+    apply_unchecked(s, m)
+    assert sorted(x.size for x in s.melds[0].values()) == [3, 4]

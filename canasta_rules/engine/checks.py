@@ -57,9 +57,10 @@ def joined(s: State, m: Meld) -> Meld:
     it (001, 'keep only one team meld per rank; matching cards join that meld'; 002, all cards of
     a rank on the table go into a single meld; 004, a side has no two melds of a rank). So a new
     group of a rank the side holds in an open meld is an addition to that meld, and new groups of
-    one rank laid in one action are one meld. Runs stay as laid; a closed canasta
-    (``canastas.closed``) takes nothing, so a group beside it is a new meld. Returns ``m`` itself
-    when nothing joins, as for every move the generator makes (those add explicitly)."""
+    one rank laid in one action are one meld, with any ``add`` of that rank in the action. Runs
+    stay as laid; a closed canasta (``canastas.closed``) takes nothing, so a group beside it is a
+    new meld. Returns ``m`` itself when nothing joins, as for every move the generator makes
+    (those add explicitly)."""
     if not m.melds:
         return m
     r = s.rules
@@ -70,10 +71,12 @@ def joined(s: State, m: Meld) -> Meld:
         keys.append(rank if ref is None and kind != RUN else None)
     named = [k for k in keys if k is not None]
     onto = [k for k in named if open_meld(s, side, k) is not None]
-    if not onto and len(set(named)) == len(named):
+    # An add naming a rank this action lays anew ('meld Kc Kd Kh, K: Ks') goes on that meld.
+    late = [i for i, (k, _) in enumerate(m.adds) if k in named and resolve_key(s, side, k) is None]
+    if not onto and not late and len(set(named)) == len(named):
         return m
     melds: list[tuple[int, ...]] = []
-    adds = [(ref_key, tuple(g)) for ref_key, g in m.adds]
+    adds = [(ref_key, tuple(g)) for i, (ref_key, g) in enumerate(m.adds) if i not in late]
     new_at: dict[int, int] = {}  # rank -> where in ``melds`` the new group of that rank is
     for key, g in zip(keys, m.melds, strict=True):
         if key is not None and key in onto:
@@ -89,6 +92,9 @@ def joined(s: State, m: Meld) -> Meld:
             if key is not None:
                 new_at[key] = len(melds)
             melds.append(tuple(g))
+    for i in late:
+        key, g = m.adds[i]
+        melds[new_at[key]] += tuple(g)
     return Meld(tuple(melds), tuple(adds))
 
 

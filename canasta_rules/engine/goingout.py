@@ -90,7 +90,8 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 return None
             items.append((k, c, 0, c, lo, hi, False, False))
     b = rc[BLACK3_KEY]
-    if b and (not r.black3_meldable or b < r.min_size):
+    # Fewer black threes than a meld needs may still join the meld of them laid this turn.
+    if b and (not r.black3_meldable or (b < r.min_size and BLACK3_KEY not in melds)):
         return None
     wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     # Dynamic programme over items: best[w] = (canastas, sink, choices) using w wild cards.
@@ -260,7 +261,7 @@ def going_out_plan(s: State) -> list[Move] | None:
                 return None
             stray_key = k
     b = rc[BLACK3_KEY]
-    if b and (not r.black3_meldable or b < r.min_size):
+    if b and (not r.black3_meldable or (b < r.min_size and BLACK3_KEY not in melds)):
         strays += b
         if strays > 1:
             return None

@@ -187,7 +187,7 @@ class Group(MeldKind):
         for c in cards:
             if IS_WILD[c]:
                 wild += 1
-            elif KEY_OF[c] == meld.rank and meld.rank != BLACK3_KEY:
+            elif KEY_OF[c] == meld.rank:  # black threes too: the going-out turn laid that meld
                 nat += 1
             else:
                 return (

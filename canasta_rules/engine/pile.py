@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 
 from .. import cards as C
 from ..errors import Refusal
@@ -18,6 +19,7 @@ from .checks import (
     cite_minimum,
     contract_refusal,
     in_hand,
+    joined,
     keep_a_card,
     not_held,
     open_meld,
@@ -29,7 +31,7 @@ from .checks import (
 )
 from .limits import check_lay, dead
 from .meldkinds import NEW_RUN, rank_name
-from .moves import Move, TakePile
+from .moves import Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, run_ref
 from .state import Phase, State, TableMeld
@@ -102,6 +104,10 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     r = s.rules
     p = s.turn
     side = s.side_of[p]
+    if len(m.melds) > 1 and not s.opened[side]:
+        # The pickup's other melds of one rank are one meld (``checks.joined``), as the move
+        # lays them.
+        m = replace(m, melds=joined(s, Meld(m.melds)).melds)
     if not s.pile:
         return Refusal("pile.empty", "", "the discard pile is empty")
     top = s.pile[-1]
