@@ -243,7 +243,7 @@ def _crash_on_a_big_meld(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _fail_to_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal raises when the first upcard would be a jack."""
-    state_mod = importlib.import_module("canasta_rules.engine.state")
+    state_mod = importlib.import_module("canasta_rules.engine.dealing")
     original = state_mod._turn_upcard
 
     def turn_upcard(s: Any) -> None:
