@@ -243,15 +243,15 @@ def _crash_on_a_big_meld(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _fail_to_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal raises when the first upcard would be a jack."""
-    state_mod = importlib.import_module("canasta_rules.engine.dealing")
-    original = state_mod._turn_upcard
+    dealing_mod = importlib.import_module("canasta_rules.engine.dealing")
+    original = dealing_mod._turn_upcard
 
     def turn_upcard(s: Any) -> None:
         if s.stock[-1] // 4 + 2 == 11:
             raise ValueError("planted: no jacks up")
         original(s)
 
-    monkeypatch.setattr(state_mod, "_turn_upcard", turn_upcard)
+    monkeypatch.setattr(dealing_mod, "_turn_upcard", turn_upcard)
 
 
 FAULTS = [
