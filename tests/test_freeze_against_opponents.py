@@ -10,6 +10,7 @@ pile is frozen against both (our reading: each card freezes it against the other
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from canasta_rules.engine import Discard, apply_unchecked
 from canasta_rules.errors import CanastaError
 from canasta_rules.notation import parse, position_text, read_position
 from canasta_rules.notation.position import ReadPosition
+from canasta_rules.notation.ruling import rule_on
 
 # Both sides have taken the pile this hand (003 starts it frozen against a side until then), and
 # both have opened. North is to discard; each test plays on from there.
@@ -113,16 +115,70 @@ def test_the_engine_keeps_the_freeze_per_side() -> None:
     assert s.pile_frozen(0) and s.pile_frozen(1)
 
 
-def test_the_position_written_back_keeps_the_freeze_as_the_mover_finds_it() -> None:
-    """A position speaks of the freeze for the player to move: written back after North's two and
-    East's turn, it says 'frozen no' for South beside the two in the pile (North-South laid it,
-    003); read again, the pile is unfrozen for North-South and frozen for East-West."""
+def test_the_position_written_back_names_the_sides_frozen_out() -> None:
+    """Written back after North's two and East's turn, the position says the pile is frozen
+    against East-West only ('frozen against EW', docs/notation.md); read again, the pile is still
+    unfrozen for North-South and frozen for East-West."""
     rp = state("novice", NORTH_FREEZES)
     assert not rp.state.pile_frozen(0) and rp.state.pile_frozen(1)
     written = position_text(rp.state, rp.tags, rp.unseen)
-    assert "\nfrozen no\n" in written
+    assert "\nfrozen against EW\n" in written
     again = read_position(parse(written, "again.pos")).state
     assert not again.pile_frozen(0) and again.pile_frozen(1)
+
+
+def test_play_goes_on_from_a_written_position_as_in_the_game() -> None:
+    """The join/freeze audit's case: with West to move after North's two, a position written
+    then must keep the pile unfrozen for North-South, so that South, two turns on, takes it with a
+    natural and a wild card as in the game itself (003)."""
+    turns = NORTH_FREEZES + "S draw 5h discard 6c\n"
+    rp = state("novice", turns)
+    assert rp.state.turn == 3  # West
+    written = position_text(rp.state, rp.tags, rp.unseen)
+    assert "\nfrozen against EW\n" in written
+    more = "W draw 5d discard 8c\nN draw 4d discard 5c\nE draw 6s discard 7h\n"
+    then = read_position(parse(written + more, "again.pos"))
+    assert then.state.turn == 2 and not then.state.pile_frozen(0)
+    v = rule_on(then, "take with 7d Jk")
+    assert v.legal, v.text
+
+
+def test_frozen_against_is_only_for_a_one_sided_freeze(tmp_path: Path) -> None:
+    """Under 001's rule a discarded wild card freezes the pile against both teams, so a position
+    may not say it is frozen against one side only: the line is refused where it stands."""
+    body = text("classic", "").replace("stock 67\n", "stock 67\nfrozen against EW\n")
+    with pytest.raises(CanastaError) as e:
+        read_position(parse(body, "q.pos"))
+    assert (e.value.line, "'frozen against'" in e.value.message) == (12, True)
+
+
+def test_a_record_checks_frozen_against(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record may assert whom the pile is frozen against. In a seeded novice game South
+    discards the two of clubs: the pile is frozen against East-West only (003), which the record
+    may say; saying North-South is an error at that line."""
+    game = tmp_path / "game.can"
+    assert (
+        run_cli(capsys, "record", "novice", "--seed", "1", "--bots", "random", "-o", str(game))[0]
+        == 0
+    )
+    lines = game.read_text().splitlines()
+    at = lines.index("S draw 8c discard 2c")  # the hand's first wild discard (the seed's game)
+    assert not any(re.search(r"discard (2[cdhs]|Jk)$", ln) for ln in lines[:at])
+    for said, ok in (("EW", True), ("NS", False)):
+        body = "\n".join([*lines[: at + 1], f"frozen against {said}", *lines[at + 1 :]])
+        code, _, err = run_cli(capsys, "replay", _write(tmp_path, body))
+        assert (code == 0) is ok, err
+        if not ok:
+            assert (
+                f":{at + 2}:1: the record says the pile is frozen against NS; it is frozen " in err
+            )
+            assert err.rstrip().endswith("against EW")
+
+
+def _write(tmp_path: Path, body: str) -> str:
+    p = tmp_path / "asserted.can"
+    p.write_text(body + "\n")
+    return str(p)
 
 
 @pytest.mark.parametrize(("variant", "accepted"), [("novice", True), ("classic", False)])

@@ -210,6 +210,10 @@ class Position:
     frozen: bool | None = None
     """None: frozen when the pile holds a wild card (or a black three that freezes). False under
     ``pile.frozen_at_start`` also says the side to move has taken the pile this hand."""
+    frozen_against: tuple[int, ...] | None = None
+    """The sides a card in the pile freezes it against, when not every side
+    (``pile.discard_freezes_against = "opponents"``): the others are spared. Wins over
+    ``frozen``."""
     melded: list[bool] | None = None
     """Which seats have melded this hand (None: every member of a side with melds)."""
     asked: list[bool] | None = None
@@ -332,6 +336,13 @@ class Position:
                     s.freeze_card = c
                     s.freeze_spared = 1 << s.side_of[s.turn]
                     break
+        if self.frozen_against is not None:
+            s.frozen = True
+            s.freeze_spared = sum(1 << x for x in range(r.sides) if x not in self.frozen_against)
+            s.freeze_card = next(
+                (c for c in self.pile if IS_WILD[c] or (r.black3_freezes and C.is_black_three(c))),
+                -1,
+            )
         if self.frozen is False and r.frozen_at_start:
             # 'frozen no' speaks for the player to move, as in records: where the pile starts
             # each hand frozen (003), it says that the mover's side has taken it this hand.

@@ -158,12 +158,14 @@ class Turn:
 
 @dataclass(frozen=True)
 class Assertion:
-    """``score``, ``total`` (side -> figure), ``stock`` (a count) or ``frozen`` (yes/no)."""
+    """``score``, ``total`` (side -> figure), ``stock`` (a count) or ``frozen`` (yes/no, or
+    ``frozen against SIDES``: frozen by a card against those sides only, ``against``)."""
 
     kind: str
     sides: tuple[tuple[str, int], ...] = ()
     number: int = 0
     flag: bool = False
+    against: tuple[str, ...] = ()
     at: Where = field(default_factory=lambda: Where(0, 0))
 
 

@@ -373,6 +373,11 @@ class _ToAst(Transformer[Token, Any]):
         return A.Assertion("frozen", flag=flag, at=_where(children))
 
     @staticmethod
+    def assert_frozen_against(children: list[Any]) -> A.Assertion:
+        sides = tuple(str(t) for t in _values(children, "SIDE"))
+        return A.Assertion("frozen", flag=True, against=sides, at=_where(children))
+
+    @staticmethod
     def penalty(children: list[Any]) -> A.PenaltyLine:
         seat, kind, *cards = _values(children, "SEAT", "PENALTY", "CARDS")
         card = None

@@ -416,7 +416,8 @@ class _Reader(_Checks, _Turns):
             dealer=dealer,
             turn=turn,
             phase=phase,
-            frozen=frozen.flag if frozen is not None else None,
+            frozen=frozen.flag if frozen is not None and not frozen.against else None,
+            frozen_against=self._frozen_against(frozen),
             melded=melded,
             asked=asked,
             pile_takers=pile_takers,
@@ -471,6 +472,20 @@ class _Reader(_Checks, _Turns):
         if turns:
             self._play(rp, turns)
         return rp
+
+    def _frozen_against(self, frozen: A.Assertion | None) -> tuple[int, ...] | None:
+        """The sides a ``frozen against SIDES`` line names (None for ``frozen yes|no``, or no
+        line): only where a discard freezes the pile against the discarder's opponents."""
+        if frozen is None or not frozen.against:
+            return None
+        if not self.rules.freeze_spares_discarder:
+            msg = (
+                "'frozen against' names the sides a discard froze the pile against, and here a "
+                "freezing card freezes it against every side (pile.discard_freezes_against): "
+                "write 'frozen yes' or 'frozen no'"
+            )
+            raise self.err(frozen.at, msg)
+        return tuple(self.side(name, frozen.at) for name in frozen.against)
 
     def _said(self, it: A.PosToMove | A.PosOut) -> str:
         if isinstance(it, A.PosOut):

@@ -525,6 +525,18 @@ class _Replayer:
         if it.kind == "stock" and len(s.stock) != it.number:
             msg = f"the record says the stock holds {it.number}; the replay has {len(s.stock)}"
             raise _err(self.doc, it.at, msg)
+        if it.kind == "frozen" and it.against:
+            names = side_names(s.rules.players, s.rules.sides)
+            against = [names[x] for x in range(s.rules.sides) if s.card_frozen(x)]
+            if sorted(against) != sorted(it.against):
+                is_ = f"frozen against {' '.join(against)}" if against else "not frozen by a card"
+                said = " ".join(it.against)
+                raise _err(
+                    self.doc,
+                    it.at,
+                    f"the record says the pile is frozen against {said}; it is {is_}",
+                )
+            return
         frozen = s.pile_frozen(s.side_of[s.turn])
         if it.kind == "frozen" and frozen != it.flag:
             said = "frozen" if it.flag else "not frozen"

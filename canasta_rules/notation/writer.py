@@ -108,6 +108,8 @@ def format_item(item: A.Item) -> str:
             return item.kind + "".join(f" {s} {v}" for s, v in item.sides)
         if item.kind == "stock":
             return f"stock {item.number}"
+        if item.against:
+            return "frozen against " + " ".join(item.against)
         return "frozen " + ("yes" if item.flag else "no")
     if isinstance(item, A.PenaltyLine):
         card = "" if item.card is None else " " + C.name(item.card)
@@ -365,7 +367,11 @@ def position_items(
     # has not, the start of the hand freezes the pile for it anyway, and a discard that spared
     # it (pile.discard_freezes_against) is gone with the pile before it can matter.
     moot = not frozen and s.start_frozen(mover)
-    if frozen != computed and not moot:
+    if s.frozen and s.freeze_spared:
+        # A discard froze it against some sides only (pile.discard_freezes_against): name them.
+        against = tuple(sides[x] for x in range(r.sides) if s.card_frozen(x))
+        items.append(A.Assertion("frozen", flag=True, against=against, at=_NOWHERE))
+    elif frozen != computed and not moot:
         items.append(A.Assertion("frozen", flag=frozen, at=_NOWHERE))
     if s.over:
         if s.out_player >= 0:
