@@ -194,3 +194,31 @@ def test_frozen_no_beside_unseen_wild_cards(variant: str, accepted: bool) -> Non
     else:
         with pytest.raises(CanastaError, match="one in the pile would freeze it"):
             read_position(parse(body, "q.pos"))
+
+
+def test_one_position_ruled_under_rulesets_that_keep_no_such_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A novice position with 'taken:' and 'frozen against' lines, ruled under classic too
+    (--variant): classic keeps no record of who took the pile, and its discarded wild card
+    freezes the pile against both teams (001), so there the lines say what 'frozen yes' says.
+    Both rulesets answer: legal under 003 for North-South, a natural pair needed under 001."""
+    p = tmp_path / "q.pos"
+    rp = state("novice", NORTH_FREEZES)
+    p.write_text(position_text(rp.state, rp.tags, rp.unseen))
+    assert "\ntaken: NS EW\n" in p.read_text() and "\nfrozen against EW\n" in p.read_text()
+    _, out, err = run_cli(
+        capsys, "ruling", str(p), "take with 9h Jk", "--variant", "novice", "--variant", "classic"
+    )
+    assert err == ""
+    rows = {ln.split()[0]: ln for ln in out.splitlines()[1:] if ln.strip()}
+    assert rows["novice"].split()[1] == "legal"
+    assert rows["classic"].split()[1] == "refused"
+    assert "pile.frozen.needs_natural_pair" in rows["classic"]
+
+
+def test_the_lines_are_still_refused_under_the_positions_own_classic_rules(tmp_path: Path) -> None:
+    """Written for classic itself, a 'taken:' line is a slip, refused where it stands."""
+    body = text("classic", "").replace("stock 67\n", "stock 67\ntaken: NS\n")
+    with pytest.raises(CanastaError, match="does not list who took it"):
+        read_position(parse(body, "q.pos"))

@@ -354,8 +354,10 @@ class _Reader(_Collect, _Turns):
             dealer=d.dealer,
             turn=d.turn,
             phase=d.phase,
-            frozen=frozen.flag if frozen is not None and not frozen.against else None,
-            frozen_against=self._frozen_against(frozen),
+            frozen_against=(against := self._frozen_against(frozen)),
+            # 'frozen against' read under a ruleset where a discard freezes the pile against
+            # every side (a comparison of rulesets) says what 'frozen yes' says there.
+            frozen=None if frozen is None or against is not None else frozen.flag,
             melded=d.melded,
             asked=d.asked,
             pile_takers=d.pile_takers,
@@ -410,6 +412,8 @@ class _Reader(_Collect, _Turns):
         if frozen is None or not frozen.against:
             return None
         if not self.rules.freeze_spares_discarder:
+            if self.retold:
+                return None
             msg = (
                 "'frozen against' names the sides a discard froze the pile against, and here a "
                 "freezing card freezes it against every side (pile.discard_freezes_against): "

@@ -205,6 +205,8 @@ class _Collect(_Checks):
             if lines.asked_line is not None:
                 raise err(it.at, "'asked:' is listed twice")
             if not r.ask_once:
+                if self.retold:
+                    return
                 msg = (
                     "this ruleset does not limit asking to once a hand, so a position does "
                     "not list who asked (going_out.permission.once_per_hand)"
@@ -215,6 +217,8 @@ class _Collect(_Checks):
             if lines.taken_line is not None:
                 raise err(it.at, "'taken:' is listed twice")
             if not r.frozen_at_start:
+                if self.retold:
+                    return
                 msg = (
                     "in this ruleset a pickup does not unfreeze the pile side by side, so a "
                     "position does not list who took it (pile.frozen_at_start)"

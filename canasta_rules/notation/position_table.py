@@ -96,6 +96,10 @@ class _Table:
     def __init__(self, doc: A.Document, variant: str | None, sets: tuple[str, ...]):
         self.doc = doc
         self.loaded = _load(doc, variant, sets)
+        self.retold = variant is not None or bool(sets)
+        """Read under rules other than its own (``--variant``, ``--set``): then a line only
+        another ruleset keeps track of ('taken:', 'asked:', 'frozen against') says nothing
+        here, and is let be, so that one position can be ruled on under several rulesets."""
         hands_lines = [ln.item for ln in doc.lines if isinstance(ln.item, A.PosHand)]
         if not hands_lines:
             raise _err(doc, A.Where(1, 1), "a position lists every hand ('hand N: ...')")
