@@ -663,11 +663,18 @@ def test_tally_samba_and_bolivia_top_tier(
     assert "NS 8400" in out and "minimum to open next hand: NS 150, EW 90" in out
 
 
-def test_tally_refuses_modern_american(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """docs/play-and-tally.md: Modern American's special canastas and unfinished-meld charges
-    cannot be told from per-side counts; the sheet is refused when started."""
-    code, _, err = _tally(capsys, tmp_path, "modern-american", "NS m 300 n 1 out")
-    assert code == 2 and "canastas.special" in err
+def test_tally_scores_modern_american(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """docs/play-and-tally.md: Modern American's special canastas, unfinished-meld charges,
+    black threes and sets held have items of their own; CCP's worked count (a natural canasta,
+    one of sevens, two red threes and one black three, going out) is 3500 before the cards."""
+    code, out, err = _tally(
+        capsys,
+        tmp_path,
+        "modern-american",
+        "NS m 250 n 1 c7 1 r 2 b 1 out; EW m 195 x 1 uA 1 uw 1 h 80 hA 1",
+    )
+    assert code == 0, err
+    assert "totals after 1 hand(s): NS 3750, EW -5585" in out
 
 
 # --------------------------------------------------------------------------------------------

@@ -382,6 +382,7 @@ def test_tally_follows_004_red_threes_and_previous_hand_minimum() -> None:
 
 # --------------------------------------------------------------------------------------------
 # The family games: runs and wild canastas entered, contracts checked, what counts cannot score
+# (Modern American's special canastas and charges: tests/test_tally_special.py)
 
 
 def test_samba_run_canasta_and_two_canastas() -> None:
@@ -423,13 +424,6 @@ def test_runs_and_wild_canastas_only_where_the_ruleset_has_them() -> None:
         Sheet.new("classic").add("NS m 300 s 1")
     with pytest.raises(TallyError, match=r"no melds of wild cards \(melds.wild_melds\)"):
         Sheet.new("classic").add("NS m 300 w 1")
-
-
-def test_modern_american_is_refused_in_one_line() -> None:
-    """Modern American's canastas of sevens and aces (2500, CCP) cannot be told from counts of
-    natural canastas: the tally says so rather than scoring them 500."""
-    with pytest.raises(TallyError, match=r"canastas.special"):
-        Sheet.new("modern-american")
 
 
 def test_cutthroat_is_refused_in_one_line() -> None:

@@ -24,7 +24,10 @@ HELP_LINE = (
     "one line per hand, sides separated by ';': NS m 380 n 1 x 1 r 2 out; EW m 200 x 1 h 35 "
     "(m meld points, n natural and x mixed canastas, s runs and w wild canastas where the "
     "ruleset has them, r red threes, h points left in hands, "
-    "p penalty points, out or concealed); 'ask' asks for each count in turn, 'undo' drops "
+    "p penalty points, out or concealed; where the ruleset has them: c7, cA canastas of a "
+    "special rank without wild cards, u7, uA such melds unfinished, w2 and wj canastas of "
+    "wild cards all twos or with every joker, uw unfinished melds of wild cards, b black "
+    "threes, hA, h7 players holding a set); 'ask' asks for each count in turn, 'undo' drops "
     "the last hand, 'quit' ends"
 )
 
@@ -150,7 +153,16 @@ def tally_cmd(
 
     Each hand is one line of counts per side; the command shows the hand's breakdown, the
     running totals, each side's minimum for the next hand and the winner at the target. Without
-    --hand it reads entries from the keyboard, or from standard input when that is a pipe."""
+    --hand it reads entries from the keyboard, or from standard input when that is a pipe.
+
+    The counts: m meld points (the cards, not the bonuses), n natural and x mixed canastas, s
+    runs and w canastas of wild cards (where the ruleset has them), r red threes, h points left
+    in hands, p penalty points, out or concealed. Where the ruleset has the rule: c7, cA (c and
+    a rank) canastas of a special rank without wild cards, earning its bonus (not counted in
+    n); u7, uA such melds left unfinished; w2 canastas of wild cards all twos, wj those with
+    every joker (w: any other make-up); uw melds of wild cards left unfinished; b black threes
+    laid out; hA, h7 (h and a rank) players left holding a set of that rank. Modern American,
+    e.g.: 'NS m 250 c7 1 n 1 r 2 b 1 out; EW m 195 x 1 uA 1 uw 1 h 80 hA 1'."""
     if sheet_file and Path(sheet_file).exists():
         sheet = Sheet.read(sheet_file)
         if variant is not None or set_ or players is not None:

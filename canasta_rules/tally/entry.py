@@ -1,0 +1,221 @@
+"""The tally's entry language: one hand's per-side counts (:class:`SideEntry`), read from a line
+(:func:`parse_entry`) and written back in its canonical form (:func:`entry_text`). The items
+are listed in the package's docstring (``canasta_rules.tally``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cards as C
+from ..engine.rules import Rules
+from ..errors import CanastaError
+from ..seats import side_names
+
+
+class TallyError(CanastaError):
+    """An entry or a sheet that cannot be scored."""
+
+
+COUNT_KEYS = {
+    "m": "meld",
+    "n": "natural",
+    "x": "mixed",
+    "s": "runs",
+    "w": "wild",
+    "w2": "twos",
+    "wj": "jokers",
+    "uw": "wild_open",
+    "r": "red",
+    "b": "black",
+    "h": "hand",
+    "p": "penalty",
+}
+"""Keys of an entry that take a number, and the field each sets."""
+
+RANK_KEYS = {"c": "special", "u": "unfinished", "h": "sets"}
+"""Keys followed by a rank (``c7``, ``uA``, ``hA``): the field of per-rank counts each sets."""
+
+ORDER = ("m", "n", "c", "x", "s", "w", "w2", "wj", "u", "uw", "r", "b", "h", "h*", "p")
+"""The canonical order of the items (``c``, ``u`` and ``h*`` stand for their per-rank keys)."""
+
+FLAGS = ("out", "concealed")
+
+RankCounts = tuple[tuple[int, int], ...]
+"""Per-rank counts: (rank, count) pairs by rank, no zero count."""
+
+_RANK_OF_CHAR = {ch.lower(): rank for rank, ch in C.RANK_CHARS.items() if rank in C.NATURAL_RANKS}
+_RANK_OF_CHAR["10"] = 10
+
+
+def rank_key(prefix: str, rank: int) -> str:
+    """The canonical per-rank key: ``c7``, ``uA``, ``hT``."""
+    return prefix + C.RANK_CHARS[rank]
+
+
+def ranks_named(ranks: list[int] | tuple[int, ...]) -> str:
+    """``sevens, aces``: the plural names of ``ranks``."""
+    return ", ".join(C.RANK_WORDS[k][1] for k in ranks)
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """What one side has at the end of a hand, as counted at the table."""
+
+    meld: int = 0
+    natural: int = 0
+    """Natural canastas earning ``canastas.natural_bonus`` (those of a special rank are in
+    ``special``)."""
+    mixed: int = 0
+    runs: int = 0
+    wild: int = 0
+    """Canastas of wild cards earning ``wild_melds.canasta_bonus`` (any other make-up)."""
+    red: int = 0
+    hand: int = 0
+    penalty: int = 0
+    out: bool = False
+    concealed: bool = False
+    twos: int = 0
+    """Canastas of wild cards that are all twos (``wild_melds.twos_bonus``)."""
+    jokers: int = 0
+    """Canastas of wild cards holding every joker of the pack (``wild_melds.jokers_bonus``)."""
+    wild_open: int = 0
+    """Melds of wild cards left unfinished (``wild_melds.unfinished_penalty``)."""
+    black: int = 0
+    """Black threes laid out as bonus cards (``black_threes.bonus``)."""
+    special: RankCounts = ()
+    """Canastas without wild cards of a special rank (``canastas.special``), by rank."""
+    unfinished: RankCounts = ()
+    """Melds without wild cards of a special rank left unfinished, by rank."""
+    sets: RankCounts = ()
+    """Players holding a set of a rank at the end (``penalties.in_hand_sets``), by rank."""
+
+    def __post_init__(self) -> None:
+        for attr in ("special", "unfinished", "sets"):
+            pairs = tuple(sorted((k, n) for k, n in getattr(self, attr) if n))
+            object.__setattr__(self, attr, pairs)
+
+    @property
+    def special_canastas(self) -> int:
+        return sum(n for _, n in self.special)
+
+    @property
+    def naturals(self) -> int:
+        """Natural canastas of every rank, special ones included (the engine's kind)."""
+        return self.natural + self.special_canastas
+
+    @property
+    def wild_canastas(self) -> int:
+        """Canastas of wild cards of every make-up."""
+        return self.wild + self.twos + self.jokers
+
+    @property
+    def canastas(self) -> int:
+        return self.naturals + self.mixed + self.runs + self.wild_canastas
+
+    @property
+    def unfinished_melds(self) -> int:
+        return sum(n for _, n in self.unfinished) + self.wild_open
+
+    @property
+    def melded(self) -> bool:
+        return self.meld > 0 or self.canastas > 0 or self.unfinished_melds > 0
+
+    def text(self, name: str) -> str:
+        parts = [name]
+        per_rank = {"c": self.special, "u": self.unfinished, "h*": self.sets}
+        for key in ORDER:
+            if key in per_rank:
+                prefix = key[0]
+                parts += [f"{rank_key(prefix, k)} {n}" for k, n in per_rank[key]]
+                continue
+            value = getattr(self, COUNT_KEYS[key])
+            if value:
+                parts.append(f"{key} {value}")
+        if self.concealed:
+            parts.append("concealed")
+        elif self.out:
+            parts.append("out")
+        return " ".join(parts)
+
+
+def entry_text(rules: Rules, entries: list[SideEntry]) -> str:
+    """The canonical one-line form of a hand's entries."""
+    names = side_names(rules.players, rules.sides)
+    return "; ".join(e.text(n) for n, e in zip(names, entries, strict=True))
+
+
+def parse_entry(rules: Rules, text: str) -> list[SideEntry]:
+    """The per-side entries of one hand, one line as in the package docstring."""
+    names = side_names(rules.players, rules.sides)
+    canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
+    found: dict[int, SideEntry] = {}
+    parts = [p.strip() for p in text.split(";")]
+    if not any(parts):
+        raise TallyError("an empty entry: write e.g. 'NS m 380 n 1 r 2 out; EW m 200 h 35'")
+    for part in parts:
+        if not part:
+            continue
+        words = part.split()
+        side = canon.get("".join(sorted(words[0].upper())))
+        if side is None:
+            raise TallyError(f"{words[0]!r} is not a side at this table (sides: {' '.join(names)})")
+        if side in found:
+            raise TallyError(f"{names[side]} is entered twice")
+        found[side] = _side_entry(names[side], words[1:])
+    return [found.get(i, SideEntry()) for i in range(rules.sides)]
+
+
+def _item(word: str) -> tuple[str, int] | None:
+    """What an item word sets: (field, 0) for a count, (field, rank) for a per-rank count."""
+    attr = COUNT_KEYS.get(word)
+    if attr is not None:
+        return attr, 0
+    per_rank = RANK_KEYS.get(word[:1])
+    rank = _RANK_OF_CHAR.get(word[1:])
+    if per_rank is None or rank is None:
+        return None
+    return per_rank, rank
+
+
+def _side_entry(name: str, words: list[str]) -> SideEntry:
+    values: dict[str, Any] = {}
+    per_rank: dict[str, dict[int, int]] = {attr: {} for attr in RANK_KEYS.values()}
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w in FLAGS:
+            if "out" in values:
+                raise TallyError(f"{name}: say 'out' or 'concealed' once")
+            values["out"] = True
+            values["concealed"] = w == "concealed"
+            i += 1
+            continue
+        item = _item(w)
+        if item is None:
+            keys = ", ".join(COUNT_KEYS)
+            raise TallyError(
+                f"{name}: unknown item {words[i]!r} (use {keys} with a number, or c, u or h with "
+                "a rank and a number, e.g. c7 1, uA 1, hA 1; or out/concealed)"
+            )
+        attr, rank = item
+        if (attr in values) if not rank else (rank in per_rank[attr]):
+            raise TallyError(f"{name}: {w} is given twice")
+        if i + 1 >= len(words):
+            raise TallyError(f"{name}: {w} needs a number")
+        raw = words[i + 1]
+        try:
+            number = int(raw)
+        except ValueError:
+            raise TallyError(f"{name}: {w} needs a whole number, not {raw!r}") from None
+        if number < 0:
+            what = "hand points are entered as a positive number" if w == "h" else "no negatives"
+            raise TallyError(f"{name}: {w} {number}: {what}")
+        if rank:
+            per_rank[attr][rank] = number
+        else:
+            values[attr] = number
+        i += 2
+    for attr, counts in per_rank.items():
+        values[attr] = tuple(counts.items())
+    return SideEntry(**values)

@@ -1,0 +1,383 @@
+"""The tally's checks and arithmetic: entries no deal of the variant's cards can produce are
+refused (:func:`check_hand`), the others scored in the rows of the engine's ``SideScore``
+(:func:`score_entries`), with the numbers ``score_hand`` gives the same table."""
+
+from __future__ import annotations
+
+import math
+
+from .. import cards as C
+from ..engine.rules import Rules
+from ..engine.scoring import SideScore, black_three_points, red_three_points
+from ..seats import side_names
+from ..variant.model import ConcealedPlayer
+from .entry import SideEntry, TallyError, rank_key, ranks_named
+
+
+def _card_gcd(rules: Rules) -> int:
+    g = 0
+    for v in rules.value:
+        g = math.gcd(g, v)
+    return g
+
+
+def _lowest_canasta_points(rules: Rules, natural: int, mixed: int, runs: int, wild: int) -> int:
+    """The fewest meld points that these canastas can be worth."""
+    naturals = [rules.value[c] for c in range(C.NUM_CARD_IDS) if _is_natural_card(c)]
+    wilds = [rules.value[c] for c in range(C.NUM_CARD_IDS) if C.is_wild(c)]
+    low_nat = min(naturals) if naturals else 0
+    low_wild = min(wilds) if wilds else low_nat
+    size = rules.canasta_size
+    return (
+        (natural + runs) * size * low_nat
+        + mixed * ((size - 1) * low_nat + low_wild)
+        + wild * size * low_wild
+    )
+
+
+def _lowest_meld_points(rules: Rules, e: SideEntry) -> int:
+    """The fewest meld points the canastas and unfinished melds of ``e`` can be worth: those of
+    a special rank are that rank's cards, a canasta of twos is twos, one with every joker holds
+    them all, an unfinished meld holds at least ``melds.min_size`` cards (a meld of wild cards
+    ``wild_melds.min_size``)."""
+    size = rules.canasta_size
+    two = rules.value[C.card(C.TWO, 0)]
+    jokers = rules.deck_counts[C.JOKER]
+    wilds = [rules.value[c] for c in range(C.NUM_CARD_IDS) if C.is_wild(c)]
+    low_wild = min(wilds) if wilds else 0
+    low = _lowest_canasta_points(rules, e.natural, e.mixed, e.runs, e.wild)
+    low += sum(n * size * _rank_value(rules, k) for k, n in e.special)
+    low += sum(n * rules.min_size * _rank_value(rules, k) for k, n in e.unfinished)
+    low += e.twos * size * two
+    low += e.jokers * (jokers * rules.value[C.JOKER] + max(size - jokers, 0) * low_wild)
+    low += e.wild_open * rules.wild_meld_min * low_wild
+    return low
+
+
+def _rank_value(rules: Rules, rank: int) -> int:
+    return rules.value[C.card(rank, 0)]
+
+
+def _is_natural_card(c: int) -> bool:
+    return not C.is_wild(c) and C.RANK_OF[c] >= 4
+
+
+def _special_ranks(rules: Rules) -> list[int]:
+    """The ranks with rules of their own (``canastas.special``)."""
+    return [k for k in C.NATURAL_RANKS if rules.special_wild[k]]
+
+
+def _set_rules(rules: Rules) -> dict[int, tuple[int, int]]:
+    """``penalties.in_hand_sets`` by rank: (cards a player holds, points the set costs)."""
+    return {k: (count, points) for k, count, points in rules.hand_sets}
+
+
+def _unscored(rules: Rules) -> str:
+    """The rules of a ruleset the tally's counts cannot score ('' when it can score them all)."""
+    if rules.lone_pickup:
+        # BCT: once the pile is taken the two partners pool their result and each is credited
+        # the whole; a line of counts cannot say who played alone (score a position instead).
+        return "partnerships formed during the hand (seating.forming)"
+    return ""
+
+
+def _check_items(rules: Rules, name: str, e: SideEntry) -> None:
+    """Refuse an item the ruleset has no rule for: a special rank it lacks, a set it does not
+    charge, canastas of wild cards by make-up it does not score, black threes it does not lay."""
+    special = _special_ranks(rules)
+    for attr, prefix, what in (("special", "c", "canastas"), ("unfinished", "u", "melds")):
+        for k, n in getattr(e, attr):
+            if k in special:
+                continue
+            key = f"{rank_key(prefix, k)} {n}"
+            if not special:
+                raise TallyError(
+                    f"{name}: {key}: this ruleset has no special {what} by rank (canastas.special)"
+                )
+            raise TallyError(
+                f"{name}: {key}: {C.RANK_WORDS[k][1]} have no rule of their own in this ruleset "
+                f"(canastas.special: {ranks_named(special)})"
+            )
+    sets = _set_rules(rules)
+    for k, n in e.sets:
+        if k not in sets:
+            held = f"; it charges {ranks_named(sorted(sets))}" if sets else ""
+            raise TallyError(
+                f"{name}: {rank_key('h', k)} {n}: this ruleset charges no set of "
+                f"{C.RANK_WORDS[k][1]} held at the end (penalties.in_hand_sets{held})"
+            )
+    for key, count in (("uw", e.wild_open), ("w2", e.twos), ("wj", e.jokers)):
+        if count and not rules.wild_melds:
+            raise TallyError(
+                f"{name}: {key} {count}: this ruleset has no melds of wild cards (melds.wild_melds)"
+            )
+    for key, count, bonus, field in (
+        ("w2", e.twos, rules.wild_twos_bonus, "twos_bonus"),
+        ("wj", e.jokers, rules.wild_jokers_bonus, "jokers_bonus"),
+    ):
+        if count and bonus is None:
+            raise TallyError(
+                f"{name}: {key} {count}: this ruleset gives no canasta of wild cards a bonus by "
+                f"its make-up (melds.wild_melds.{field}); enter it under w"
+            )
+    if e.jokers and not rules.deck_counts[C.JOKER]:
+        raise TallyError(f"{name}: wj {e.jokers}: this ruleset's pack has no jokers")
+    if e.black and not rules.black3_bonus:
+        raise TallyError(
+            f"{name}: b {e.black}: this ruleset does not lay black threes out as bonus cards "
+            "(black_threes.bonus)"
+        )
+
+
+def _check_pack(rules: Rules, entries: list[SideEntry]) -> None:
+    """Refuse counts that need more cards of a kind than the pack holds."""
+    v = rules.variant
+    pack = f"the pack of {v.deck.size} cards holds"
+    blacks = sum(e.black for e in entries)
+    if blacks > v.deck.black_threes:
+        raise TallyError(f"{blacks} black threes entered; {pack} {v.deck.black_threes}")
+    size = rules.canasta_size
+    twos_in_pack = sum(rules.deck_counts[C.card(C.TWO, s)] for s in range(4))
+    jokers_in_pack = rules.deck_counts[C.JOKER]
+    if sum(e.jokers for e in entries) > 1:
+        raise TallyError(
+            f"only one canasta of wild cards can hold all {jokers_in_pack} jokers of the pack (wj)"
+        )
+    twos = sum(e.twos * size + e.jokers * max(size - jokers_in_pack, 0) for e in entries)
+    if twos > twos_in_pack:
+        raise TallyError(
+            f"the canastas of wild cards entered (w2, wj) need at least {twos} twos; "
+            f"{pack} {twos_in_pack}"
+        )
+    sets = _set_rules(rules)
+    for k in C.NATURAL_RANKS:
+        canastas = sum(n for e in entries for r, n in e.special if r == k)
+        melds = sum(n for e in entries for r, n in e.unfinished if r == k)
+        held = sum(n for e in entries for r, n in e.sets if r == k)
+        if not (canastas or melds or held):
+            continue
+        plural = C.RANK_WORDS[k][1]
+        if rules.dead_ranks and canastas > 1:
+            raise TallyError(
+                f"{canastas} canastas of {plural} entered; once one is made nobody melds "
+                f"{plural} again (canastas.dead_ranks)"
+            )
+        count = sets.get(k, (0, 0))[0]
+        need = canastas * size + melds * rules.min_size + held * count
+        in_pack = sum(rules.deck_counts[C.card(k, s)] for s in range(4))
+        if need > in_pack:
+            each = [
+                f"each {what} {n}"
+                for what, n, present in (
+                    ("canasta", size, canastas),
+                    ("unfinished meld", rules.min_size, melds),
+                    ("set held", count, held),
+                )
+                if present
+            ]
+            raise TallyError(
+                f"the {plural} entered need at least {need} of them ({', '.join(each)}); "
+                f"{pack} {in_pack}"
+            )
+
+
+def _check_side(rules: Rules, name: str, e: SideEntry) -> None:
+    """Refuse per-rank counts and melds of wild cards one side cannot hold together."""
+    for k, n in e.unfinished:
+        if n > 1:
+            raise TallyError(
+                f"{name}: {rank_key('u', k)} {n}: a side has one meld of {C.RANK_WORDS[k][1]} "
+                "at a time"
+            )
+    if rules.no_reopen or not rules.canasta_closed:
+        why = (
+            "a closed canasta of a rank is not melded again (canastas.reopen_closed_rank)"
+            if rules.canasta_closed
+            else "a canasta stays open, never closed for a second meld (canastas.closed)"
+        )
+        done = dict(e.special)
+        for k in sorted(set(done) | dict(e.unfinished).keys()):
+            melds = done.get(k, 0) + dict(e.unfinished).get(k, 0)
+            if melds > 1:
+                raise TallyError(f"{name}: {melds} melds of {C.RANK_WORDS[k][1]}: {why}")
+    if e.wild_open > 1:
+        raise TallyError(f"{name}: uw {e.wild_open}: a side has one meld of wild cards at a time")
+    if e.wild_open and e.wild_canastas and not rules.canasta_closed:
+        raise TallyError(
+            f"{name}: uw {e.wild_open} beside a canasta of wild cards: a side keeps one meld of "
+            "wild cards, and an open canasta is never closed for a second (melds.wild_melds, "
+            "canastas.closed)"
+        )
+    if e.out and e.wild_open and rules.wild_blocks_out:
+        raise TallyError(
+            f"{name} went out with a meld of wild cards unfinished; this ruleset forbids it "
+            "(melds.wild_melds.open_blocks_going_out)"
+        )
+    sets = _set_rules(rules)
+    holders = rules.side_size - (1 if e.out else 0)
+    for k, n in e.sets:
+        if n > holders:
+            who = f"{rules.side_size} player(s)" + (", one of whom went out," if e.out else "")
+            raise TallyError(
+                f"{name}: {rank_key('h', k)} {n}: a side of {who} holds at most {holders} "
+                f"set(s) of {C.RANK_WORDS[k][1]} (one a player)"
+            )
+    held = sum(n * sets[k][0] * _rank_value(rules, k) for k, n in e.sets)
+    if e.hand < held:
+        raise TallyError(
+            f"{name}: the sets held are at least {held} points of cards in hand, but h is {e.hand}"
+        )
+
+
+def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
+    """Refuse entries that no deal of the variant's cards can produce (TallyError)."""
+    v = rules.variant
+    names = side_names(rules.players, rules.sides)
+    outs = [i for i, e in enumerate(entries) if e.out]
+    if len(outs) > 1:
+        raise TallyError(f"{' and '.join(names[i] for i in outs)} cannot both go out")
+    reds = sum(e.red for e in entries)
+    if reds > v.deck.red_threes:
+        raise TallyError(
+            f"{reds} red threes entered; the pack of {v.deck.size} cards holds "
+            f"{v.deck.red_threes} (deck.decks = {v.deck.decks})"
+        )
+    for name, e in zip(names, entries, strict=True):
+        _check_items(rules, name, e)
+        _check_side(rules, name, e)
+    # Canastas of wild cards take canasta-size wild cards each, and a mixed canasta at least one.
+    wild_cards = v.deck.wild_cards
+    size = rules.canasta_size
+    need_wild = sum(e.wild_canastas for e in entries) * size + sum(e.mixed for e in entries)
+    open_wild = sum(e.wild_open for e in entries) * rules.wild_meld_min
+    if need_wild + open_wild > wild_cards:
+        each = f"each wild canasta {size}, each mixed one 1"
+        if open_wild:
+            each += f", each unfinished meld of wild cards {rules.wild_meld_min}"
+        raise TallyError(
+            f"the canastas entered need at least {need_wild + open_wild} wild cards ({each}); "
+            f"the pack of {v.deck.size} cards holds {wild_cards}"
+        )
+    _check_pack(rules, entries)
+    step = _card_gcd(rules)
+    for name, e in zip(names, entries, strict=True):
+        if e.out:
+            need = rules.canastas_to_go_out
+            why = "going_out.canastas"
+            if (
+                e.concealed
+                and isinstance(v.going_out.concealed, ConcealedPlayer)
+                and v.going_out.concealed.own_canasta
+                and need < 1
+            ):
+                need, why = 1, "going_out.concealed.own_canasta"
+            if e.canastas < need:
+                how = "out concealed" if e.concealed else "out"
+                have = "no canasta" if not e.canastas else f"only {e.canastas} canasta(s)"
+                raise TallyError(
+                    f"{name} went {how} with {have}; this ruleset needs {need} canasta(s) "
+                    f"to go {how} ({why})"
+                )
+            if e.runs < rules.run_canastas_to_go_out:
+                raise TallyError(
+                    f"{name} went out with {e.runs} run canasta(s); this ruleset needs "
+                    f"{rules.run_canastas_to_go_out} (going_out.sequence_canastas)"
+                )
+            for count, want, kind in (
+                (e.naturals, rules.natural_to_go_out, "natural"),
+                (e.mixed, rules.mixed_to_go_out, "mixed"),
+                (e.wild_canastas, rules.wild_to_go_out, "wild"),
+            ):
+                if count < want:
+                    raise TallyError(
+                        f"{name} went out with {count} {kind} canasta(s); this ruleset needs "
+                        f"{want} (going_out.{kind}_canastas)"
+                    )
+            if rules.side_size == 1 and e.hand:
+                raise TallyError(
+                    f"{name} went out, so holds no cards: h {e.hand} is impossible "
+                    "(a player alone has no partner holding cards)"
+                )
+        if e.runs and not rules.runs:
+            raise TallyError(f"{name}: s {e.runs}: this ruleset has no runs (melds.sequences)")
+        if e.wild and not rules.wild_melds:
+            raise TallyError(
+                f"{name}: w {e.wild}: this ruleset has no melds of wild cards (melds.wild_melds)"
+            )
+        if e.wild_canastas > 1 and not rules.canasta_closed:
+            said = f"w {e.wild}" if e.wild == e.wild_canastas else "w, w2 and wj"
+            raise TallyError(
+                f"{name}: {said}: a side keeps one meld of wild cards, and an open canasta is "
+                "never closed for a second (melds.wild_melds, canastas.closed)"
+            )
+        low = _lowest_meld_points(rules, e)
+        if e.meld < low:
+            what = []
+            if e.canastas or not e.unfinished_melds:
+                what.append(f"{e.canastas} canasta(s) of {size} cards")
+            if e.unfinished_melds:
+                what.append(f"{e.unfinished_melds} unfinished meld(s)")
+            raise TallyError(
+                f"{name}: {' and '.join(what)} are worth at least {low} in meld points, but m "
+                f"is {e.meld}"
+            )
+        if step > 1:
+            for key, value in (("m", e.meld), ("h", e.hand)):
+                if value % step:
+                    raise TallyError(
+                        f"{name}: {key} {value} is not a multiple of {step}; every card "
+                        f"counts a multiple of {step} in this ruleset"
+                    )
+
+
+def score_entries(rules: Rules, entries: list[SideEntry]) -> list[SideScore]:
+    """Each side's score for the hand, row by row, after :func:`check_hand`: the rows
+    ``score_hand`` (``engine/scoring.py``) gives, with the same tables of ``Rules``."""
+    check_hand(rules, entries)
+    out: list[SideScore] = []
+    someone_out = any(e.out for e in entries)
+    sets = _set_rules(rules)
+    for e in entries:
+        against = someone_out and not e.out
+        red = red_three_points(rules, e.red, e.melded, e.canastas, against)
+        black = (
+            black_three_points(rules, e.black, e.melded, e.canastas, against)
+            if rules.black3_bonus
+            else 0
+        )
+        going = 0
+        if e.out:
+            going = rules.concealed_bonus if e.concealed else rules.out_bonus
+        # penalties.no_canasta_melds = "minus" (CJ): no canasta, the melded cards count minus.
+        melds = -e.meld if rules.no_canasta_melds_minus and not e.canastas else e.meld
+        # canastas.special (CCP): a canasta of a special rank without wild cards earns its own
+        # bonus in the Natural canastas row; one left unfinished is charged in Penalties, as is
+        # an unfinished meld of wild cards (CCP, WUS), as the engine's canastas.Tally does.
+        natural = e.natural * rules.natural_bonus
+        natural += sum(n * rules.special_bonus[k] for k, n in e.special)
+        wild = e.wild * rules.wild_canasta_bonus
+        wild += e.twos * (rules.wild_twos_bonus or 0) + e.jokers * (rules.wild_jokers_bonus or 0)
+        unfinished = sum(n * rules.special_penalty[k] for k, n in e.unfinished)
+        unfinished += e.wild_open * rules.wild_unfinished_penalty
+        out.append(
+            SideScore(
+                melds=melds,
+                hands=-e.hand,
+                mixed_canastas=e.mixed * rules.mixed_bonus,
+                natural_canastas=natural,
+                run_canastas=e.runs * rules.run_bonus,
+                wild_canastas=wild,
+                run_count=e.runs,
+                wild_count=e.wild_canastas,
+                red_threes=red,
+                going_out=going,
+                penalties=-e.penalty - unfinished,
+                mixed_count=e.mixed,
+                natural_count=e.naturals,
+                red_three_count=e.red,
+                laid_black_threes=black,
+                sets_in_hand=-sum(n * sets[k][1] for k, n in e.sets),
+                black_three_count=e.black,
+            )
+        )
+    return out
