@@ -24,6 +24,7 @@ from canasta_rules.engine import (
     legal_moves,
     refusal,
 )
+from canasta_rules.engine.invariants import state_problems
 from canasta_rules.engine.rules import IS_WILD, RUN, rules_for
 from canasta_rules.engine.state import State
 from canasta_rules.variant import load_variant
@@ -163,3 +164,34 @@ def test_an_add_of_a_rank_laid_in_the_same_action_joins_it() -> None:
     assert code(s, m) is None
     apply_unchecked(s, m)
     assert sorted(x.size for x in s.melds[0].values()) == [3, 4]
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets", "expected"),
+    [
+        ("uruguayan", (), "meld.wild.too_big"),
+        ("bolivia", (), None),
+        ("uruguayan", ("canastas.closed=true",), None),
+        ("modern-american", (), "meld.rank_closed"),
+    ],
+)
+def test_wild_cards_beside_a_wild_canasta_of_seven(
+    variant: str, sets: tuple[str, ...], expected: str | None
+) -> None:
+    """Three twos beside the side's wild canasta of seven. Uruguayan (canastas never close; a
+    meld of wild cards holds three to seven, docs/family/uruguayan.md): they join it, and it
+    takes no more. Bolivia (RGB: nothing is added to a finished bolivia; pinned: the side may then
+    start another meld of wild cards), and any ruleset whose canastas close and may be begun again
+    (canastas.reopen_closed_rank): a new meld, the bolivia set aside as a closed group is. Modern
+    American (POC, WUS: a side never melds a closed canasta's kind again): refused. (Before, the
+    new meld was allowed everywhere canastas close, and the engine then piled it onto the
+    canasta.)"""
+    melds = {0: ["Qc Qd Qh", "2s 2s Jk Jk 2c 2d 2h"]}
+    hands = {"N": "2c 2d 2h 9c 9d 5c 6d"}
+    s = position(variant, hands=hands, melds=melds, phase=P, sets=sets)
+    m = Meld((cs("2c 2d 2h"),))
+    assert code(s, m) == expected
+    if expected is None:
+        apply_unchecked(s, m)
+        assert sorted(x.size for x in s.melds[0].values() if x.naturals == 0) == [3, 7]
+        assert state_problems(s) == []

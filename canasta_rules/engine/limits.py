@@ -140,6 +140,13 @@ def check_lay(
         nat = sum(1 for c in g if not IS_WILD[c])
         wild = len(g) - nat
         if not nat:
+            if closed_rank(s, side, WILD_KEY):
+                return Refusal(
+                    "meld.rank_closed",
+                    "canastas.reopen_closed_rank",
+                    "your side's canasta of wild cards is closed: no other meld of wild cards is "
+                    "begun",
+                )
             wild_meld_cards += wild
             continue
         key = _group_key(g)

@@ -375,7 +375,8 @@ class Wild(MeldKind):
 
     def problems(self, r: Rules, side: int, key: int, m: TableMeld, joined: int) -> list[str]:
         where = f"side {side} meld {key}"
-        if not r.wild_melds or key != WILD_KEY or m.naturals:
+        aside = key >= CLOSED_KEY0 and r.canasta_closed and len(m.cards) == r.canasta_size
+        if not r.wild_melds or (key != WILD_KEY and not aside) or m.naturals:
             return [f"{where}: a meld of wild cards this variant cannot hold"]
         if not r.wild_meld_min <= len(m.cards) <= r.wild_meld_max:
             return [f"{where}: {len(m.cards)} wild cards, outside the limits"]
@@ -432,9 +433,10 @@ def kind_of_new(rank: int) -> int:
 
 
 def closed_group(r: Rules, m: TableMeld) -> bool:
-    """Whether ``m`` is a group closed as a canasta (``canastas.closed``): a new meld of its rank
-    may be started, and it moves aside to a key from ``CLOSED_KEY0``."""
-    return r.canasta_closed and m.kind == GROUP and r.is_canasta(m.naturals, m.size)
+    """Whether ``m`` is a group, or a meld of wild cards, closed as a canasta
+    (``canastas.closed``): a new meld of its rank (of wild cards) may be started, and it moves
+    aside to a key from ``CLOSED_KEY0``."""
+    return r.canasta_closed and m.kind != RUN and r.is_canasta(m.naturals, m.size)
 
 
 def set_aside(melds: dict[int, TableMeld], key: int) -> int:
