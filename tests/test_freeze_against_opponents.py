@@ -222,3 +222,30 @@ def test_the_lines_are_still_refused_under_the_positions_own_classic_rules(tmp_p
     body = text("classic", "").replace("stock 67\n", "stock 67\ntaken: NS\n")
     with pytest.raises(CanastaError, match="does not list who took it"):
         read_position(parse(body, "q.pos"))
+
+
+@pytest.mark.parametrize(
+    ("variant", "pile", "refused"),
+    [
+        ("classic", "7c 4s 2c 9d", True),  # 001: the discarded two froze it for both teams
+        ("novice", "7c 4s 2c 9d", False),  # 003: it may have spared the mover's side
+        ("classic", "2c 7c 4s 9d", False),  # the two may be the upcard, covered (deal rules)
+        ("classic", "7c 4s 9d", False),
+    ],
+)
+def test_frozen_no_beside_a_discarded_wild_card(variant: str, pile: str, refused: bool) -> None:
+    """A position that cannot occur is refused where it says so: under 001 a wild card discarded
+    on the pile freezes it against both teams until the pile is taken, so 'frozen no' cannot
+    stand beside one. Cards at the bottom that may have been turned up are passed over."""
+    moved = "2c" in pile.split()  # North's two, now in the pile
+    unseen = 11 + 3 - len(pile.split()) + moved
+    body = text(variant, "").replace("pile: 11 unseen, 7c 4s 9s", f"pile: {unseen} unseen, {pile}")
+    body = body.replace("stock 67\n", "stock 67\nfrozen no\n")
+    if moved:
+        body = body.replace("hand N: 2c 5c 6d 8h", "hand N: 5c 6d 8h")
+    if refused:
+        with pytest.raises(CanastaError) as e:
+            read_position(parse(body, "q.pos"))
+        assert e.value.line == 12 and "'frozen no', but the 2c discarded" in e.value.message
+    else:
+        read_position(parse(body, "q.pos"))

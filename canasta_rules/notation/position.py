@@ -147,6 +147,7 @@ class _Reader(_Collect, _Turns):
         if unseen:
             assert pile_line is not None
             self._check_unseen(pile_line, lines.counts, rest - unseen, pile, lines.frozen)
+        self._check_frozen_no(lines.frozen, pile)
 
     def _tags(self, d: _Derived) -> None:
         """The tags that place the position in its game: scores, previous, hand, dealer."""

@@ -44,6 +44,25 @@ class _Checks(_Table):
                 counts[c] += 1
             feet[p] = cards
 
+    def _check_frozen_no(self, frozen: A.Assertion | None, pile: list[int]) -> None:
+        """'frozen no' cannot stand beside a card discarded on the pile that froze it against
+        every side (pile.discard_freezes_against = "everyone"). The cards at the bottom that may
+        have been turned up to start the pile (wild cards and threes, covered or not as
+        deal.upcard_freezes says) are passed over."""
+        r = self.rules
+        if frozen is None or frozen.flag or r.freeze_spares_discarder or self.retold:
+            return
+        start = 0
+        while start < len(pile) and (C.is_wild(pile[start]) or C.RANK_OF[pile[start]] == 3):
+            start += 1
+        for c in pile[start + 1 :]:
+            if C.is_wild(c) or (r.black3_freezes and C.is_black_three(c)):
+                msg = (
+                    f"'frozen no', but the {C.name(c)} discarded on the pile froze it against "
+                    "every side until it is taken (pile.discard_freezes_against)"
+                )
+                raise self.err(frozen.at, msg)
+
     def _check_unseen(
         self,
         pile_line: A.UpcardLine,
