@@ -486,3 +486,13 @@ def test_score_entries_takes_the_rules_alone() -> None:
     with pytest.raises(TallyError, match="black threes"):
         score_entries(r, [SideEntry(black=5), SideEntry()])
     assert cs("Ac") == (C.card(C.ACE, 0),)
+
+
+def test_no_second_meld_of_wild_cards_after_a_closed_wild_canasta() -> None:
+    """Modern American (POC, WUS: a side never melds a closed canasta's kind again;
+    canastas.reopen_closed_rank = false): an unfinished meld of wild cards beside the side's wild
+    canasta cannot be, as the engine refuses to begin one; Bolivia (pinned: another meld of wild
+    cards may follow a finished bolivia) keeps it."""
+    with pytest.raises(TallyError, match=r"canastas\.reopen_closed_rank"):
+        Sheet.new("modern-american").add("NS m 700 w 1 uw 1 n 1 x 1; EW m 100")
+    Sheet.new("bolivia").add("NS m 700 w 1 uw 1 n 1 x 1; EW m 100")

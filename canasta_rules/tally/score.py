@@ -202,6 +202,11 @@ def _check_side(rules: Rules, name: str, e: SideEntry) -> None:
                 raise TallyError(f"{name}: {melds} melds of {C.RANK_WORDS[k][1]}: {why}")
     if e.wild_open > 1:
         raise TallyError(f"{name}: uw {e.wild_open}: a side has one meld of wild cards at a time")
+    if e.wild_open and e.wild_canastas and rules.no_reopen:
+        raise TallyError(
+            f"{name}: uw {e.wild_open} beside a canasta of wild cards: a closed canasta of wild "
+            "cards is not followed by another meld of them (canastas.reopen_closed_rank)"
+        )
     if e.wild_open and e.wild_canastas and not rules.canasta_closed:
         raise TallyError(
             f"{name}: uw {e.wild_open} beside a canasta of wild cards: a side keeps one meld of "
