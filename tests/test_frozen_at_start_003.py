@@ -153,3 +153,20 @@ def test_a_record_shows_the_pile_frozen_against_the_side_that_has_not_taken_it(
     assert code == 2
     assert f"{shown(record)}:15:3: hand 1, turn 6, E: take Tc with Ts Jk" in err
     assert "(pile.frozen.needs_natural_pair)" in err
+
+
+def test_taken_cannot_stand_beside_the_red_three_turned_up(tmp_path: Path) -> None:
+    """003 (Step 6: a pickup takes the whole pile): a red three lies in the pile only as the card
+    turned up to start it, so while it is still there nobody has taken the pile, and a 'taken:'
+    line cannot be; the error points at the first side it names."""
+    from canasta_rules.errors import NotationError
+    from canasta_rules.notation import parse, read_position
+
+    text = BASE.format(extra="taken: NS\n").replace(
+        "pile: 11 unseen, 7c 4s 9s", "pile: 3h 7c 4s 9s"
+    )
+    text = text.replace("stock 70", "stock 80")
+    with pytest.raises(NotationError) as e:
+        read_position(parse(text, "q.pos"))
+    assert (e.value.line, e.value.column) == (12, 8)
+    assert "still holds the 3h turned up to start it" in e.value.message

@@ -251,6 +251,15 @@ class _Reader(_Collect, _Turns):
             if d.pile_takers >> side & 1:
                 raise self.err(taken_line.at, f"{name} is listed twice", col)
             d.pile_takers |= 1 << side
+        red = next((c for c in d.pile if C.is_red_three(c)), None)
+        if d.pile_takers and red is not None:
+            # A red three lies in the pile only as a card turned up to start it: any pickup
+            # would have taken it.
+            msg = (
+                f"the pile still holds the {C.name(red)} turned up to start it, so nobody has "
+                "taken it this hand"
+            )
+            raise self.err(taken_line.at, msg, taken_line.cols[0] if taken_line.cols else 0)
 
     def _turn_in_progress(self, lines: _Lines, d: _Derived) -> None:
         """The turn in progress ('turn:'), word by word, checked against the rest."""
