@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import cards as C
 from .checks import (
     PILE,
     STOCK,
@@ -129,7 +128,7 @@ def _apply_discard(s: State, m: Discard) -> Move:
     c = m.card
     s.remove_card(p, c)
     s.pile.append(c)
-    if IS_WILD[c] or (s.rules.black3_freezes and C.is_black_three(c)):
+    if s.rules.discard_freezes[c]:
         if s.rules.freeze_spares_discarder:
             # 003: frozen against the discarder's opponents; a freezing card of another side on
             # top of it freezes it against every side.

@@ -307,7 +307,7 @@ class Position:
         if self.frozen is None:
             s.frozen = False
             for c in self.pile:
-                if IS_WILD[c] or C.is_red_three(c) or (r.black3_freezes and C.is_black_three(c)):
+                if r.pile_card_freezes[c]:
                     s.frozen = True
                     s.freeze_card = c
                     break
@@ -331,7 +331,7 @@ class Position:
             # Where a discard freezes the pile only against the discarder's opponents (003),
             # 'frozen no' beside a freezing card in the pile says the mover's side laid it.
             for c in self.pile:
-                if IS_WILD[c] or (r.black3_freezes and C.is_black_three(c)):
+                if r.discard_freezes[c]:
                     s.frozen = True
                     s.freeze_card = c
                     s.freeze_spared = 1 << s.side_of[s.turn]
@@ -339,10 +339,7 @@ class Position:
         if self.frozen_against is not None:
             s.frozen = True
             s.freeze_spared = sum(1 << x for x in range(r.sides) if x not in self.frozen_against)
-            s.freeze_card = next(
-                (c for c in self.pile if IS_WILD[c] or (r.black3_freezes and C.is_black_three(c))),
-                -1,
-            )
+            s.freeze_card = next((c for c in self.pile if r.discard_freezes[c]), -1)
         if self.frozen is False and r.frozen_at_start:
             # 'frozen no' speaks for the player to move, as in records: where the pile starts
             # each hand frozen (003), it says that the mover's side has taken it this hand.

@@ -111,6 +111,15 @@ class Rules:
         self.red3_never_against = rt.count_against == "never"
 
         self.black3_freezes = v.black_threes.discarded == "freeze"
+        self.discard_freezes: tuple[bool, ...] = tuple(
+            IS_WILD[c] or (self.black3_freezes and C.is_black_three(c))
+            for c in range(C.NUM_CARD_IDS)
+        )
+        """Cards that freeze the pile when discarded: wild cards, and black threes where they do."""
+        self.pile_card_freezes: tuple[bool, ...] = tuple(
+            self.discard_freezes[c] or C.is_red_three(c) for c in range(C.NUM_CARD_IDS)
+        )
+        """Cards whose presence in the pile says it is frozen: those, and a red three turned up."""
         self.black3_meldable = v.black_threes.meld_when_going_out
         self.black3_in_hand_penalty = v.black_threes.in_hand_penalty
         # Bonus cards: laid out for the side and replaced from the stock (red threes always;

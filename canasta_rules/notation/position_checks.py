@@ -56,7 +56,7 @@ class _Checks(_Table):
         while start < len(pile) and (C.is_wild(pile[start]) or C.RANK_OF[pile[start]] == 3):
             start += 1
         for c in pile[start + 1 :]:
-            if C.is_wild(c) or (r.black3_freezes and C.is_black_three(c)):
+            if r.discard_freezes[c]:
                 msg = (
                     f"'frozen no', but the {C.name(c)} discarded on the pile froze it against "
                     "every side until it is taken (pile.discard_freezes_against)"
@@ -82,19 +82,8 @@ class _Checks(_Table):
                 "them; one in the pile would have been laid down: write it on its side's 'red' line"
             )
             raise self.err(pile_line.at, msg)
-        freezing = sum(
-            n
-            for c, n in enumerate(left)
-            if C.is_wild(c) or (r.black3_freezes and C.is_black_three(c))
-        )
-        is_frozen = (
-            frozen.flag
-            if frozen is not None
-            else any(
-                C.is_wild(c) or C.is_red_three(c) or (r.black3_freezes and C.is_black_three(c))
-                for c in pile
-            )
-        )
+        freezing = sum(n for c, n in enumerate(left) if r.discard_freezes[c])
+        is_frozen = frozen.flag if frozen is not None else any(r.pile_card_freezes[c] for c in pile)
         # Where a discard freezes the pile only against the discarder's opponents (003), 'frozen
         # no' may stand beside wild cards the mover's side discarded: unseen ones too.
         spared = frozen is not None and r.freeze_spares_discarder

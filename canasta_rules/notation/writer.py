@@ -391,11 +391,7 @@ def position_items(
 
 def _frozen_by_cards(s: State, unseen: int) -> bool:
     """Whether a reader would find the pile frozen from its written cards alone."""
-    r = s.rules
-    for c in s.pile[unseen:]:
-        if C.is_wild(c) or C.is_red_three(c) or (r.black3_freezes and C.is_black_three(c)):
-            return True
-    return False
+    return any(s.rules.pile_card_freezes[c] for c in s.pile[unseen:])
 
 
 def position_text(
