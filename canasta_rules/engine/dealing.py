@@ -10,7 +10,7 @@ import random
 
 from .. import cards as C
 from .rules import BLACK3_KEY, RED3_KEY, Rules
-from .state import DealError, Permission, Phase, State, begin_turn
+from .state import DealError, Phase, State, begin_turn, clear_turn
 
 
 def empty_state(
@@ -59,16 +59,8 @@ def empty_state(
     s.hand_no = hand_no
     s.turn = rules.next_seat(s.dealer)
     s.phase = Phase.DRAW
-    s.answerer = -1
     s.had_turn = [False] * n
-    s.drew = 0
-    s.turn_melded = False
-    s.turn_added_old = False
-    s.turn_new = []
-    s.turn_opened = False
-    s.turn_value = 0
-    s.turn_black3 = False
-    s.permission = Permission.NONE
+    clear_turn(s)
     s.last_drawer = -1
     s.end_reason = ""
     s.out_player = -1

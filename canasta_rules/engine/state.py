@@ -462,9 +462,8 @@ def regrouped(rules: Rules, lone: int) -> tuple[int, ...]:
     return tuple(rules.side_of[p] if p == lone else keep for p in range(rules.players))
 
 
-def begin_turn(s: State, player: int) -> None:
-    """Make ``player`` the one to move, at the start of their turn."""
-    s.turn = player
+def clear_turn(s: State) -> None:
+    """Forget what the turn so far has done: nothing drawn, melded, asked or answered."""
     s.drew = 0
     s.turn_melded = False
     s.turn_added_old = False
@@ -474,6 +473,12 @@ def begin_turn(s: State, player: int) -> None:
     s.turn_black3 = False
     s.permission = Permission.NONE
     s.answerer = -1
+
+
+def begin_turn(s: State, player: int) -> None:
+    """Make ``player`` the one to move, at the start of their turn."""
+    s.turn = player
+    clear_turn(s)
     s.prior_melded = s.player_melded[player]
     if s.rules.red3_first_turn and not s.had_turn[player] and s.rc[player][RED3_KEY]:
         s.phase = Phase.EXPOSE
