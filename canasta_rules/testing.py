@@ -107,6 +107,7 @@ PARAMETERS: dict[str, SearchStrategy[Any]] = {
     ),
     "black_threes.discarded": st.sampled_from(["stop", "freeze"]),
     "black_threes.meld_when_going_out": st.booleans(),
+    "black_threes.meld_last": st.booleans(),
     "melds.max_wild": st.integers(1, 4),
     "melds.wild_not_more_than_natural": st.booleans(),
     "melds.wild_fewer_than_natural": st.booleans(),

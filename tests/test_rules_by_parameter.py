@@ -43,7 +43,7 @@ from canasta_rules.engine import (
     score_hand,
 )
 from canasta_rules.engine import game as game_module
-from canasta_rules.engine.apply import apply
+from canasta_rules.engine.apply import apply, apply_unchecked
 from canasta_rules.engine.dealing import from_layout
 from canasta_rules.engine.game import game_end, opening_dealer
 from canasta_rules.engine.goingout import going_out_plan
@@ -432,6 +432,46 @@ def test_black_threes_melded_when_going_out() -> None:
     assert a.end_reason == "went_out" and a.melds[0][3].size == 3
     # Under the override a hand of three black threes cannot go out at all.
     assert going_out_plan(b) is None
+
+
+@rule("black_threes.meld_last")
+def test_black_threes_are_the_last_meld() -> None:
+    """000_1e7ce48765e073b7.txt: black threes may be melded "only as the last play before a
+    player goes out"; 001_0cb887cc6d824426.txt sets no order within the going-out turn."""
+    kw: dict[str, Any] = {
+        "hands": {"N": "3c 3s 3c 7h 7d 7c 9h"},
+        "melds": {0: [CANASTA_K]},
+        "phase": Phase.PLAY,
+    }
+    blacks, sevens = Meld(melds=(cs("3c 3s 3c"),)), Meld(melds=(cs("7h 7d 7c"),))
+    # Encyclopedia (000): the sevens cannot follow the black threes, so laying the threes first
+    # is refused at once (the turn could no longer go out) ...
+    enc = position("encyclopedia", **kw)
+    assert code(enc, blacks) == "meld.black_threes.not_last"
+    # ... and a later meld is refused where a written position has them down already.
+    down = position("encyclopedia", **kw)
+    apply_unchecked(down, blacks)
+    assert down.turn_black3 and code(down, sevens) == "meld.black_threes.not_last"
+    # Sevens first, or both in one action, then the discard: out.
+    for first in (sevens, Meld(melds=(cs("3c 3s 3c"), cs("7h 7d 7c")))):
+        s = position("encyclopedia", **kw)
+        apply(s, first)
+        if not s.turn_black3:
+            apply(s, blacks)
+        apply(s, Discard(C.parse("9h")))
+        assert s.end_reason == "went_out"
+    # Classic (001) sets no order: threes first, then the sevens, then the discard.
+    cl = position("classic", **kw)
+    for move in (blacks, sevens, Discard(C.parse("9h"))):
+        apply(cl, move)
+    assert cl.end_reason == "went_out"
+    # After the threes, more black threes may still go on them before the discard.
+    more = position("encyclopedia", **{**kw, "hands": {"N": "3c 3s 3c 3s 9h"}})
+    apply(more, blacks)
+    assert code(more, Discard(C.parse("3s"))) == "meld.black_threes.not_going_out"
+    apply(more, Meld(adds=((3, cs("3s")),)))
+    apply(more, Discard(C.parse("9h")))
+    assert more.end_reason == "went_out" and more.melds[0][3].size == 4
 
 
 # --------------------------------------------------------------------------------------------

@@ -418,6 +418,7 @@ ALTERNATES: dict[str, dict[str, Any]] = {
     "black_threes.in_hand_penalty": {"black_threes.in_hand_penalty": 100},
     "black_threes.discarded": {"black_threes.discarded": "freeze"},
     "black_threes.meld_when_going_out": {"black_threes.meld_when_going_out": False},
+    "black_threes.meld_last": {"black_threes.meld_last": True},
     "melds.min_size": {"melds.min_size": 4},
     "melds.min_naturals": {"melds.min_naturals": 3},
     "melds.max_wild": {"melds.max_wild": 2},

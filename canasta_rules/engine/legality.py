@@ -195,6 +195,21 @@ def _black_threes_not_out(last: bool) -> Refusal:
     return Refusal("meld.black_threes.not_going_out", "black_threes.meld_when_going_out", msg)
 
 
+def _after_black_threes(m: Meld) -> Refusal | None:
+    """Where black threes are the last meld of the going-out turn (``black_threes.meld_last``,
+    000), what refuses a later action that lays anything else."""
+    laid = [c for g in m.melds for c in g] + [c for _, g in m.adds for c in g]
+    other = next((c for c in laid if not C.is_black_three(c)), None)
+    if other is None:
+        return None
+    return Refusal(
+        "meld.black_threes.not_last",
+        "black_threes.meld_last",
+        f"black threes were melded this turn, and they are the last meld before going out: "
+        f"{C.name(other)} cannot be laid after them (only more black threes and the discard)",
+    )
+
+
 def _waived(s: State, after: State) -> bool:
     """Whether a finish below the minimum is allowed: concealed, after a stock draw."""
     return s.rules.concealed_waives and s.drew == STOCK and after.concealed
@@ -203,6 +218,10 @@ def _waived(s: State, after: State) -> bool:
 def _check_meld(s: State, m: Meld) -> Refusal | None:
     m = joined(s, m)  # matching cards join the side's meld of their rank (applied the same way)
     r = s.rules
+    if r.black3_last and s.turn_black3:
+        ref = _after_black_threes(m)
+        if ref is not None:
+            return ref
     p = s.turn
     side = s.side_of[p]
     ref, canastas_after, new_ranks, _added_old = meld_outcome(s, m)
@@ -268,6 +287,15 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
             "your partner said yes: you must go out this turn, and after this you could not",
         )
     if black and not out_possible:
+        others = t.hand_len[p] - t.rc[p][BLACK3_KEY]
+        if r.black3_last and others > 1:
+            return Refusal(
+                "meld.black_threes.not_last",
+                "black_threes.meld_last",
+                f"black threes are the last meld before going out, and after this you would "
+                f"still hold {others} other cards: lay the other melds first, or in the same "
+                "action",
+            )
         return _black_threes_not_out(False)
     if short > 0 and not out_possible and not can_complete_opening(t):
         # Holding one card or none, the player is about to go out (concealed, if nothing of

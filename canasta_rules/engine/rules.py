@@ -121,6 +121,8 @@ class Rules:
         )
         """Cards whose presence in the pile says it is frozen: those, and a red three turned up."""
         self.black3_meldable = v.black_threes.meld_when_going_out
+        self.black3_last = self.black3_meldable and v.black_threes.meld_last
+        """After black threes are laid, only black threes and the final discard follow."""
         self.black3_in_hand_penalty = v.black_threes.in_hand_penalty
         # Bonus cards: laid out for the side and replaced from the stock (red threes always;
         # black threes too where black_threes.bonus). Threes score by colour at the end.

@@ -232,6 +232,7 @@ def unstated_keys(variant: Variant) -> set[str]:
         out |= {
             "black_threes.discarded",
             "black_threes.meld_when_going_out",
+            "black_threes.meld_last",
             "black_threes.in_hand_penalty",
         }
     if not variant.red_threes.count_from_canastas:

@@ -122,6 +122,12 @@ class ThreesSection(BuilderBase):
                 "Black threes can be melded only by a player who goes out in that turn: "
                 f"{number(v.melds.min_size)} or more of them together, with no wild card."
             )
+            if bt.meld_last:
+                meld += (
+                    " They are the last meld of that turn: once they are down, only more black "
+                    "threes and the final discard may follow (other melds go down before them, "
+                    "or with them)."
+                )
         else:
             meld = "Black threes can never be melded; they leave a hand only as discards."
         if bt.bonus:  # never discarded, melded or kept: the rules below do not arise
@@ -143,6 +149,7 @@ class ThreesSection(BuilderBase):
                     "black_threes.meld_when_going_out",
                     meld,
                     "black_threes.meld_when_going_out",
+                    "black_threes.meld_last",
                     "melds.min_size",
                 ),
                 self.s(

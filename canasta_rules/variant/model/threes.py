@@ -97,6 +97,15 @@ class BlackThrees(Model):
             "cards) as part of going out. They can never be melded otherwise."
         ),
     )
+    meld_last: bool = Field(
+        default=False,
+        description=(
+            "With meld_when_going_out: the black threes are the last meld of the going-out "
+            "turn (000: 'the last play before a player goes out'). After the action that lays "
+            "them, only more black threes and the final discard may follow; other melds laid in "
+            "the same action count as laid with them. false: any order within the turn."
+        ),
+    )
     in_hand_penalty: int = Field(
         default=0,
         ge=0,
