@@ -204,10 +204,11 @@ def _side_entry(name: str, words: list[str]) -> SideEntry:
         if i + 1 >= len(words):
             raise TallyError(f"{name}: {w} needs a number")
         raw = words[i + 1]
-        try:
-            number = int(raw)
-        except ValueError:
-            raise TallyError(f"{name}: {w} needs a whole number, not {raw!r}") from None
+        # Digits only: Python's int() would also take '1_000', '+5' and other scripts' digits.
+        digits = raw[1:] if raw.startswith("-") else raw
+        if not (digits.isascii() and digits.isdigit()):
+            raise TallyError(f"{name}: {w} needs a whole number, not {raw!r}")
+        number = int(raw)
         if number < 0:
             what = "hand points are entered as a positive number" if w == "h" else "no negatives"
             raise TallyError(f"{name}: {w} {number}: {what}")

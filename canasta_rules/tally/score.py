@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from .. import cards as C
-from ..engine.rules import Rules
+from ..engine.rules import NEVER, Rules
 from ..engine.scoring import SideScore, black_three_points, red_three_points
 from ..seats import side_names
 from ..variant.model import ConcealedPlayer
@@ -51,6 +51,9 @@ def _lowest_meld_points(rules: Rules, e: SideEntry) -> int:
     low += e.twos * size * two
     low += e.jokers * (jokers * rules.value[C.JOKER] + max(size - jokers, 0) * low_wild)
     low += e.wild_open * rules.wild_meld_min * low_wild
+    if rules.wild_twos_bonus is not None and jokers:
+        # 'w' is then any make-up but all twos: it holds a joker at least.
+        low += e.wild * max(rules.value[C.JOKER] - low_wild, 0)
     return low
 
 
@@ -181,6 +184,61 @@ def _check_pack(rules: Rules, entries: list[SideEntry]) -> None:
             )
 
 
+def _pack_points(rules: Rules) -> int:
+    """What every card of the pack together counts (a black three at its in-hand charge where
+    that is more): no table's meld and hand points can add up to more."""
+    total = 0
+    for c in range(C.NUM_CARD_IDS):
+        value = rules.value[c]
+        if C.is_black_three(c):
+            value = max(value, rules.black3_in_hand_penalty)
+        total += rules.deck_counts[c] * value
+    return total
+
+
+def _check_points(rules: Rules, names: tuple[str, ...], entries: list[SideEntry]) -> None:
+    """Refuse meld and hand points (m, h) beyond what the whole pack's cards count."""
+    cap = _pack_points(rules)
+    pack = f"every card of the pack of {rules.variant.deck.size} together counts {cap}"
+    for name, e in zip(names, entries, strict=True):
+        if e.meld + e.hand > cap:
+            raise TallyError(f"{name}: m {e.meld} and h {e.hand} make {e.meld + e.hand}; {pack}")
+    total = sum(e.meld + e.hand for e in entries)
+    if total > cap:
+        said = "; ".join(f"{n} m {e.meld} h {e.hand}" for n, e in zip(names, entries, strict=True))
+        raise TallyError(f"the sides' meld and hand points make {total} ({said}); {pack}")
+
+
+def _check_rank_canastas(rules: Rules, entries: list[SideEntry]) -> None:
+    """Refuse more canastas of ranks than the pack's natural cards make. A canasta of a rank
+    holds ``canastas.base`` natural cards of it at least (a natural one, all ``canastas.size``),
+    so a rank makes at most that many of them; a natural canasta of a special rank is a ``c``
+    item, never an ``n``, and a rank that never takes a wild card makes no ``x``."""
+    size, base = rules.canasta_size, rules.canasta_base
+    special = set(_special_ranks(rules))
+    in_pack = {k: sum(rules.deck_counts[C.card(k, s)] for s in range(4)) for k in C.NATURAL_RANKS}
+    cap = {k: n // base for k, n in in_pack.items()}
+    c = {k: sum(n for e in entries for r, n in e.special if r == k) for k in special}
+    n = sum(e.natural for e in entries)
+    x = sum(e.mixed for e in entries)
+    plain = [k for k in C.NATURAL_RANKS if k not in special]
+    takes_wild = [k for k in C.NATURAL_RANKS if k not in special or rules.special_wild[k] != NEVER]
+    n_cap = sum(in_pack[k] // size for k in plain)
+    if n > n_cap:
+        raise TallyError(
+            f"{n} natural canastas entered (n); the pack's {ranks_named(plain)} make at most "
+            f"{n_cap} of {size} natural cards each"
+        )
+    both = n + x + sum(c.get(k, 0) for k in takes_wild)
+    both_cap = sum(cap[k] for k in takes_wild)
+    if both > both_cap:
+        what = "natural and mixed canastas (n, x" + (", c)" if special else ")")
+        raise TallyError(
+            f"{both} {what} entered; with at least {base} natural cards of one rank in each, "
+            f"the pack's {ranks_named(takes_wild)} make at most {both_cap}"
+        )
+
+
 def _check_side(rules: Rules, name: str, e: SideEntry) -> None:
     """Refuse per-rank counts and melds of wild cards one side cannot hold together."""
     for k, n in e.unfinished:
@@ -264,6 +322,8 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
             f"the pack of {v.deck.size} cards holds {wild_cards}"
         )
     _check_pack(rules, entries)
+    _check_rank_canastas(rules, entries)
+    _check_points(rules, names, entries)
     step = _card_gcd(rules)
     for name, e in zip(names, entries, strict=True):
         if e.out:

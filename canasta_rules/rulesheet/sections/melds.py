@@ -232,8 +232,9 @@ class MeldsSection(Tables):
             runs = "Runs of one suit are not melds: every meld is of one rank."
         if isinstance(wm, WildMeldsAllowed):
             alone = (
-                f"A side may meld wild cards on their own: one such meld, of {wm.min_size} to "
-                f"{wm.max_size} wild cards; a canasta of wild cards is worth {wm.canasta_bonus}."
+                "A side may meld wild cards on their own: one such meld open at a time, of "
+                f"{wm.min_size} to {wm.max_size} wild cards; a canasta of wild cards is worth "
+                f"{wm.canasta_bonus}."
             ) + wild_meld_extras(v, wm)
         else:
             alone = "Wild cards are never melded on their own."
