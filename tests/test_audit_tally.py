@@ -310,9 +310,12 @@ def test_equal_past_8500_plays_on() -> None:
         # CC, CCP: two packs hold four red and four black threes.
         (
             "NS m 100 n 1 x 1 r 5",
-            "5 red threes entered; the pack of 108 cards holds 4 (deck.decks = 2)",
+            "r: 5 red threes entered (NS 5); the pack of 108 cards holds 4 (deck.decks = 2)",
         ),
-        ("NS m 100 n 1 x 1 b 3; EW b 2", "5 black threes entered; the pack of 108 cards holds 4"),
+        (
+            "NS m 100 n 1 x 1 b 3; EW b 2",
+            "b: 5 black threes entered (NS 3, EW 2); the pack of 108 cards holds 4",
+        ),
         # cat, CLA: two canastas to go out, concealed too.
         (
             "NS m 100 n 1 out",
@@ -378,7 +381,7 @@ def test_equal_past_8500_plays_on() -> None:
         # Twelve wild cards in the pack: one canasta of wild cards between both sides.
         (
             "NS m 140 w 1; EW m 140 w 1",
-            "the canastas entered need at least 14 wild cards (each wild canasta 7, each mixed "
+            "w: the canastas entered need at least 14 wild cards (each wild canasta 7, each mixed "
             "one 1); the pack of 108 cards holds 12",
         ),
         # CCP: the twos canasta is seven twos (20 each), the jokers one four jokers and 3 twos.

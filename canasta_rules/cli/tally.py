@@ -45,6 +45,8 @@ def sheet_table(sheet: Sheet) -> Table:
 
 def _show_hand(sheet: Sheet, hand: TallyHand) -> None:
     number = len(sheet.hands)
+    for doubt in hand.doubts:
+        typer.echo(f"canasta: warning: hand {number}: {doubt} (scored as entered)", err=True)
     console.print(breakdown_table(sheet.sides, hand.scores, f"hand {number}"))
     for line in status_lines(sheet):
         console.print(line)

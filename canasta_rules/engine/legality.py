@@ -210,6 +210,14 @@ def _after_black_threes(m: Meld) -> Refusal | None:
     )
 
 
+def _out_but_for_order(t: State) -> bool:
+    """Whether the player could still go out from ``t`` (black threes down this turn) if melds
+    could follow them: then only ``black_threes.meld_last`` stands in the way. Changes ``t``,
+    a scratch copy."""
+    t.turn_black3 = False
+    return can_go_out(t)
+
+
 def _waived(s: State, after: State) -> bool:
     """Whether a finish below the minimum is allowed: concealed, after a stock draw."""
     return s.rules.concealed_waives and s.drew == STOCK and after.concealed
@@ -288,7 +296,7 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
         )
     if black and not out_possible:
         others = t.hand_len[p] - t.rc[p][BLACK3_KEY]
-        if r.black3_last and others > 1:
+        if r.black3_last and others > 1 and _out_but_for_order(t):
             return Refusal(
                 "meld.black_threes.not_last",
                 "black_threes.meld_last",

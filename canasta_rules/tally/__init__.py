@@ -45,11 +45,12 @@ An entry the cards cannot produce is refused with a one-line reason: more threes
 holds, two sides going out, going out (or going out concealed) without the canastas the variant
 requires (a going-out contract by kind of canasta is checked from ``n``, ``x`` and ``w``), or
 with a meld of wild cards unfinished where that forbids it, canastas and unfinished melds
-without the meld points their cards are worth, points that no set of cards adds up to or that
-exceed what the whole pack counts, more canastas of ranks than the pack's naturals make, a lone
+without the meld points their cards are worth, points that no set of cards adds up to, a lone
 player with cards left after going out, a count for a rank or make-up the variant has no rule
 for, more canastas, melds or sets of a rank than the pack's cards make, two melds of one rank
 where a side melds a rank once, two canastas of a rank where a canasta makes the rank dead.
+Meld and hand points beyond what the whole pack counts, and more canastas of ranks than its
+natural cards make, are warned about and scored as entered (``TallyHand.doubts``).
 
 The sheet is a small TOML file (the ruleset and each hand's entry line), rewritten whole after
 every hand; the totals are computed again when it is read, so a sheet is never out of step.

@@ -132,13 +132,21 @@ def _check_items(rules: Rules, name: str, e: SideEntry) -> None:
         )
 
 
-def _check_pack(rules: Rules, entries: list[SideEntry]) -> None:
+def _by_side(names: tuple[str, ...], counts: list[int]) -> str:
+    """``NS 3, EW 2``: the sides that entered some of a count (for refusals that span them)."""
+    return ", ".join(f"{n} {c}" for n, c in zip(names, counts, strict=True) if c)
+
+
+def _check_pack(rules: Rules, names: tuple[str, ...], entries: list[SideEntry]) -> None:
     """Refuse counts that need more cards of a kind than the pack holds."""
     v = rules.variant
     pack = f"the pack of {v.deck.size} cards holds"
-    blacks = sum(e.black for e in entries)
-    if blacks > v.deck.black_threes:
-        raise TallyError(f"{blacks} black threes entered; {pack} {v.deck.black_threes}")
+    blacks = [e.black for e in entries]
+    if sum(blacks) > v.deck.black_threes:
+        raise TallyError(
+            f"b: {sum(blacks)} black threes entered ({_by_side(names, blacks)}); "
+            f"{pack} {v.deck.black_threes}"
+        )
     size = rules.canasta_size
     twos_in_pack = sum(rules.deck_counts[C.card(C.TWO, s)] for s in range(4))
     jokers_in_pack = rules.deck_counts[C.JOKER]
@@ -196,47 +204,60 @@ def _pack_points(rules: Rules) -> int:
     return total
 
 
-def _check_points(rules: Rules, names: tuple[str, ...], entries: list[SideEntry]) -> None:
-    """Refuse meld and hand points (m, h) beyond what the whole pack's cards count."""
+def _points_doubt(rules: Rules, names: tuple[str, ...], entries: list[SideEntry]) -> str | None:
+    """Meld and hand points (m, h) beyond what the whole pack's cards count, for a side or for
+    the table: most likely a slip of the pen."""
     cap = _pack_points(rules)
     pack = f"every card of the pack of {rules.variant.deck.size} together counts {cap}"
     for name, e in zip(names, entries, strict=True):
         if e.meld + e.hand > cap:
-            raise TallyError(f"{name}: m {e.meld} and h {e.hand} make {e.meld + e.hand}; {pack}")
+            return f"{name}: m {e.meld} and h {e.hand} make {e.meld + e.hand}; {pack}"
     total = sum(e.meld + e.hand for e in entries)
     if total > cap:
         said = "; ".join(f"{n} m {e.meld} h {e.hand}" for n, e in zip(names, entries, strict=True))
-        raise TallyError(f"the sides' meld and hand points make {total} ({said}); {pack}")
+        return f"the sides' meld and hand points make {total} ({said}); {pack}"
+    return None
 
 
-def _check_rank_canastas(rules: Rules, entries: list[SideEntry]) -> None:
-    """Refuse more canastas of ranks than the pack's natural cards make. A canasta of a rank
-    holds ``canastas.base`` natural cards of it at least (a natural one, all ``canastas.size``),
-    so a rank makes at most that many of them; a natural canasta of a special rank is a ``c``
-    item, never an ``n``, and a rank that never takes a wild card makes no ``x``."""
+def _canastas_doubt(rules: Rules, entries: list[SideEntry]) -> str | None:
+    """More canastas of ranks than the pack's natural cards make. A canasta of a rank holds
+    ``canastas.min_naturals`` natural cards of it at least (a natural one, all
+    ``canastas.size``), so a rank makes at most that many of them; a natural canasta of a
+    special rank is a ``c`` item, never an ``n``, and a rank that never takes a wild card makes
+    no ``x``."""
     size, base = rules.canasta_size, rules.canasta_base
     special = set(_special_ranks(rules))
     in_pack = {k: sum(rules.deck_counts[C.card(k, s)] for s in range(4)) for k in C.NATURAL_RANKS}
-    cap = {k: n // base for k, n in in_pack.items()}
-    c = {k: sum(n for e in entries for r, n in e.special if r == k) for k in special}
     n = sum(e.natural for e in entries)
     x = sum(e.mixed for e in entries)
     plain = [k for k in C.NATURAL_RANKS if k not in special]
     takes_wild = [k for k in C.NATURAL_RANKS if k not in special or rules.special_wild[k] != NEVER]
     n_cap = sum(in_pack[k] // size for k in plain)
     if n > n_cap:
-        raise TallyError(
+        return (
             f"{n} natural canastas entered (n); the pack's {ranks_named(plain)} make at most "
             f"{n_cap} of {size} natural cards each"
         )
-    both = n + x + sum(c.get(k, 0) for k in takes_wild)
-    both_cap = sum(cap[k] for k in takes_wild)
+    specials = sum(c for e in entries for k, c in e.special if k in takes_wild)
+    both, both_cap = n + x + specials, sum(in_pack[k] // base for k in takes_wild)
     if both > both_cap:
         what = "natural and mixed canastas (n, x" + (", c)" if special else ")")
-        raise TallyError(
+        return (
             f"{both} {what} entered; with at least {base} natural cards of one rank in each, "
             f"the pack's {ranks_named(takes_wild)} make at most {both_cap}"
         )
+    return None
+
+
+def hand_doubts(rules: Rules, entries: list[SideEntry]) -> list[str]:
+    """What in a hand's entries no deal can produce but is still scored as entered: more meld
+    and hand points than the pack counts, more canastas of ranks than its natural cards make.
+    A table reads these off the cards, so they are most likely slips; but a sheet may also be
+    used to try out a game's end (enter the points as they stand), so they are warned about,
+    not refused."""
+    names = side_names(rules.players, rules.sides)
+    found = (_canastas_doubt(rules, entries), _points_doubt(rules, names, entries))
+    return [d for d in found if d is not None]
 
 
 def _check_side(rules: Rules, name: str, e: SideEntry) -> None:
@@ -299,11 +320,11 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
     outs = [i for i, e in enumerate(entries) if e.out]
     if len(outs) > 1:
         raise TallyError(f"{' and '.join(names[i] for i in outs)} cannot both go out")
-    reds = sum(e.red for e in entries)
-    if reds > v.deck.red_threes:
+    reds = [e.red for e in entries]
+    if sum(reds) > v.deck.red_threes:
         raise TallyError(
-            f"{reds} red threes entered; the pack of {v.deck.size} cards holds "
-            f"{v.deck.red_threes} (deck.decks = {v.deck.decks})"
+            f"r: {sum(reds)} red threes entered ({_by_side(names, reds)}); the pack of "
+            f"{v.deck.size} cards holds {v.deck.red_threes} (deck.decks = {v.deck.decks})"
         )
     for name, e in zip(names, entries, strict=True):
         _check_items(rules, name, e)
@@ -317,13 +338,20 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
         each = f"each wild canasta {size}, each mixed one 1"
         if open_wild:
             each += f", each unfinished meld of wild cards {rules.wild_meld_min}"
+        keys = [
+            k
+            for k, used in (
+                ("x", any(e.mixed for e in entries)),
+                ("w", any(e.wild_canastas for e in entries)),
+                ("uw", open_wild),
+            )
+            if used
+        ]
         raise TallyError(
-            f"the canastas entered need at least {need_wild + open_wild} wild cards ({each}); "
-            f"the pack of {v.deck.size} cards holds {wild_cards}"
+            f"{', '.join(keys)}: the canastas entered need at least {need_wild + open_wild} "
+            f"wild cards ({each}); the pack of {v.deck.size} cards holds {wild_cards}"
         )
-    _check_pack(rules, entries)
-    _check_rank_canastas(rules, entries)
-    _check_points(rules, names, entries)
+    _check_pack(rules, names, entries)
     step = _card_gcd(rules)
     for name, e in zip(names, entries, strict=True):
         if e.out:

@@ -20,7 +20,7 @@ from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
 from .entry import SideEntry, TallyError, entry_text, parse_entry, rank_key
-from .score import _unscored, score_entries
+from .score import _unscored, hand_doubts, score_entries
 
 # ------------------------------------------------------------------------------------------------
 # The sheet
@@ -32,6 +32,8 @@ class TallyHand:
     scores: list[SideScore]
     totals: list[int]
     """Each side's total after this hand."""
+    doubts: tuple[str, ...] = ()
+    """What no deal can produce but was scored as entered (``score.hand_doubts``)."""
 
 
 @dataclass
@@ -104,7 +106,7 @@ class Sheet:
         entries = parse_entry(self.rules, text)
         scores = score_entries(self.rules, entries)
         totals = [a + b.total for a, b in zip(self.totals, scores, strict=True)]
-        hand = TallyHand(entries, scores, totals)
+        hand = TallyHand(entries, scores, totals, tuple(hand_doubts(self.rules, entries)))
         self.hands.append(hand)
         return hand
 
