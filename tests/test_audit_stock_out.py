@@ -834,3 +834,63 @@ def test_001_a_single_card_over_a_two_card_pile_is_forced() -> None:
     assert refused(text, "draw") == "stock.forced_pickup"
     s = after(text, "take discard 7c")
     assert not s.over and s.turn == 1
+
+
+def _at(capsys: Capsys, record: str, turn: str) -> str:
+    """``canasta replay RECORD --at TURN``: the position written there."""
+    status, out, err = run_cli(capsys, "replay", str(EXAMPLES / record), "--at", turn)
+    assert status == 0, err
+    return out
+
+
+def test_001_the_position_before_the_last_red_three_is_written_with_stock_1(
+    capsys: Capsys,
+) -> None:
+    """001, 'When the stock runs out': the position before East's last draw says `stock 1`;
+    drawing the red three ends the hand (no discard), and the hand scores NS -440, EW -410 as
+    the record says; the position after it is written as over and scores the same."""
+    before = _at(capsys, "red-three-last.can", "1.57")
+    assert "stock 1\n" in before and before.endswith("to move: E draw\n")
+    assert refused(before, "draw 3d discard 9h") == "hand.over"
+    assert [sc.total for sc in hand_scores(before, "draw 3d")] == [-440, -410]
+    over = _at(capsys, "red-three-last.can", "1.58")
+    assert "stock 0\n" in over and over.endswith("to move: E over\n")
+    assert [sc.total for sc in scored(over)] == [-440, -410]
+
+
+def test_the_forced_pickup_position_under_each_source(capsys: Capsys) -> None:
+    """The bundled forced-pickup record at South's turn (stock 0, an ace on top that fits
+    North's aces, South not yet melded): 001 forces it (the team meld is North's); 000 forces
+    every legal pickup; 004 forces none, and there the pile is frozen against a player until
+    that player has melded (general's pile.frozen_before_opening), so South may end the hand."""
+    text = _at(capsys, "stock-out-forced-pickup.can", "1.60")
+    assert "stock 0\n" in text and text.endswith("to move: S draw\n")
+    assert refused(text, "draw") == "stock.forced_pickup"
+    assert refused(text, "draw", "encyclopedia") == "stock.forced_pickup"
+    assert refused(text, "draw", "general") is None
+    assert refused(text, "take", "general") == "pile.frozen.needs_natural_pair"
+    end = _at(capsys, "stock-out-forced-pickup.can", "1.62")
+    assert end.endswith("to move: W over\n")
+    assert [sc.total for sc in scored(end)] == [-480, -615]
+
+
+@pytest.mark.parametrize(("against", "forced"), [("EW", True), ("NS", False)])
+def test_003_a_pile_frozen_only_against_the_opponents_is_forced_on_the_spared_side(
+    against: str, forced: bool
+) -> None:
+    """003, Step 6 (a discarded wild card freezes the pile against the discarder's opponents
+    only) and 001, pinned for novice's stock end (a pickup is forced when the pile is not
+    frozen against the player and the top fits a side meld). The two buried under the nine
+    spares North-South when East-West are the ones it is frozen against, and not otherwise."""
+    text = four(
+        "novice",
+        w=W_HAND.replace("2c ", "", 1),
+        pile="7c 2c 9d",
+        extra=("melded: N E S W", "taken: NS EW", f"frozen against {against}"),
+    )
+    if forced:
+        assert refused(text, "draw") == "stock.forced_pickup"
+        assert refused(text, "take") is None
+    else:
+        assert refused(text, "take") == "pile.frozen.needs_natural_pair"
+        assert after(text, "draw").end_reason == "stock_exhausted"
