@@ -22,6 +22,7 @@ wild card and red three is written (West, or South at two, holds the wild cards)
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -894,3 +895,44 @@ def test_003_a_pile_frozen_only_against_the_opponents_is_forced_on_the_spared_si
     else:
         assert refused(text, "take") == "pile.frozen.needs_natural_pair"
         assert after(text, "draw").end_reason == "stock_exhausted"
+
+
+# --------------------------------------------------------------------------------------------
+# A hand over with nobody out: the written stock must be gone (found by this audit)
+
+
+@pytest.mark.parametrize("variant", ["classic", "encyclopedia", "general", "novice"])
+def test_a_hand_over_with_cards_in_a_written_stock_is_not_a_position(variant: str) -> None:
+    """000 (a draw due from an empty stock), 001 ('When the stock runs out'), 003 and 004 ('play
+    stops when the stock pile runs out'): with nobody out, a hand ends only when the stock is
+    gone, so 'stock 5' beside 'to move: N over' is refused at the stock line."""
+    text = four(variant, stock=5, to_move="N over")
+    line = text.splitlines().index("stock 5") + 1
+    assert read_error(text) == (
+        f"<text>:{line}:1: the hand cannot be over with nobody out while the stock holds 5 "
+        "cards: a hand ends so only when the stock runs out (write 'stock 0'), or when a player "
+        "goes out ('out SEAT')"
+    )
+    assert read_state(four(variant, stock=0, to_move="N over")).end_reason == "stock_exhausted"
+
+
+def test_002_draw_two_a_stock_of_one_can_end_the_hand() -> None:
+    """002, drawing two: the hand may also end when one card is left, too few for a draw
+    (online-draw-two pins it: draw.short_stock = "end_hand"); two cards are a full draw."""
+    assert read_state(two("online-draw-two", stock=1, to_move="N over")).over
+    msg = read_error(two("online-draw-two", stock=2, to_move="N over"))
+    assert "while the stock holds 2 cards" in msg and "(write 'stock 1' or less)" in msg
+
+
+def test_a_hand_over_with_no_stock_line_says_nothing_of_the_stock(
+    capsys: Capsys, tmp_path: Path
+) -> None:
+    """Without a 'stock' line a position over with nobody out is read as ended by the stock
+    (docs/notation.md): the cards written nowhere are out of play, and it scores with no
+    going-out bonus (001: nobody gets it when the stock runs out)."""
+    text = four("classic", stock=0, to_move="N over").replace("stock 0\n", "")
+    assert read_state(text).end_reason == "stock_exhausted"
+    path = write(tmp_path, text)
+    code, out, _err = run_cli(capsys, "score", str(path))
+    assert code == 0 and re.search(r"Going out\s+0\s+0\n", out), out
+    assert re.search(r"Total\s+755\s+-205\n", out), out

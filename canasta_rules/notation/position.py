@@ -313,6 +313,8 @@ class _Reader(_Collect, _Turns):
         if phase == Phase.FOOT and not feet[turn]:
             msg = f"{self.who(turn)} has no foot face down to take up ('foot {self.seats[turn]}:')"
             raise err(move_line.at, msg)
+        if phase == Phase.OVER and went_out < 0 and lines.stock_line is not None:
+            self._check_stock_out(lines.stock_line, lines.stock_line.number)
         if phase == Phase.OVER:
             self._check_over(
                 move_line, went_out, d.concealed, hands, lines.hand_at, lines.melds, d.melded
@@ -332,6 +334,22 @@ class _Reader(_Collect, _Turns):
                 f"drawer finished the turn (write 'to move: {self.seats[turn]} over')"
             )
             raise err(lines.stock_line.at, msg)
+
+    def _check_stock_out(self, stock_line: A.Assertion, left: int) -> None:
+        """A hand over with nobody out ended with the stock: a written stock is empty, or
+        (``draw.short_stock = "end_hand"``) too short for a full draw (000, 001, 002, 004 end a
+        hand with nobody out only when the stock is gone). With no 'stock' line the position
+        says nothing of the stock, and the cards written nowhere are taken as out of play."""
+        r = self.rules
+        if left == 0 or (r.short_stock_ends and left < r.draw_count):
+            return
+        more = f"'stock {r.draw_count - 1}' or less" if r.short_stock_ends else "'stock 0'"
+        msg = (
+            f"the hand cannot be over with nobody out while the stock holds {left} cards: a hand "
+            f"ends so only when the stock runs out (write {more}), or when a player goes out "
+            "('out SEAT')"
+        )
+        raise self.err(stock_line.at, msg)
 
     def _check_hands_in_play(self, lines: _Lines, d: _Derived) -> None:
         """While the hand is not over, every player holds cards (or is to take up the foot)."""
