@@ -34,6 +34,7 @@ from helpers import (
     read_state,
     refused,
     replay_code,
+    ruling,
     run_cli,
     scored,
     write,
@@ -936,3 +937,25 @@ def test_a_hand_over_with_no_stock_line_says_nothing_of_the_stock(
     code, out, _err = run_cli(capsys, "score", str(path))
     assert code == 0 and re.search(r"Going out\s+0\s+0\n", out), out
     assert re.search(r"Total\s+755\s+-205\n", out), out
+
+
+def test_002_an_empty_stock_with_a_turn_begun_from_the_pile_is_not_a_position() -> None:
+    """002, 'End of a hand': once the last card is drawn the hand ends with that drawer's turn,
+    so at stock 0 the only player still playing drew the last card; a turn begun by taking the
+    pile is refused at the stock line."""
+    msg = read_error(two("online", stock=0, to_move="N play", turn="drew pile"))
+    assert "the stock is empty, but this turn began by taking the pile" in msg
+    assert read_state(two("online", stock=0, to_move="N play", turn="drew stock")).stock == []
+
+
+def test_messages_at_the_stock_end_count_cards_and_name_the_rule() -> None:
+    """A pile pickup whose red three (003: replaced at any point) finds the stock empty, and a
+    draw from a stock of one where the players draw two (002): the messages say so."""
+    text = four("novice", n="4c 5c 6d Kd Kh", red_ew="3d", pile="3h 7c Ks", stock=0)
+    v = ruling(text, "take with Kd Kh replace 5s")
+    assert v.refusal is not None and v.refusal.code == "draw.too_many"
+    assert "this replaces red threes with 1 card, but only 0 come from the stock here" in v.text
+    v = ruling(two("online-draw-two", stock=1, red_n="3d"), "draw 5d")
+    assert v.refusal is not None and v.refusal.code == "draw.stock_empty"
+    assert "holds 1 card, fewer than the 2 a draw takes" in v.text
+    assert 'draw.short_stock = "end_hand"' in v.text

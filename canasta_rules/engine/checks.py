@@ -513,12 +513,15 @@ def check_stock_sequence(
         if not bonus[c]:
             need -= 1
     if i < len(cards):
-        return Refusal(
-            "draw.too_many",
-            "draw.count",
-            f"this draws {len(cards)} cards, but only {i} {'comes' if i == 1 else 'come'} "
-            "from the stock here",
+        n = len(cards)
+        msg = (
+            f"{n} card{'' if n == 1 else 's'}, but only {i} {'comes' if i == 1 else 'come'} "
+            "from the stock here"
         )
+        # One code for every card taken from the stock: a draw (its count is draw.count's), red
+        # threes' replacements and a talon.
+        what = "replaces red threes with" if replacing else "takes as a talon" if talon else "draws"
+        return Refusal("draw.too_many", "draw.count", f"this {what} {msg}")
     return None
 
 

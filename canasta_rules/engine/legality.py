@@ -497,7 +497,14 @@ def _refuse_draw(s: State, m: Draw) -> Refusal | None:
         return _not_draw_phase(s)
     if draw_ends_hand(s):
         if m.cards:
-            return Refusal("draw.stock_empty", "", "the stock cannot give that draw")
+            msg = "the stock cannot give that draw"
+            if s.stock:  # a short stock that ends the hand
+                n, want = len(s.stock), s.rules.draw_count
+                msg = (
+                    f"the stock holds {n} card{'' if n == 1 else 's'}, fewer than the {want} a "
+                    'draw takes, and a short stock ends the hand (draw.short_stock = "end_hand")'
+                )
+            return Refusal("draw.stock_empty", "", msg)
         if forced_pickup(s):
             return Refusal(
                 "stock.forced_pickup",

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..engine.penalties import set_pending
-from ..engine.position import UNDRAWN, Position, TurnState, askers_of
+from ..engine.position import PILE, UNDRAWN, Position, TurnState, askers_of
 from ..engine.state import DealError, Permission, Phase, State, regrouped
 from ..errors import IllegalMoveError, quoted
 from . import ast as A
@@ -332,6 +332,20 @@ class _Reader(_Collect, _Turns):
             msg = (
                 "the stock is empty: under this ruleset the hand ended when the last card's "
                 f"drawer finished the turn (write 'to move: {self.seats[turn]} over')"
+            )
+            raise err(lines.stock_line.at, msg)
+        if (
+            d.stock_count == 0
+            and r.stock_out_last_turn
+            and phase in (Phase.PLAY, Phase.ANSWER)
+            and d.ts is not None
+            and d.ts.drew == PILE
+        ):
+            assert lines.stock_line is not None
+            msg = (
+                "the stock is empty, but this turn began by taking the pile: under this ruleset "
+                "the hand ended when the last card's drawer finished the turn, so only that "
+                "drawer plays on (write 'turn: drew stock', or the hand as over)"
             )
             raise err(lines.stock_line.at, msg)
 

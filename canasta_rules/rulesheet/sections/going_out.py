@@ -273,6 +273,12 @@ class GoingOutSection(BuilderBase):
                     self.s("stock_out", stock, "stock_out"),
                     self.s("draw.short_stock", short, "draw.short_stock", "draw.count"),
                     self.fixed(
+                        "stock_out_no_bonus",
+                        "A hand that ends this way, with nobody out, earns nobody the going-out "
+                        "bonus.",
+                        said=Said("No going-out bonus when the stock runs out", ("001", "002")),
+                    ),
+                    self.fixed(
                         "red_three_last",
                         "A red three drawn as the last card of the stock ends the hand at once: "
                         "its player can neither meld nor discard.",
