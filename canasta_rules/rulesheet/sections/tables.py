@@ -347,5 +347,5 @@ class Tables(BuilderBase):
         if self.v.red_threes.count_against == "no_meld":
             return "made no meld"
         if self.v.red_threes.count_against == "too_few_canastas":
-            return "completed fewer canastas than going out needs"
+            return f"completed fewer than {self.v.going_out.canastas} canastas (of any kind)"
         return "completed no canasta"

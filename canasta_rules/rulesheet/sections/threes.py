@@ -50,9 +50,11 @@ class ThreesSection(BuilderBase):
                 "count that much against it instead."
             )
         elif rt.count_against == "too_few_canastas":
+            need = v.going_out.canastas
             against = (
-                "If the side has completed fewer canastas than going out needs by the end of "
-                "the hand, its red threes count that much against it instead."
+                f"If the side has completed fewer than {number(need)} canastas of any kind (the "
+                "number going out needs) by the end of the hand, its red threes count that much "
+                "against it instead."
             )
         elif rt.count_against == "never":
             against = (
