@@ -365,7 +365,7 @@ FACTS = [
     ),
     (
         "samba",
-        "A meld of 7 or more cards, at least 5 of them natural, is a canasta.",
+        "A meld of exactly 7 cards, at least 5 of them natural, is a canasta.",
         "samba.md: with at most two wild cards a canasta holds at least five naturals",
     ),
     (

@@ -339,13 +339,14 @@ def test_general_going_out_and_penalty() -> None:
 
 def test_general_threes() -> None:
     """004_747f80dc7edc8b8b.txt: black three a stop card with no effect once covered; red threes
-    100 each, 200 each for all four; minus with no meld, and minus when the opponents go out."""
+    100 each, 200 each for all four; minus with no meld, and minus when the opponents go out
+    (pinned: 004's 'Red Trey' paragraph adds them for any side with a meld)."""
     v = load_variant("general")
     assert v.black_threes.discarded == "stop"
     assert v.red_threes.totals == (0, 100, 200, 300, 800)
     assert v.red_threes.count_against == "no_meld"
     assert v.red_threes.against_when_opponents_out
-    assert not _pinned("general", "red_threes.against_when_opponents_out")
+    assert _pinned("general", "red_threes.against_when_opponents_out")
 
 
 def test_general_pile() -> None:

@@ -955,13 +955,15 @@ def test_general_wild_card_penalty_note_is_true() -> None:
 
 @pytest.mark.parametrize("card", [False, True])
 def test_general_bonus_table_has_the_opponents_out_rule(card: bool) -> None:
-    """004: a side's red threes count against it when the opponents go out."""
+    """004: a side's red threes count against it when the opponents go out (its 'Red threes'
+    paragraph), though its 'Red Trey' paragraph adds them for any side with a meld: the two
+    clash, so the rule is pinned."""
     prefix = "card.bonuses" if card else "bonuses"
     sheet = sheet_of("general", card=card)
     assert text_of(sheet, f"{prefix}.red_threes_opponents_out") == (
         "Red threes of a side whose opponents went out: count minus too"
     )
-    assert _origin_kinds(sheet, f"{prefix}.red_threes_opponents_out") == ["stated"]
+    assert _origin_kinds(sheet, f"{prefix}.red_threes_opponents_out") == ["pinned"]
     assert sheet_of("classic", card=card).statement(f"{prefix}.red_threes_opponents_out") is None
 
 

@@ -215,7 +215,13 @@ class DealSection(BuilderBase):
             )
         else:
             covered = "That first card stays on top, whatever it is."
-        if d.upcard_freezes:
+        if d.upcard_freezes and self.v.pile.frozen_at_start:
+            freezes = (
+                f"The pile begins every hand frozen anyway (see The discard pile); "
+                f"{special_cards(d.upcard_freezes)} among the cards turned up at the start "
+                "also keeps it frozen after a side has taken it, as one discarded would."
+            )
+        elif d.upcard_freezes:
             freezes = (
                 f"If {special_cards(d.upcard_freezes)} is among the cards turned up at the "
                 "start, the pile begins frozen (see The discard pile)."

@@ -134,7 +134,14 @@ class GoingOutSection(BuilderBase):
         }
         when = self.s(
             "going_out.permission.when",
-            "The question may be asked " + join([moments[w] for w in perm.when]) + ".",
+            "The question may be asked "
+            + join([moments[w] for w in perm.when])
+            + (
+                ", but not by a player down to a single card: a no would leave that card "
+                "nothing to do but be discarded, which goes out."
+                if "after_melding" in perm.when
+                else "."
+            ),
             "going_out.permission.when",
         )
         able = self.s(

@@ -184,8 +184,9 @@ class MeldsSection(Tables):
                 (
                     self.s(
                         "canastas.size",
-                        f"A meld of {c.size} or more cards, at least {c.min_naturals} of them "
-                        "natural, is a canasta.",
+                        f"A meld of {'exactly ' if c.closed else ''}{c.size}"
+                        f"{'' if c.closed else ' or more'} cards, at least {c.min_naturals} of "
+                        "them natural, is a canasta.",
                         "canastas.size",
                         "canastas.min_naturals",
                     ),

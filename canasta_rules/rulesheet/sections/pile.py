@@ -107,7 +107,8 @@ class PileSection(Tables):
         return (
             "A wild card discarded on the pile freezes it only against the discarder's opponents; "
             f"it is laid crosswise to show this. {own.capitalize()} may still take the pile "
-            "as an unfrozen one once a natural card covers the wild card. When another "
+            "as an unfrozen one once a natural card covers the wild card, unless the pile is "
+            "frozen against it for another reason. When another "
             f"{opp} discards a wild card on it too, the pile is frozen against everyone. A "
             "frozen pile stays frozen until someone takes it."
         )
