@@ -701,3 +701,13 @@ def test_a_hand_that_does_not_end_before_the_next() -> None:
         "S draw 8h meld Qc Qd Qh, Jc Jd Jh, Tc Td Th, 8c 8d 8h\n", ""
     )
     assert stops(text) == "game.can:11:1: hand 1 does not end before the next hand"
+
+
+@pytest.mark.parametrize(("score", "minimum"), [(1499, None), (1500, 90), (-5, None), (2999, 90)])
+def test_000_tier_bounds(score: int, minimum: int | None) -> None:
+    # 000's table: less than 0: 15; 0-1499: 50; 1500-2999: 90. The kings opening counts 65.
+    text = G.replace("NS 1600", f"NS {score}")
+    if minimum is None:
+        assert game(text).hands[0].turns == 1
+    else:
+        assert f"count 65, short of its minimum {minimum}" in stops(text)
