@@ -894,3 +894,26 @@ def test_a_partial_kind_table_override_is_stated_and_applied(
     pos = classic_pos("classic", n="5h 5d 5s 8c", ns="Qd Qh Qs Qc Qd Qh 2c", melded="N S E")
     assert refused(pos, "ask yes discard 8c") == "out.permission_obliges"
     assert refused(pos, "ask yes discard 8c", str(path)) is None
+
+
+def test_check_warns_of_a_tier_past_the_house_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """docs/cli.md 'canasta check': static lints report rules no game can use (warnings). A club
+    that moves the target to 3000 (002) but writes a tier from 5000 gets a warning at that tier,
+    and --strict makes it fail."""
+    path = tmp_path / "house.toml"
+    path.write_text(
+        'extends = "classic"\n[game]\ntarget = 3000\n'
+        "[[initial_meld.tiers]]\nbelow = 0\nminimum = 15\n"
+        "[[initial_meld.tiers]]\nbelow = 5000\nminimum = 50\n"
+        "[[initial_meld.tiers]]\nminimum = 90\n"
+    )
+    status, out, _ = run_cli(capsys, "check", str(path), "--games", "1")
+    assert status == 0
+    assert "static: 0 errors, 1 warning" in out
+    warning = next(line for line in out.splitlines() if "warning" in line and "tiers" in line)
+    assert warning.split()[:2] == ["warning", "initial_meld.tiers.2"]
+    assert "house.toml:10" in warning and "game.target (3000)" in warning
+    status, _, _ = run_cli(capsys, "check", str(path), "--games", "1", "--strict")
+    assert status == 1
