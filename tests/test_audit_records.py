@@ -711,3 +711,50 @@ def test_000_tier_bounds(score: int, minimum: int | None) -> None:
         assert game(text).hands[0].turns == 1
     else:
         assert f"count 65, short of its minimum {minimum}" in stops(text)
+
+
+# --------------------------------------------------------------------------------------------
+# compare: the game's end under each ruleset (found by this audit: compare used to say nothing)
+
+
+def test_b_compare_reports_a_different_winner(capsys: Capsys, tmp_path: Path) -> None:
+    """Record B: both sides pass 5000 in one hand. 001 (classic): the higher total wins, EW;
+    003 (novice): the side that went out first to reach it wins, NS. Same scores, other winner:
+    one divergence."""
+    path = write(tmp_path, B, "b.can")
+    status, out, _ = run_cli(
+        capsys, "compare", str(path), "--variant", "classic", "--variant", "novice"
+    )
+    assert status == 1
+    assert "game under classic: over after hand 1: EW wins" in out
+    assert "game under novice: over after hand 1: NS wins" in out
+    assert "the game's result differs" in out
+    assert out.rstrip().endswith("1 divergence")
+
+
+def test_o_compare_a_game_over_earlier_under_another_target(capsys: Capsys, tmp_path: Path) -> None:
+    """Record O: N reaches 3600 after hand 1. Under online-3000 (002's 3000 option) the game is
+    over then, so hand 2 is not played under it; under online (5000) it goes on."""
+    path = write(tmp_path, ONLINE, "o.can")
+    status, out, _ = run_cli(
+        capsys, "compare", str(path), "--variant", "online", "--variant", "online-3000"
+    )
+    assert status == 1
+    assert "hand 2\n  not played under online-3000: the game was over after hand 1 (N won)" in out
+    assert "totals under online: N 4560, S -200" in out
+    assert "totals under online-3000: N 3600, S -105\n" in out  # no "incomplete" note
+    assert "game under online: not over at the end of the record" in out
+    assert "game under online-3000: over after hand 1: N wins" in out
+    assert out.rstrip().endswith("1 divergence")
+
+
+def test_compare_agrees_on_the_result(capsys: Capsys, tmp_path: Path) -> None:
+    """Record B under classic and encyclopedia (000 and 001 both let the higher total win): the
+    same scores and the same result, no divergence."""
+    path = write(tmp_path, B, "b.can")
+    status, out, _ = run_cli(
+        capsys, "compare", str(path), "--variant", "classic", "--variant", "encyclopedia"
+    )
+    assert status == 0
+    assert "game under encyclopedia: over after hand 1: EW wins" in out
+    assert out.rstrip().endswith("0 divergences")

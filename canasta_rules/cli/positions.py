@@ -89,7 +89,10 @@ def compare_cmd(
                 vals = ", ".join(f"{n} {v}" for n, v in zip(names, r.values, strict=True))
                 console.print(f"    {r.refusal.parameter}: {vals}", markup=False)
         for i, why in enumerate(h.stopped):
-            if why is not None:
+            end = cmp.ends[i]
+            if why is not None and end is not None and h.number > end.hand:
+                console.print(f"  not played under {names[i]}: {why}", markup=False)
+            elif why is not None:
                 console.print(f"  not replayable under {names[i]}: {why}", markup=False)
         if h.differs:
             console.print("  the score differs:", markup=False)
@@ -113,6 +116,15 @@ def compare_cmd(
         elif missing:
             shown += f" (incomplete: {missing} of {hands} hands could not be replayed)"
         console.print(f"totals under {name}: {shown}", markup=False)
+    for name, end in zip(names, cmp.ends, strict=True):
+        if end is None:
+            said = "not over at the end of the record"
+        else:
+            won = "shared" if end.winner is None else f"{cmp.sides[end.winner]} wins"
+            said = f"over after hand {end.hand}: {won}"
+        console.print(f"game under {name}: {said}", markup=False)
+    if cmp.results_differ:
+        console.print("  the game's result differs", markup=False)
     n = cmp.divergences
     console.print(f"{n} divergence{'s' if n != 1 else ''}", markup=False)
     if n:

@@ -63,6 +63,19 @@ def game_end(
     return False, None
 
 
+def after_hand(
+    rules: Rules, scores: list[int], out_side: int, hand_no: int
+) -> tuple[bool, int | None]:
+    """:func:`game_end`, with ``game.max_hands`` (the guard that keeps bot games finite) ending
+    the game after its last hand, the higher total winning (shared when equal), as
+    :meth:`Game.play` ends it."""
+    over, winner = game_end(rules, scores, out_side, hand_no)
+    if over or hand_no < rules.max_hands:
+        return over, winner
+    best = max(scores)
+    return True, scores.index(best) if scores.count(best) == 1 else None
+
+
 @dataclass
 class HandRecord:
     """One hand: its deal, the moves as they happened, the end and the score."""

@@ -6,6 +6,9 @@ as written, so the comparison goes on; a move that cannot be played at all under
 card that is not there) ends that hand for that ruleset, as does a deal its setup cannot produce
 (a written-out deal under another pack or hand size). Each hand that every ruleset finished is
 scored under each, and a hand whose scores differ is reported with its breakdowns side by side.
+Each ruleset decides after each hand whether the game is over (its target, ``game.win`` and
+``game.tie``): a hand the record plays after that is not followed under it, and where the
+rulesets end the game after different hands, or name different winners, that is a divergence too.
 Assertions written in the record (``score``, ``stock`` ...) belong to its own ruleset and are not
 checked here.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine.game import after_hand
 from ..engine.scoring import SideScore, score_hand
 from ..errors import CanastaError, Refusal
 from ..variant.compare import flatten, show_value
@@ -35,6 +39,15 @@ class Refused:
     refusal: Refusal
     values: tuple[str, ...]
     """The refusing parameter's value under each ruleset compared ("-" where it has none)."""
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A game over under one ruleset: after which hand of the record, and who won."""
+
+    hand: int
+    winner: int | None
+    """The winning side's index (None: shared)."""
 
 
 @dataclass
@@ -60,18 +73,40 @@ class Comparison:
     totals: list[list[int]] = field(default_factory=list)
     """Per ruleset: each side's total after the hands that ruleset could follow (the scores
     before the first hand, plus those hands' scores): see :meth:`unfollowed`."""
+    ends: list[GameEnd | None] = field(default_factory=list)
+    """Per ruleset: where its game ended within the record (None: it goes on after the last
+    hand, or a hand could not be followed before it ended)."""
+
+    @property
+    def results_differ(self) -> bool:
+        """Whether the rulesets end the game after different hands or with different winners
+        (among those that followed every hand they played: a hand not followed is its own
+        divergence)."""
+        ends = [e for i, e in enumerate(self.ends) if self.followed(i)]
+        return any(e != ends[0] for e in ends)
+
+    def followed(self, ruleset: int) -> bool:
+        """Whether the ruleset followed every hand of the record until its game was over."""
+        return self.unfollowed(ruleset) == 0
 
     def unfollowed(self, ruleset: int) -> int:
         """How many hands the ruleset could not follow to their end, so that its totals leave
         them out (every hand: its totals are only the scores before the first hand)."""
-        return sum(1 for h in self.hands if h.stopped[ruleset] is not None)
+        end = self.ends[ruleset] if self.ends else None
+        return sum(
+            1
+            for h in self.hands
+            if h.stopped[ruleset] is not None and (end is None or h.number <= end.hand)
+        )
 
     @property
     def divergences(self) -> int:
         return (
-            len(self.refused)
+            int(self.results_differ)
+            + len(self.refused)
             + sum(1 for h in self.hands if h.differs)
-            + sum(1 for h in self.hands for why in h.stopped if why is not None)
+            # Hands after a ruleset's game was over are in results_differ, not counted again.
+            + sum(self.unfollowed(i) for i in range(len(self.rulesets)))
         )
 
 
@@ -93,12 +128,18 @@ def compare(
     out = Comparison(labels, first.sides)
     sections = first.sections()
     totals = [list(rp.scores) for rp in players]
+    ends: list[GameEnd | None] = [None] * len(players)
     dealer: int | None = None
     for index, (header, body) in enumerate(sections):
         dealer = first.dealer_of(index, header, dealer)
         result = HandResult(header.number, [None] * len(players), [None] * len(players))
         first_deal: tuple[list[list[int]], list[int]] | None = None
         for i, rp in enumerate(players):
+            done = ends[i]
+            if done is not None:
+                won = "shared" if done.winner is None else f"{out.sides[done.winner]} won"
+                result.stopped[i] = f"the game was over after hand {done.hand} ({won})"
+                continue
 
             def note(
                 hand: ReplayedHand, turn: int, seat: str, act: A.Action, ref: Refusal, i: int = i
@@ -133,10 +174,15 @@ def compare(
                 result.scores[i] = sc
                 totals[i] = [a + b.total for a, b in zip(totals[i], sc, strict=True)]
                 rp.previous = [b.total for b in sc]
+                out_side = rp.rules.side_of[end.out_player] if end.out_player >= 0 else -1
+                over, winner = after_hand(rp.rules, totals[i], out_side, header.number)
+                if over:
+                    ends[i] = GameEnd(header.number, winner)
             elif index + 1 < len(sections):
                 result.stopped[i] = "the hand does not end where the record's does"
         out.hands.append(result)
     out.totals = totals
+    out.ends = ends
     return out
 
 

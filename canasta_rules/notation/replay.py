@@ -16,7 +16,7 @@ from .. import cards as C
 from ..engine import penalties
 from ..engine.apply import apply_unchecked
 from ..engine.dealing import deal, from_layout
-from ..engine.game import game_end, hand_seed, opening_dealer
+from ..engine.game import after_hand, hand_seed, opening_dealer
 from ..engine.invariants import card_problems
 from ..engine.legality import refusal
 from ..engine.moves import Move
@@ -278,13 +278,7 @@ class _Replayer:
                 scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
                 self.previous = [b.total for b in hand.score]
                 out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
-                game_over, winner = game_end(r, scores, out_side, header.number)
-                if not game_over and header.number >= r.max_hands:
-                    # game.max_hands, the guard that keeps bot games finite, ends the game with
-                    # the higher total winning (shared when equal), as Game.play ends it.
-                    best = max(scores)
-                    game_over = True
-                    winner = scores.index(best) if scores.count(best) == 1 else None
+                game_over, winner = after_hand(r, scores, out_side, header.number)
             self._check_assertions(hand, body, scores)
             if not end.over:
                 last = body[-1].item.at if body else header.at
