@@ -758,3 +758,23 @@ def test_compare_agrees_on_the_result(capsys: Capsys, tmp_path: Path) -> None:
     assert status == 0
     assert "game under encyclopedia: over after hand 1: EW wins" in out
     assert out.rstrip().endswith("0 divergences")
+
+
+def test_compare_names_the_parameter_that_differs(capsys: Capsys, tmp_path: Path) -> None:
+    """Where the refusing parameter has the same value under both rulesets, compare names the
+    one that differs: record A's concealed finish below the minimum (000 never waives it, 001
+    does after a stock draw) and record E's minimum read from the previous hand (004) or the
+    side's total (001)."""
+    path = write(tmp_path, A, "a.can")
+    _, out, _ = run_cli(
+        capsys, "compare", str(path), "--variant", "classic", "--variant", "encyclopedia"
+    )
+    assert (
+        '    differs: going_out.concealed_waives_minimum: classic "after_stock_draw", '
+        'encyclopedia "never"'
+    ) in out
+    path = write(tmp_path, E, "e.can")
+    _, out, _ = run_cli(
+        capsys, "compare", str(path), "--variant", "general", "--variant", "classic"
+    )
+    assert '    differs: initial_meld.basis: general "previous_hand", classic "side_total"' in out

@@ -88,6 +88,9 @@ def compare_cmd(
             if r.refusal.parameter:
                 vals = ", ".join(f"{n} {v}" for n, v in zip(names, r.values, strict=True))
                 console.print(f"    {r.refusal.parameter}: {vals}", markup=False)
+            for key, values in r.behind:
+                vals = ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+                console.print(f"    differs: {key}: {vals}", markup=False)
         for i, why in enumerate(h.stopped):
             end = cmp.ends[i]
             if why is not None and end is not None and h.number > end.hand:

@@ -15,6 +15,7 @@ checked here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -39,6 +40,10 @@ class Refused:
     refusal: Refusal
     values: tuple[str, ...]
     """The refusing parameter's value under each ruleset compared ("-" where it has none)."""
+    behind: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Where that value is the same under every ruleset: the parameters that do differ and bear
+    on the refusal (named in its message, or in the refusing parameter's table), with their
+    value under each ruleset."""
 
 
 @dataclass(frozen=True)
@@ -147,8 +152,9 @@ def compare(
                 values = tuple(
                     show_value(f.get(ref.parameter)) if ref.parameter else "-" for f in flats
                 )
+                behind = _behind(ref, flats) if len(set(values)) == 1 else ()
                 out.refused.append(
-                    Refused(i, hand.number, turn, seat, act.text, act.at, ref, values)
+                    Refused(i, hand.number, turn, seat, act.text, act.at, ref, values, behind)
                 )
 
             rp.on_refusal = note
@@ -184,6 +190,27 @@ def compare(
     out.totals = totals
     out.ends = ends
     return out
+
+
+def _behind(
+    ref: Refusal, flats: list[dict[str, object]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The parameters that differ between the rulesets and bear on ``ref``: those its message
+    names, and those in the refusing parameter's table (``initial_meld.basis`` beside
+    ``initial_meld.tiers``)."""
+    table = ref.parameter.rsplit(".", 1)[0] if "." in ref.parameter else ref.parameter
+    keys = sorted({k for f in flats for k in f})
+    out = []
+    for k in keys:
+        if k == ref.parameter:
+            continue
+        near = bool(table) and k.startswith(table + ".")
+        if not (near or re.search(rf"(?<![\w.]){re.escape(k)}(?![\w])", ref.message)):
+            continue
+        shown = tuple(show_value(f.get(k)) for f in flats)
+        if len(set(shown)) > 1:
+            out.append((k, shown))
+    return tuple(out)
 
 
 def _short(e: CanastaError) -> str:
