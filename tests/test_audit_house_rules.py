@@ -515,7 +515,8 @@ def test_arrays_are_replaced_whole_so_a_partial_tier_is_an_error(
         'extends = "classic"\n\n[[initial_meld.tiers]]\nbelow = 1000\n'
     )
     line = one_line_error(capsys, "variants", "validate", "house.toml")
-    assert "initial_meld.tiers.0.minimum: required key is missing" in line
+    # The error is at the house file's tier (line 3), not at classic's tiers.
+    assert line == "house.toml:3: initial_meld.tiers.0.minimum: required key is missing"
 
 
 def test_arrays_are_replaced_whole_so_a_partial_seating_is_an_error(
@@ -524,7 +525,18 @@ def test_arrays_are_replaced_whole_so_a_partial_seating_is_an_error(
     """One [[seating]] with players only: its hand_size is not taken from classic's."""
     (tmp_path / "house.toml").write_text('extends = "classic"\n\n[[seating]]\nplayers = 2\n')
     line = one_line_error(capsys, "variants", "validate", "house.toml")
-    assert "seating.0.hand_size: required key is missing" in line
+    assert line == "house.toml:3: seating.0.hand_size: required key is missing"
+    # Written by --set, the array is blamed on the --set that wrote it.
+    (tmp_path / "house.toml").write_text(
+        'extends = "classic"\n\n[[seating]]\nplayers = 2\nhand_size = 15\n'
+    )
+    line = one_line_error(
+        capsys, "variants", "show", "house.toml", "--set", "seating=[{players=2}]"
+    )
+    assert (
+        line
+        == "canasta: --set: seating.0.hand_size: required key is missing [seating=[{players=2}]]"
+    )
 
 
 def test_a_kind_key_of_the_other_shape(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

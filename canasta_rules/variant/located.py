@@ -199,13 +199,38 @@ def _origin_layer(path: KeyPath, layers: Sequence[Layer]) -> int | None:
     ``note``) belongs to the last layer that wrote the note, even where a parent's note had it."""
     if len(path) > 2 and path[0] == "provenance":
         path = path[:2]
+    # An array, or a table of another kind, replaces the parent's whole (merge.py): what is
+    # wrong inside it, a key left out included, belongs to the layer that wrote it.
+    for k in range(1, len(path)):
+        i = _last_holding(path[:k], layers)
+        if i is None:
+            break
+        node = _at(layers[i].data, path[:k])
+        if isinstance(node, list):
+            return i
+        kind = node.get("kind") if isinstance(node, dict) else None
+        if kind is not None and any(
+            isinstance(n := _at(layer.data, path[:k]), dict) and n.get("kind") != kind
+            for layer in layers[:i]
+        ):
+            return i
+    return _last_holding(path, layers)
+
+
+def _at(data: Any, path: KeyPath) -> Any:
+    """The node at ``path`` in one layer's data (None where it has none)."""
+    node = data
+    for p in path:
+        node = _step(node, p)
+        if node is None:
+            return None
+    return node
+
+
+def _last_holding(path: KeyPath, layers: Sequence[Layer]) -> int | None:
+    """Index of the last layer whose data holds ``path``."""
     for i in range(len(layers) - 1, -1, -1):
-        node: Any = layers[i].data
-        for p in path:
-            node = _step(node, p)
-            if node is None:
-                break
-        if node is not None:
+        if _at(layers[i].data, path) is not None:
             return i
     return None
 
