@@ -44,6 +44,9 @@ def _parse_toml(text: str, label: str) -> dict[str, Any]:
         msg = getattr(e, "msg", None) or re.sub(
             r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg
         )
+        key, said = _twice(msg, text, line)
+        if said:
+            raise VariantError([Problem(label, line, key, said)]) from None
         msg = elide(msg, 100)  # it may quote a whole key: ('t', 't', 't', ...)
         problem = Problem(label, line, "", f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
         raise VariantError([problem]) from None
@@ -55,6 +58,36 @@ def _parse_toml(text: str, label: str) -> dict[str, Any]:
         raise VariantError([Problem(label, _longest_number_line(text), "", msg)]) from None
     _check_document(data, text, label)
     return data
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_.\-\" ]+?)\s*=")
+
+
+def _twice(msg: str, text: str, line: int | None) -> tuple[str, str]:
+    """For tomllib's "cannot overwrite a value" and "cannot declare (...) twice": the dotted key
+    written twice and a message in words ('' where the error is another)."""
+    m = re.search(r"[Cc]annot declare \((.*)\) twice", msg)
+    if m:
+        parts = re.findall(r"'((?:[^'\\]|\\.)*)'", m.group(1))
+        if parts:
+            key = ".".join(parts)
+            return key, "not valid TOML: this table is written twice (write each table once)"
+    if "overwrite a value" not in msg or line is None:
+        return "", ""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return "", ""
+    a = _ASSIGN.match(lines[line - 1])
+    if a is None:
+        return "", ""
+    table = next(
+        (h.group(1) for h in map(_HEADER.match, reversed(lines[: line - 1])) if h is not None),
+        "",
+    )
+    name = a.group(1).replace('"', "").replace(" ", "")
+    key = f"{table}.{name}" if table else name
+    return key, "not valid TOML: set twice (write each key once)"
 
 
 def _deepest_line(text: str) -> int:
