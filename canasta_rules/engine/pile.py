@@ -47,6 +47,8 @@ def _freeze_reason(s: State, player: int) -> str:
             "red_three": "a red three",
             "black_three": "a black three",
         }.get(kind or "", C.name(s.freeze_card))
+        if kind == "black_three":  # only where black_threes.discarded = "freeze"
+            return f"the pile is frozen ({what} is in it: black_threes.discarded)"
         return f"the pile is frozen ({what} is in it)"
     if not s.card_frozen(side) and s.start_frozen(side):
         alone = len(s.rules.members[side]) == 1
