@@ -229,7 +229,9 @@ class Variant(Model):
         for s in self.seating:  # a record names the seats at the table: 4 of a five-player game
             if s.at_table == players:
                 return s
-        counts = ", ".join(str(s.players) for s in self.seating)
+        sizes = sorted({s.players for s in self.seating})
+        counts = ", ".join(str(n) for n in sizes[:-1]) + " or " if len(sizes) > 1 else ""
+        counts += str(sizes[-1])
         raise ValueError(f"variant {self.name!r} is for {counts} players, not {players}")
 
     def rules_only(self) -> dict[str, object]:
