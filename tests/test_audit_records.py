@@ -778,3 +778,25 @@ def test_compare_names_the_parameter_that_differs(capsys: Capsys, tmp_path: Path
         capsys, "compare", str(path), "--variant", "general", "--variant", "classic"
     )
     assert '    differs: initial_meld.basis: general "previous_hand", classic "side_total"' in out
+
+
+def test_e_previous_tag_gives_the_hand_before_the_record(capsys: Capsys, tmp_path: Path) -> None:
+    """004 (general) reads the minimum from the side's score in the previous hand. A game
+    recorded from its middle says that score with [Previous]: with EW at 1600 in the hand before,
+    East's aces (60) fall short of 90 (line 12 of the record with the tag); NS, at 0 in it,
+    opens its kings (70) with 50."""
+    text = E.replace(
+        '[Scores "NS 2000, EW 2000"]', '[Scores "NS 2000, EW 2000"]\n[Previous "NS 0, EW 1600"]'
+    )
+    path = write(tmp_path, text, "e.can")
+    status, _out, err = run_cli(capsys, "replay", str(path))
+    assert status == 2
+    assert (
+        "e.can:12:" in err
+        and "hand 1, turn 2, E:" in err
+        and "at least 90" in err
+        and "(open.below_minimum)" in err
+    )
+    # Without the tag the hand before counts 0, so 50 is enough (the record replays).
+    status, _out, _err = run_cli(capsys, "replay", str(write(tmp_path, E, "e0.can")))
+    assert status == 0

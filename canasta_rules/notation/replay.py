@@ -173,6 +173,10 @@ class _Replayer:
         sc = tags.get("Scores")
         if sc is not None:
             self.scores = self._side_values(sc.value, sc.at, "Scores")
+        pv = tags.get("Previous")
+        if pv is not None:  # a game recorded from its middle: the hand before the first written
+            self.previous = self._side_values(pv.value, pv.at, "Previous")
+        self.first_previous = list(self.previous)
         self.first_dealer: int | None = None
         dtag = tags.get("Dealer")
         if dtag is not None:
@@ -257,7 +261,7 @@ class _Replayer:
         dealer: int | None = None
         game_over = False
         winner: int | None = None
-        self.previous = [0] * r.sides
+        self.previous = list(self.first_previous)
         stopped: State | None = None
         stop_turn = 0
         for index, (header, body) in enumerate(sections):
