@@ -800,3 +800,16 @@ def test_e_previous_tag_gives_the_hand_before_the_record(capsys: Capsys, tmp_pat
     # Without the tag the hand before counts 0, so 50 is enough (the record replays).
     status, _out, _err = run_cli(capsys, "replay", str(write(tmp_path, E, "e0.can")))
     assert status == 0
+
+
+def test_o_online_first_seat_leads_with_no_dealer_written(capsys: Capsys, tmp_path: Path) -> None:
+    """002: the first seat (the white player, N) plays first in a game's first hand, so a record
+    of that hand needs no dealer: South deals. Mid-game (non-zero scores) the dealer must be
+    said."""
+    start = ONLINE_1.replace('[Scores "N 2900, S 0"]', "").replace("hand 1 dealer S", "hand 1")
+    text = without_assertions(start)
+    status, _out, err = run_cli(capsys, "replay", str(write(tmp_path, text, "o.can")))
+    assert status == 0, err
+    mid = without_assertions(ONLINE_1.replace("hand 1 dealer S", "hand 1"))
+    status, _out, err = run_cli(capsys, "replay", str(write(tmp_path, mid, "m.can")))
+    assert status == 2 and "say who deals" in err

@@ -249,6 +249,9 @@ class _Replayer:
             return self.first_dealer
         if self.seed is not None:
             return opening_dealer(r, self.seed)
+        if r.first_seat_leads and not any(self.scores):
+            # The game's first hand: the first seat plays first (002), so its dealer is known.
+            return opening_dealer(r, 0)
         msg = "say who deals: 'hand 1 dealer S', a [Dealer] tag, or a [Seed]"
         raise _err(doc, header.at, msg)
 
