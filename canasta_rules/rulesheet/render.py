@@ -149,6 +149,11 @@ def legend(sheet: Sheet) -> str:
     )
     where = " (and in the Source column of tables)" if tables else ""
     text = f"Where each rule comes from, in brackets after it{where}: " + "; ".join(items) + "."
+    if any(len({o.kind for o in st.origins}) > 1 for st in sheet.statements()):
+        text += (
+            " A sentence that states several rules lists an origin for each, separated by "
+            "semicolons: [SOURCE; pinned N] is partly the source's and partly a pinned reading."
+        )
     ids = [
         i
         for i in dict.fromkeys(s for o in origins if o.kind == "filled" for s in o.sources)
