@@ -550,3 +550,15 @@ def test_sheets_pin_what_the_source_leaves_open() -> None:
     )
     assert says("encyclopedia", "A new meld needs at least three cards. [pinned 3]")
     assert says("encyclopedia", "108 cards in all. [pinned 1]")
+
+
+def test_classic_states_that_melds_stay_and_red_threes_are_not_melds() -> None:
+    """001: cards laid down stay there, and wild cards cannot be moved between melds; exposed red
+    threes do not open a team, and do not stop a player going out concealed."""
+    assert says("classic", "Cards once melded stay where they are: none goes back into a hand")
+    assert says("classic", "moves to another meld, wild cards included. [001]")
+    assert says(
+        "classic",
+        "Laying red threes down is not melding: it does not open a side, counts nothing toward "
+        "the initial meld, and does not stop a player from going out concealed. [001]",
+    )

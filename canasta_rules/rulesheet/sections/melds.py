@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...cards import rank_word
 from ...variant.model import RANK_OF_NAME, SequencesSameSuit, Variant, WildMeldsAllowed
-from ..document import Block, Heading, Para, Section, Sentence
+from ..document import Block, Heading, Para, Said, Section, Sentence
 from ..words import capital, count, number
 from .tables import Tables
 
@@ -103,6 +103,12 @@ class MeldsSection(Tables):
                         "meld",
                         "A meld is a group of cards of one rank laid face up on the table: "
                         "natural cards of that rank, with or without wild cards.",
+                    ),
+                    self.fixed(
+                        "melds_stay",
+                        "Cards once melded stay where they are: none goes back into a hand or "
+                        "moves to another meld, wild cards included.",
+                        said=Said("Melded cards stay where they are", ("001",)),
                     ),
                     self.s(
                         "melds.min_size",

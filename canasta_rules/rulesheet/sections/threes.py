@@ -5,7 +5,7 @@ melded or left in hand (or, where black threes are bonus cards, what they score)
 
 from __future__ import annotations
 
-from ..document import Heading, Para, Row, Section, Sentence, Table
+from ..document import Heading, Para, Row, Said, Section, Sentence, Table
 from ..words import number
 from .base import BuilderBase
 from .tables import red_three_scale
@@ -79,6 +79,13 @@ class ThreesSection(BuilderBase):
                     "of their owner for the side; only those dealt to a player stay in the hand, "
                     "until that player's first turn (below).",
                     "red_threes.exposed",
+                ),
+                self.fixed(
+                    "red_threes_not_melds",
+                    "Laying red threes down is not melding: it does not open a side, counts "
+                    "nothing toward the initial meld, and does not stop a player from going out "
+                    "concealed.",
+                    said=Said("Red threes are not melds", ("001",)),
                 ),
                 self.s("red_threes.exposed", exposed, "red_threes.exposed"),
                 self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
