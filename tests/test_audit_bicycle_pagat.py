@@ -499,7 +499,7 @@ to move: N draw
         "each is dealt 15 cards",
         "the player takes the top two cards of the stock",
         "at least two canastas",
-        "Nobody asks a partner's permission before going out.",
+        "Players have no partners, so nobody asks permission to go out.",
     ],
 )
 def test_two_hand_rule_sheet(capsys: Capsys, claim: str) -> None:

@@ -536,7 +536,7 @@ def test_permission_rules_differ_as_their_sources_do() -> None:
     """000, 001 and 004 have a binding question; 002 (two players) and 003 never mention it."""
     for name in ("encyclopedia", "classic", "general"):
         assert says(name, "A player may ask a partner “May I go out?”, but need not ask")
-    assert says("online", "Nobody asks a partner's permission before going out. [002]")
+    assert says("online", "Players have no partners, so nobody asks permission to go out. [002]")
     assert says("novice", "Nobody asks a partner's permission before going out. [pinned 18]")
 
 

@@ -165,7 +165,13 @@ class DealSection(BuilderBase):
             blocks.append(Heading("The foot"))
             blocks.append(Para(self.foot_sentences(v.foot)))
 
-        if d.rotation == "clockwise":
+        two_only = all(s.at_table == 2 for s in v.seating)
+        if two_only:
+            rot = (
+                "The two players take turns, and deal in turn: the dealer's opponent plays "
+                "first."
+            )
+        elif d.rotation == "clockwise":
             rot = (
                 "Play passes clockwise, to the left: the player on the dealer's left plays "
                 "first, and the deal passes to the left after each hand."
@@ -193,8 +199,8 @@ class DealSection(BuilderBase):
                         "deal.first_dealer",
                         "The first dealer is chosen at random."
                         if d.first_dealer == "random"
-                        else "In the first hand the first seat (N) plays first; the deal then "
-                        "passes as usual.",
+                        else "In the first hand the player in the first seat (N in the "
+                        "notation) plays first; the deal then passes as usual.",
                         "deal.first_dealer",
                     ),
                     self.s("deal.rotation", rot, "deal.rotation"),

@@ -105,7 +105,11 @@ class GoingOutSection(BuilderBase):
     def permission_sentences(self) -> list[Sentence]:
         perm = self.v.going_out.permission
         if not isinstance(perm, PermissionAsk):
-            text = "Nobody asks a partner's permission before going out."
+            text = (
+                "Nobody asks a partner's permission before going out."
+                if self.partners
+                else "Players have no partners, so nobody asks permission to go out."
+            )
             return [self.s("going_out.permission", text, "going_out.permission")]
         if perm.required:
             text = (
