@@ -268,9 +268,7 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
     "CCP": ("Modern American: the special hands (a whole hand laid down at once).",),
     "CJ": (
         "Modern American: a three left in hand (-100), which legal play never leaves when every "
-        "three is laid out, and only -5 when it was the last card drawn from the stock; no "
-        "going out while the side's pure aces or sevens are unfinished ('Aces & 7s in "
-        "Canasta'; the other texts give only the -2500 charge).",
+        "three is laid out, and only -5 when it was the last card drawn from the stock.",
     ),
     "HBC": (
         "Modern American: a player due a talon may meld down to the one card discarded; the "

@@ -18,8 +18,10 @@ import pytest
 from family_helpers import replays_identically
 from helpers import code, cs, finished, position, run_cli, shown
 
+from canasta_rules import cards as C
 from canasta_rules.bots import make_bot
 from canasta_rules.engine import (
+    Discard,
     Game,
     Meld,
     Phase,
@@ -221,11 +223,13 @@ def test_no_going_out_with_an_open_wild_meld() -> None:
 def test_the_going_out_planner_keeps_to_these_rules() -> None:
     """CC, CCOM: with the kings and queens closed, a two has nowhere to go (three nines are too
     few for it, sevens never take one), so the player cannot go out; classic would put it on the
-    nines. Without the two the planner's way out is legal move by move."""
+    nines. Without the two, and with the sevens a canasta (CJ: no going out while they are
+    unfinished), the planner's way out is legal move by move."""
     melds = {0: [CANASTA_K, CANASTA_Q, "7c 7d 7h 7s 7c"]}
     stuck = position(V, hands={"N": "9d 9h 9s 2c 5c"}, melds=melds, phase=P)
     assert going_out_plan(stuck) is None
     assert going_out_plan(position("classic", hands={"N": "9d 9h 9s 2c 5c"}, melds=melds, phase=P))
+    melds = {0: [CANASTA_K, CANASTA_Q, "7c 7d 7h 7s 7c 7d 7h"]}
     s = position(V, hands={"N": "9d 9h 9s 5c"}, melds=melds, phase=P)
     plan = going_out_plan(s)
     assert plan is not None
@@ -388,3 +392,27 @@ def test_who_asked_this_hand_is_written_in_a_position() -> None:
     other = text.replace(f'[Variant "{V}"]', '[Variant "classic"]')
     with pytest.raises(NotationError, match=r"p\.pos:\d+:1: this ruleset does not limit asking"):
         read_position(parse(other, "p.pos"))
+
+
+def test_no_going_out_while_pure_sevens_or_aces_are_unfinished() -> None:
+    """CJ, *Aces & 7s in Canasta* (https://canastajunction.com/?p=10831): a team cannot go out
+    while its natural aces or sevens canasta is incomplete; the -2500 charge (CCP, WUS) is for a
+    hand that ends otherwise. Aces opened with a wild card are an ordinary meld and do not
+    block."""
+    hands = {"N": "9d 9h 9s 5c"}
+    for pure in ("7c 7d 7h 7s 7c", "Ac Ad Ah"):
+        s = position(V, hands=hands, melds={0: [CANASTA_K, CANASTA_Q, pure]}, phase=P)
+        assert code(s, Meld((cs("9d 9h 9s"),))) == "out.special_meld_open"
+        assert going_out_plan(s) is None
+    keep = position(V, hands={"N": "9d 9h 9s 5c 6c"}, melds={0: [CANASTA_K, CANASTA_Q, "Ac Ad Ah"]})
+    keep.phase = P
+    assert code(keep, Meld((cs("9d 9h 9s"),))) is None  # two cards kept: not going out
+    dirty = position(V, hands=hands, melds={0: [CANASTA_K, CANASTA_Q, "Ac Ad 2c"]}, phase=P)
+    assert code(dirty, Meld((cs("9d 9h 9s"),))) is None
+    # Finishing the sevens in the going-out turn lifts the bar.
+    fin = position(
+        V, hands={"N": "7d 7h 9c"}, melds={0: [CANASTA_K, CANASTA_Q, "7c 7d 7h 7s 7c"]}, phase=P
+    )
+    apply(fin, Meld(adds=((7, cs("7d 7h")),)))
+    apply(fin, Discard(C.parse("9c")))
+    assert fin.phase == Phase.OVER and fin.out_player == 0

@@ -1944,6 +1944,32 @@ def test_canasta_of_sevens_2500_and_unfinished_minus_2500_modern_american() -> N
     assert b.total - a.total == -5000
 
 
+@rule("canastas.special.open_blocks_going_out")
+def test_unfinished_pure_sevens_stop_going_out_modern_american() -> None:
+    """docs/family/modern-american.md (CJ, 'Aces & 7s in Canasta'): a side cannot go out while
+    its pure aces or sevens are unfinished; without the rule (CCP, WUS give only the -2500
+    charge) it may, and pays the charge."""
+    blocking = (
+        'canastas.special=[{rank = "seven", wild = "never", bonus = 2500, '
+        "unfinished_penalty = 2500, open_blocks_going_out = true}]",
+    )
+    kw: dict[str, Any] = {
+        "hands": {"N": "9d 9h 9s 5c"},
+        "melds": {0: [CANASTA_K, "7c 7d 7h 7s 7c"]},
+        "phase": Phase.PLAY,
+    }
+    out = Meld((cs("9d 9h 9s"),))
+    free = position("classic", sets=_MA_SPECIAL, **kw)
+    assert code(free, out) is None and going_out_plan(free) is not None
+    barred = position("classic", sets=blocking, **kw)
+    assert code(barred, out) == "out.special_meld_open"
+    assert going_out_plan(barred) is None
+    # Holding two cards back, the nines may still be laid: that is not going out.
+    more = position("classic", sets=blocking, **{**kw, "hands": {"N": "9d 9h 9s 5c 6c"}})
+    assert code(more, out) is None
+    assert code(more, Discard(C.parse("5c"))) is None
+
+
 _MA_WILD = (
     *_WILD,
     "melds.wild_melds.twos_bonus=3000",

@@ -496,3 +496,17 @@ def test_no_second_meld_of_wild_cards_after_a_closed_wild_canasta() -> None:
     with pytest.raises(TallyError, match=r"canastas\.reopen_closed_rank"):
         Sheet.new("modern-american").add("NS m 700 w 1 uw 1 n 1 x 1; EW m 100")
     Sheet.new("bolivia").add("NS m 700 w 1 uw 1 n 1 x 1; EW m 100")
+
+
+def test_going_out_with_pure_sevens_unfinished_is_refused() -> None:
+    """CJ, 'Aces & 7s in Canasta' (docs/family/modern-american.md): no going out while the side's
+    pure aces or sevens are unfinished; the opponents may still have them unfinished when a side
+    goes out (and pay 2500)."""
+    with pytest.raises(TallyError) as e:
+        Sheet.new("modern-american").add("NS m 300 n 1 x 1 u7 1 out")
+    assert str(e.value) == (
+        "NS went out with a pure meld of sevens unfinished (u7 1); this ruleset forbids it "
+        "(canastas.special: open_blocks_going_out)"
+    )
+    hand = Sheet.new("modern-american").add("NS m 300 n 1 x 1 out; EW m 100 uA 1")
+    assert hand.scores[1].penalties == -2500

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import cards as C
 from ..errors import Refusal
-from .meldkinds import rank_name
+from .meldkinds import closed_group, rank_name
 from .rules import BLACK3_KEY, GROUP, IS_WILD, KEY_OF, NEVER, OPENING_ONLY, WILD, WILD_KEY
 from .state import State, TableMeld
 
@@ -205,7 +206,45 @@ def check_lay(
         )
     if after <= 1 and r.wild_blocks_out and _wild_meld_open_after(s, side, wild_meld_cards):
         return wild_meld_blocks_out(after)
+    if after <= 1 and r.special_blocks_out:
+        pure = _pure_meld_open_after(s, side, groups, adds)
+        if pure is not None:
+            return special_meld_blocks_out(pure, after)
     return None
+
+
+def _pure_meld_open_after(
+    s: State,
+    side: int,
+    groups: Sequence[Sequence[int]],
+    adds: Sequence[tuple[int, Sequence[int]]],
+) -> int | None:
+    """A rank of ``canastas.special`` with ``open_blocks_going_out`` whose pure meld would be
+    unfinished once these cards are laid (None: none)."""
+    r = s.rules
+    melds = s.melds[side]
+    for key in r.special_blocks_out:
+        m = melds.get(key)
+        m = m if m is not None and m.kind == GROUP and not closed_group(r, m) else None
+        nat = m.naturals if m is not None else 0
+        wild = m.wilds if m is not None else 0
+        laid = [g for g in groups if _group_key(g) == key]
+        laid += [g for k, g in adds if k == key]
+        for g in laid:
+            w = sum(1 for c in g if IS_WILD[c])
+            nat, wild = nat + len(g) - w, wild + w
+        if nat and not wild and not r.is_canasta(nat, nat):
+            return key
+    return None
+
+
+def special_meld_blocks_out(key: int, after: int) -> Refusal:
+    what = f"your side's meld of {C.RANK_WORDS[key][1]} without wild cards is unfinished"
+    if after == 0:
+        msg = f"you cannot go out while {what}"
+    else:
+        msg = f"you must keep two cards: {what}, so you cannot go out"
+    return Refusal("out.special_meld_open", "canastas.special", msg)
 
 
 def _group_key(g: Sequence[int]) -> int:
@@ -235,4 +274,8 @@ def out_refusal(s: State, side: int) -> Refusal | None:
     """What refuses going out by the last discard under these rules."""
     if s.rules.wild_blocks_out and open_wild_meld(s, side) is not None:
         return wild_meld_blocks_out(0)
+    if s.rules.special_blocks_out:
+        pure = _pure_meld_open_after(s, side, (), ())
+        if pure is not None:
+            return special_meld_blocks_out(pure, 0)
     return None

@@ -180,6 +180,10 @@ class Rules:
             special[k].unfinished_penalty if k in special else 0 for k in range(16)
         )
         """Per key: the cost of a pure meld of a special rank left unfinished."""
+        self.special_blocks_out: tuple[int, ...] = tuple(
+            k for k in range(16) if k in special and special[k].open_blocks_going_out
+        )
+        """Keys whose pure meld, unfinished, stops the side going out."""
         self.has_special = bool(special)
         self.wild_twos_bonus: int | None = None
         self.wild_jokers_bonus: int | None = None

@@ -386,6 +386,13 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
                         f"{name} went out with {count} {kind} canasta(s); this ruleset needs "
                         f"{want} (going_out.{kind}_canastas)"
                     )
+            for k, n in e.unfinished:
+                if n and k in rules.special_blocks_out:
+                    raise TallyError(
+                        f"{name} went out with a pure meld of {C.RANK_WORDS[k][1]} unfinished "
+                        f"({rank_key('u', k)} {n}); this ruleset forbids it "
+                        "(canastas.special: open_blocks_going_out)"
+                    )
             if rules.side_size == 1 and e.hand:
                 raise TallyError(
                     f"{name} went out, so holds no cards: h {e.hand} is impossible "

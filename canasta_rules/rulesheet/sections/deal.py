@@ -167,10 +167,7 @@ class DealSection(BuilderBase):
 
         two_only = all(s.at_table == 2 for s in v.seating)
         if two_only:
-            rot = (
-                "The two players take turns, and deal in turn: the dealer's opponent plays "
-                "first."
-            )
+            rot = "The two players take turns, and deal in turn: the dealer's opponent plays first."
         elif d.rotation == "clockwise":
             rot = (
                 "Play passes clockwise, to the left: the player on the dealer's left plays "

@@ -350,6 +350,8 @@ class MeldsSection(Tables):
                     f", and such a meld still unfinished at the end of the hand costs its side "
                     f"{sp.unfinished_penalty}"
                 )
+            if sp.open_blocks_going_out:
+                text += "; while it is unfinished, nobody of the side may go out"
             out.append(self.s(f"canastas.special.{sp.rank}", text + ".", "canastas.special"))
         return out
 

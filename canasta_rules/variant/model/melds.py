@@ -214,6 +214,13 @@ class SpecialRank(Model):
             "not a canasta, on top of the cards' values (0: none)."
         ),
     )
+    open_blocks_going_out: bool = Field(
+        default=False,
+        description=(
+            "Whether a pure meld of this rank that is not yet a canasta stops its side going "
+            "out (Modern American, CJ: no going out while pure aces or sevens are unfinished)."
+        ),
+    )
 
 
 class Canastas(Model):
