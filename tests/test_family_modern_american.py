@@ -416,3 +416,26 @@ def test_no_going_out_while_pure_sevens_or_aces_are_unfinished() -> None:
     apply(fin, Meld(adds=((7, cs("7d 7h")),)))
     apply(fin, Discard(C.parse("9c")))
     assert fin.phase == Phase.OVER and fin.out_player == 0
+
+
+def test_a_position_cannot_say_a_side_went_out_past_an_open_pure_meld() -> None:
+    """CJ (no going out with pure aces or sevens unfinished) and CC (nor with a meld of wild
+    cards unfinished): an 'out' line beside such a meld is refused at that line."""
+    from family_helpers import family_pos
+
+    from canasta_rules.errors import NotationError
+    from canasta_rules.notation import read_position
+
+    canastas = "Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh Qs Qc Qd Qh"
+    for meld, words in (
+        ("7c 7d 7h 7s", "sevens without wild cards is unfinished"),
+        ("2c 2d Jk", "meld of wild cards is unfinished"),
+    ):
+        text = family_pos(V, hands={"N": ""}, ns=f"{canastas}, {meld}", pile="9c", end="out N")
+        with pytest.raises(NotationError) as e:
+            read_position(parse(text))
+        msg = str(e.value)
+        assert msg.startswith(f"<text>:{text.splitlines().index('out N') + 1}:")
+        assert "N cannot have gone out:" in msg and words in msg
+    fine = family_pos(V, hands={"N": ""}, ns=canastas, pile="9c", end="out N")
+    assert read_position(parse(fine)).state.out_player == 0

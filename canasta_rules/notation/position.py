@@ -99,6 +99,7 @@ class _Reader(_Collect, _Turns):
         state = self._state(lines, pos)
         self._penalties(lines, state)
         self._engine_checks(state, pos.meld_keys, lines.meld_at, lines.hand_at)
+        self._check_out_layout(state, d.move_line, d.went_out)
         rp = ReadPosition(
             self.loaded,
             self.rules,

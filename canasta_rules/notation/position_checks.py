@@ -6,8 +6,10 @@ progress, an ``out`` claim against the layout, and the engine's own invariants o
 from __future__ import annotations
 
 from .. import cards as C
+from ..engine.checks import contract_refusal, runs_refusal
 from ..engine.invariants import card_problems, meld_problems
 from ..engine.legality import check_new_meld
+from ..engine.limits import out_refusal
 from ..engine.meldkinds import NEW_RUN, plural, run_span
 from ..engine.position import UNDRAWN, TurnState, meld_key, opening_value
 from ..engine.rules import KEY_OF, RED3_KEY, RUN_REF0, run_ref_parts
@@ -272,6 +274,25 @@ class _Checks(_Table):
                     f"{self.who(partners[0])} had melded (going_out.concealed)"
                 )
                 raise self.err(line.at, msg)
+
+    def _check_out_layout(self, s: State, line: A.PosToMove | A.PosOut, went_out: int) -> None:
+        """What going out needs beyond the number of canastas (checked from the lines): the
+        runs and kinds of canasta a contract names, and no meld left open that the ruleset says
+        stops going out (a meld of wild cards, pure sevens or aces: Modern American)."""
+        if went_out < 0:
+            return
+        r = self.rules
+        side = s.side_of[went_out]
+        ref = None
+        if s.run_canastas(side) < r.run_canastas_to_go_out:
+            ref = runs_refusal(r, 0)
+        elif r.kinds_contract:
+            ref = contract_refusal(s, side, 0)
+        if ref is None and r.meld_limits:
+            ref = out_refusal(s, side)
+        if ref is not None:
+            msg = f"{self.who(went_out)} cannot have gone out: {ref.message} ({ref.code})"
+            raise self.err(line.at, msg)
 
     def _engine_checks(
         self,
