@@ -351,7 +351,7 @@ class MeldsSection(Tables):
                     f"{sp.unfinished_penalty}"
                 )
             if sp.open_blocks_going_out:
-                text += "; while it is unfinished, nobody of the side may go out"
+                text += "; while it is unfinished, no player of the side may go out"
             out.append(self.s(f"canastas.special.{sp.rank}", text + ".", "canastas.special"))
         return out
 
