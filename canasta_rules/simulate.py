@@ -268,6 +268,8 @@ class Simulation:
     bots: str
     seed: int
     games: list[GameStats]
+    foot: bool = False
+    """Whether the ruleset deals a foot (the foot rows of the summary apply only then)."""
 
     def series(self) -> dict[str, list[int]]:
         """The raw distributions (for plots)."""
@@ -391,6 +393,7 @@ def simulate(
         bots,
         seed,
         played,
+        rules.foot,
     )
 
 

@@ -134,8 +134,8 @@ TUTORIAL_DEAL = """\
 [Players "N Ana, E Ben, S Cy, W Dee"]
 
 hand 1 dealer S
-deal N: 3h | 4c 4d 6s 7c 7d 9h Td Jc Qs Kd Ah
-deal E: 5c 5d 6h 8c 8d 9c Tc Js Qh Kc 2d
+deal N: 3h | 4c 6s 7c 7d 9h Td Jc Kd Ac Ah 2d
+deal E: 5c 5d 6h 8c 8d 9c Tc Js Qh Kc Jk
 deal S: 4h 5s 6c 7h 8h 9d Th Jd Qc Kh Ac
 deal W: 4s 5h 6d 7s 8s 9s Ts Jh Qd Ks As
 upcard 2c 9c
@@ -153,20 +153,27 @@ def test_tutorial_deal_is_the_one_the_page_shows() -> None:
 def test_tutorial_refusal_message_form(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """notation.md:86-88: the first illegal move stops the replay with its place (line and
-    column), hand, turn, player, move, reason and rule code. The tutorial's own turns cannot
-    reach its quoted refusal (see the audit report), so the turns here are the closest that do:
-    the same pile frozen by the buried 2c, East showing one six and a wild card."""
+    """notation.md: the tutorial's own record (its tags, deal and turns as the page shows them)
+    stops at East's take with the page's quoted message: line and column, hand, turn, player,
+    move, reason and rule code. North's opening (7-7-7 and A-A-2, 75) meets the 50 a side at 0
+    needs (001)."""
     monkeypatch.chdir(tmp_path)
-    turns = "\nW draw Kh discard 4s\nN draw 7s discard 6s\nE take 6s with 6h 2d discard 5c\n"
+    page = (DOCS / "notation.md").read_text(encoding="utf-8")
+    turns = (
+        "\nW draw Kh discard 4s\nN draw 7s meld 7c 7d 7s, Ac Ah 2d discard 6s\n"
+        "E take 6s with 6h Jk discard 5c\n"
+    )
+    for line in turns.strip().splitlines():
+        assert line in page, line
     (tmp_path / "game.can").write_text(TUTORIAL_DEAL + turns, encoding="utf-8")
     status, _out, err = run_cli(capsys, "replay", "game.can")
     assert status == 2
-    assert err.strip() == (
-        "canasta: game.can:14:3: hand 1, turn 3, E: take 6s with 6h 2d: the pile is frozen "
-        "(a two is in it); you must show two natural sixes from your hand "
-        "(pile.frozen.needs_natural_pair)"
+    quoted = (
+        "game.can:14:3: hand 1, turn 3, E: take 6s with 6h Jk: the pile is frozen (a two is in "
+        "it); you must show two natural sixes from your hand (pile.frozen.needs_natural_pair)"
     )
+    assert quoted in page
+    assert err.strip() == "canasta: " + quoted
 
 
 def test_tag_slip_is_warned_and_the_status_unchanged(
@@ -973,3 +980,39 @@ def test_cli_md_lists_the_help_options(
     }
     assert help_opts == doc_opts
     assert help_opts or cmd in {("variants",), ("variants", "list"), ("variants", "validate")}
+
+
+def test_a_strategy_game_can_be_recorded_and_replayed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """check-and-simulate.md: a simulated game (strategy bots by default) can be written out with
+    `canasta record` and replayed: record takes every bot kind simulate does."""
+    path = tmp_path / "s.can"
+    status, _out, err = run_cli(
+        capsys, "record", "classic", "--bots", "strategy", "--seed", "3", "-o", str(path)
+    )
+    assert status == 0, err
+    assert '[Event "strategy bots, seed 3"]' in path.read_text(encoding="utf-8")
+    status, out, err = run_cli(capsys, "replay", str(path))
+    assert status == 0, err
+    assert out.strip().splitlines()[-1].startswith("result: ")
+
+
+def test_strict_check_says_why_it_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md 'canasta check --strict': exit 1 on warnings too, and the verdict says so."""
+    status, out, _err = run_cli(
+        capsys, "check", "classic", "--set", "draw.short_stock=end_hand", "--strict", "--games", "4"
+    )
+    assert status == 1
+    assert out.splitlines()[-1] == "consistent, but --strict fails on the 1 warning above"
+
+
+def test_simulate_shows_foot_rows_only_where_a_foot_is_dealt(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _err = run_cli(capsys, "simulate", "classic", "--games", "2", "--bots", "greedy")
+    assert status == 0 and "foot running" not in out
+    status, out, _err = run_cli(
+        capsys, "simulate", "hand-and-foot", "--games", "1", "--bots", "greedy"
+    )
+    assert status == 0 and "foot running" in out and "foot walking" in out

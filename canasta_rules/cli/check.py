@@ -77,7 +77,7 @@ def _print_json(data: Any) -> None:
 # check
 
 
-def _show_check(r: CheckReport) -> None:
+def _show_check(r: CheckReport, strict: bool = False) -> None:
     v = r.variant
     console.print(Text(f"{v.name}: {v.title}", style="bold"))
     errors, warnings = r.errors, r.warnings
@@ -138,7 +138,11 @@ def _show_check(r: CheckReport) -> None:
                 console.print(
                     Text("  (the record did not replay to the same failure)", style="yellow")
                 )
-    console.print(Text("consistent" if r.consistent else "inconsistent", style="bold"))
+    verdict = "consistent" if r.consistent else "inconsistent"
+    if r.consistent and strict and r.warnings:
+        n = len(r.warnings)
+        verdict += f", but --strict fails on the {n} warning{'s' if n != 1 else ''} above"
+    console.print(Text(verdict, style="bold"))
 
 
 def _show_record_check(path: str, rc: RecordCheck) -> None:
@@ -239,7 +243,7 @@ def check_cmd(
     if json_:
         _print_json(report.as_dict())
     else:
-        _show_check(report)
+        _show_check(report, strict)
     raise typer.Exit(code=report.exit_code(strict))
 
 
@@ -264,9 +268,12 @@ _END_LABELS = {
 }
 
 
-def _rows(st: dict[str, Any], kinds: tuple[str, ...] = ()) -> list[tuple[str, float, str]]:
+def _rows(
+    st: dict[str, Any], kinds: tuple[str, ...] = (), foot: bool = True
+) -> list[tuple[str, float, str]]:
     """(label, value, kind) rows of the summary table; kind is 'pct', 'num' or a text.
-    ``kinds``: the canasta kinds beyond natural and mixed to show ("run", "wild")."""
+    ``kinds``: the canasta kinds beyond natural and mixed to show ("run", "wild"); ``foot``:
+    whether a ruleset compared deals a foot (else its rows are left out)."""
     score = st["hand_score"]
     rows: list[tuple[str, float, str]] = [
         ("hands played", st["hands"], "num"),
@@ -295,6 +302,8 @@ def _rows(st: dict[str, Any], kinds: tuple[str, ...] = ()) -> list[tuple[str, fl
         ("rules fired, per hand:", 0.0, ""),
     ]
     for key in EVENTS:
+        if key.startswith("foot_") and not foot:
+            continue
         rows.append((f"  {key.replace('_', ' ')}", st["rules_fired"][key]["per_hand"], "num"))
     return rows
 
@@ -335,7 +344,8 @@ def _show_sims(sims: list[Simulation]) -> None:
     if len(sims) == 2:
         table.add_column("difference", justify="right", no_wrap=True)
     kinds = tuple(k for k in ("run", "wild") if any(st[f"{k}_canastas_per_hand"] for st in stats))
-    rows = [_rows(st, kinds) for st in stats]
+    foot = any(s.foot for s in sims)
+    rows = [_rows(st, kinds, foot) for st in stats]
     for i, (label, value, kind) in enumerate(rows[0]):
         cells = [_cell(r[i][1], r[i][2]) for r in rows]
         if len(sims) == 2:

@@ -400,7 +400,12 @@ def fmt_cmd(
 def record_cmd(
     variant: Annotated[str, typer.Argument(metavar="VARIANT|FILE")],
     seed: Annotated[int, typer.Option("--seed", help="Seed for the deals and the bots.")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="random or greedy")] = "greedy",
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="random, greedy, strategy or search[:WORLDS|:SECONDSs] (every seat)."
+        ),
+    ] = "greedy",
     players: Annotated[
         int | None, typer.Option("--players", help="Table size (the variant's first by default).")
     ] = None,
@@ -414,14 +419,14 @@ def record_cmd(
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file.")] = None,
 ) -> None:
     """A game played by bots, written as a record."""
-    from ..bots import make_bot
+    from ..bots import BOT_KINDS, is_bot_kind, make_bot
     from ..engine.game import Game
     from ..errors import CanastaError
     from ..notation.record import game_record
 
     check_seed(seed)
-    if bots not in ("random", "greedy"):
-        raise typer.BadParameter("use random or greedy", param_hint="--bots")
+    if not is_bot_kind(bots):
+        raise typer.BadParameter(f"use {', '.join(BOT_KINDS)}", param_hint="--bots")
     lv = load_ref(variant, set_)
     try:
         game = Game(lv.variant, seed, players)
