@@ -226,6 +226,8 @@ def unstated_keys(variant: Variant) -> set[str]:
     # Modern American's threes, discard bans and end-of-hand penalties: stated only where set.
     if variant.deal.upcard != "none":
         out.add("deal.upcard")  # (with no upcard, its sentence also claims the covering keys)
+    if variant.deal.upcard == "none":
+        out.add("red_threes.replaced_from_pile")  # no red three ever reaches the pile
     if not variant.black_threes.bonus:
         out |= {"black_threes.bonus", "black_threes.totals"}
     else:

@@ -28,6 +28,9 @@ class BuilderBase:
         self.diff_keys = diff_keys
         self.partners = any(s.side_size > 1 for s in v.seating)
         self.solo = any(s.side_size == 1 for s in v.seating)
+        self.threes_never_in_pile = v.deal.upcard == "none" and v.black_threes.bonus
+        """No three can be on the pile: every three is laid out as a bonus card, and no upcard
+        is turned (Modern American)."""
 
     # ------------------------------------------------------------------ helpers
     @staticmethod

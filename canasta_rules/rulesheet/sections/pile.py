@@ -27,7 +27,10 @@ class PileSection(Tables):
                     self.fixed(
                         "pile_blocked",
                         "A wild card, a black three or a red three on top of the pile can never "
-                        "be taken.",
+                        "be taken."
+                        if not self.threes_never_in_pile
+                        else "A wild card on top of the pile can never be taken (no three ever "
+                        "reaches the pile: threes are laid out, and no card is turned up).",
                         BLACK_THREE_ON_TOP,
                     ),
                     self.s(

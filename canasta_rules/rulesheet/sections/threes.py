@@ -88,7 +88,13 @@ class ThreesSection(BuilderBase):
                     said=Said("Red threes are not melds", ("001",)),
                 ),
                 self.s("red_threes.exposed", exposed, "red_threes.exposed"),
-                self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),
+                # With no upcard a red three never reaches the pile (none is ever discarded), so
+                # the sheet leaves the rule out (builder.unstated_keys).
+                *(
+                    (self.s("red_threes.replaced_from_pile", rfp, "red_threes.replaced_from_pile"),)
+                    if v.deal.upcard != "none"
+                    else ()
+                ),
                 totals,
                 self.s("red_threes.count_against", against, "red_threes.count_against"),
                 *self.threes_from_canastas_sentences(),
