@@ -670,25 +670,30 @@ def test_worked_tally_two_hands_print_and_slip(
     resumed from the sheet, and a slip caught before it reaches the sheet (exit 2)."""
     monkeypatch.chdir(tmp_path)
     first = (
-        '$ canasta tally encyclopedia --sheet thursday.toml --hand "NS m 305 h 75 x 2 n 1 r 2 out; '
-        'EW m 295 h 120 x 1 r 1"'
+        "$ canasta tally encyclopedia --sheet thursday-sheet.toml "
+        '--hand "NS m 305 h 75 x 2 n 1 r 2 out; EW m 295 h 120 x 1 r 1"'
     )
     second = (
-        '$ canasta tally --sheet thursday.toml --hand "NS m 140 h 55; '
+        '$ canasta tally --sheet thursday-sheet.toml --hand "NS m 140 h 55; '
         'EW m 410 n 1 x 1 r 1 concealed"'
     )
-    slip = '$ canasta tally --sheet thursday.toml --hand "NS m 120 concealed r 2; EW h 40"'
+    slip = '$ canasta tally --sheet thursday-sheet.toml --hand "NS m 120 concealed r 2; EW h 40"'
     for shown in (first, second):
         args = re.findall(r'"[^"]*"|\S+', shown)[2:]
         status, out, err = run_cli(capsys, *[a.strip('"') for a in args])
         assert status == 0, err
         assert out.splitlines() == _tally_block(shown)
     status, out, err = run_cli(
-        capsys, "tally", "--sheet", "thursday.toml", "--hand", "NS m 120 concealed r 2; EW h 40"
+        capsys,
+        "tally",
+        "--sheet",
+        "thursday-sheet.toml",
+        "--hand",
+        "NS m 120 concealed r 2; EW h 40",
     )
     assert status == 2
     assert err.splitlines() == _tally_block(slip)
-    status, out, err = run_cli(capsys, "tally", "--sheet", "thursday.toml", "--print")
+    status, out, err = run_cli(capsys, "tally", "--sheet", "thursday-sheet.toml", "--print")
     assert status == 0, err
     assert "totals after 2 hand(s): NS 1715, EW 2085 (target 5000)" in out
 
@@ -1016,3 +1021,17 @@ def test_simulate_shows_foot_rows_only_where_a_foot_is_dealt(
         capsys, "simulate", "hand-and-foot", "--games", "1", "--bots", "greedy"
     )
     assert status == 0 and "foot running" in out and "foot walking" in out
+
+
+def test_a_variant_file_given_as_the_tally_sheet_is_named_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/play-and-tally.md: --sheet names the score sheet, not the ruleset; a variant file
+    given there says so, and how to pass it."""
+    path = str(EX / "house-rules" / "thursday-club.toml")
+    status, _out, err = run_cli(capsys, "tally", "--sheet", path, "--print")
+    assert status == 2
+    assert err.strip().endswith(
+        "thursday-club.toml: a variant file, not a tally sheet: name it as the ruleset "
+        f"('canasta tally {path} --sheet SHEET.toml')"
+    )

@@ -148,6 +148,11 @@ class Sheet:
         players = data.get("players")
         hands = data.get("hands", [])
         if not isinstance(ref, str):
+            if "name" in data or "extends" in data:  # a variant file, not a sheet
+                raise TallyError(
+                    f"{p}: a variant file, not a tally sheet: name it as the ruleset "
+                    f"('canasta tally {p} --sheet SHEET.toml')"
+                )
             raise TallyError(f"{p}: variant: expected the ruleset's name or file")
         if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
             raise TallyError(f"{p}: set: expected a list of KEY=VALUE strings")
