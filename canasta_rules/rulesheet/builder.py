@@ -74,6 +74,7 @@ class _Builder(
             self.section_threes(),
             self.section_going_out(),
             self.section_scoring(),
+            *self.section_irregularities(),
             self.section_game(),
         ]
 

@@ -69,6 +69,16 @@ class ScoringSection(Tables):
                 lead=self.caption("score", "When a hand ends, each side scores:"),
             )
         ]
+        blocks.extend(Para((s,)) for s in self.end_penalty_sentences())
+        cap = self.caption("bonuses", "The bonuses:")
+        blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
+        blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
+        return Section("scoring", "Scoring", tuple(blocks))
+
+    def section_irregularities(self) -> list[Section]:
+        """The remedies for slips at the table (``penalties``: 004's list), as a section of their
+        own after scoring; none where the ruleset gives none."""
+        blocks: list[Block] = []
         pen = self.v.penalties.wild_returned
         if pen or PENALTY_KEY in self.diff_keys:
             # 004, penalty item 7: the extra wild card is moved or discarded; only taking it
@@ -111,11 +121,9 @@ class ScoringSection(Tables):
                 f"These rules give no remedy for {SLIP_NONE[key]}."
             )
             blocks.append(Para((self.s(key, text, key),)))
-        blocks.extend(Para((s,)) for s in self.end_penalty_sentences())
-        cap = self.caption("bonuses", "The bonuses:")
-        blocks.append(Table(cap, ("Bonus", "Points"), tuple(self.bonus_rows("bonuses"))))
-        blocks.append(Para((self.fixed("negative", "A side's score for a hand may be negative."),)))
-        return Section("scoring", "Scoring", tuple(blocks))
+        if not blocks:
+            return []
+        return [Section("irregularities", "Irregularities", tuple(blocks))]
 
     def end_penalty_sentences(self) -> list[Sentence]:
         """``penalties.in_hand_sets`` and ``no_canasta_melds``, stated where they are not the
