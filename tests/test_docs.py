@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from canasta_rules.codes import rule_codes
 from canasta_rules.variant.model import parameter_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,41 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _refusal_codes() -> dict[str, str]:
     """Every ``Refusal(code, parameter, ...)`` the package can raise, read from its source."""
-    found: dict[str, str] = {}
-    for path in (ROOT / "canasta_rules").rglob("*.py"):
-        tree = ast.parse(path.read_text())
-        for fn in ast.walk(tree):
-            if not isinstance(fn, ast.FunctionDef):
-                continue
-            assigned: dict[str, list[str]] = {}
-            for node in ast.walk(fn):
-                if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-                    consts = [
-                        n.value
-                        for n in ast.walk(node.value)
-                        if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                    ]
-                    assigned.setdefault(node.targets[0].id, []).extend(consts)
-            for node in ast.walk(fn):
-                if not (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id == "Refusal"
-                    and len(node.args) >= 2
-                ):
-                    continue
-                code_arg, param_arg = node.args[0], node.args[1]
-                param = param_arg.value if isinstance(param_arg, ast.Constant) else "?"
-                if isinstance(code_arg, ast.Constant):
-                    codes = [code_arg.value]
-                elif isinstance(code_arg, ast.Name):
-                    codes = assigned.get(code_arg.id, [])
-                else:
-                    codes = []
-                for code in codes:
-                    if "." in str(code):  # rule codes are dotted; other constants are not
-                        found[str(code)] = str(param)
-    return found
+    return rule_codes()
 
 
 def _documented_codes() -> dict[str, str]:

@@ -173,6 +173,13 @@ def test_refusal_reason_and_rule_source(tmp_path: Path) -> None:
         "parameter: going_out.canastas = 1"
     )
     assert "neither a rule code" in explain(sess.loaded, sess.refusals, "no.such")[0]
+    # A rule code not met yet is explained from the package's table of refusals (docs/engine.md).
+    lines = explain(sess.loaded, {}, "pile.frozen.needs_natural_pair")
+    assert lines[0] == "pile.frozen.needs_natural_pair: a rule code (not met in this game yet)"
+    assert lines[1] == 'parameter: pile.frozen = ["natural_pair"]'
+    assert explain(sess.loaded, {}, "card.not_in_hand")[1] == (
+        "rule: shared by every variant (not a parameter)"
+    )
 
 
 def test_a_refused_line_changes_nothing() -> None:

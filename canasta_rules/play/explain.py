@@ -48,7 +48,15 @@ def explain(loaded: LoadedVariant, seen: dict[str, Refusal], topic: str) -> list
     more = explain_parameter(loaded, topic)
     if more is not None:
         return more
+    from ..codes import rule_codes
+
+    param = rule_codes().get(topic)
+    if param is not None:
+        lines = [f"{topic}: a rule code (not met in this game yet)"]
+        if not param:
+            return [*lines, "rule: shared by every variant (not a parameter)"]
+        return lines + (explain_parameter(loaded, param) or [f"parameter: {param}"])
     return [
-        f"{topic!r} is neither a rule code met in this game nor a parameter of this ruleset "
+        f"{topic!r} is neither a rule code nor a parameter of this ruleset "
         "(rule codes are listed in docs/engine.md)"
     ]
