@@ -4,7 +4,7 @@ frozen or not, what freezes it and for whom, and what may not be discarded onto 
 
 from __future__ import annotations
 
-from ..document import Block, Para, Section, Sentence
+from ..document import Block, Para, Said, Section, Sentence
 from .base import BLACK_THREE_ON_TOP
 from .tables import Tables, _ways
 
@@ -81,6 +81,12 @@ class PileSection(Tables):
             Para(
                 (
                     self.s("pile.discard_freezes_against", self._discard_freeze(), dfa),
+                    self.fixed(
+                        "freeze_shown",
+                        "A card that freezes the pile is laid crosswise (turned sideways), so "
+                        "that it shows when others cover it.",
+                        said=Said("The freezing card is laid sideways", ("001",)),
+                    ),
                     self.s("pile.frozen_at_start", fas, "pile.frozen_at_start", *always),
                     self.s("pile.frozen_before_opening", fbo, "pile.frozen_before_opening"),
                     self.s("pile.one_card_ban", ocb, "pile.one_card_ban"),
@@ -102,14 +108,14 @@ class PileSection(Tables):
         if self.v.pile.discard_freezes_against == "everyone":
             return (
                 "A wild card discarded on the pile freezes it against everyone, the discarder's "
-                f"{'side ' if self.partners else ''}included; it is laid crosswise to show this. "
-                "A frozen pile stays frozen until someone takes it."
+                f"{'side ' if self.partners else ''}included. A frozen pile stays frozen until "
+                "someone takes it."
             )
         opp = "side" if self.partners and not self.solo else "side or player"
         own = "the discarder's side" if self.partners else "the discarder"
         return (
-            "A wild card discarded on the pile freezes it only against the discarder's opponents; "
-            f"it is laid crosswise to show this. {own.capitalize()} may still take the pile "
+            "A wild card discarded on the pile freezes it only against the discarder's "
+            f"opponents. {own.capitalize()} may still take the pile "
             "as an unfrozen one once a natural card covers the wild card, unless the pile is "
             "frozen against it for another reason. When another "
             f"{opp} discards a wild card on it too, the pile is frozen against everyone. A "
