@@ -92,8 +92,7 @@ def compare_cmd(
                 vals = ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
                 console.print(f"    differs: {key}: {vals}", markup=False)
         for i, why in enumerate(h.stopped):
-            end = cmp.ends[i]
-            if why is not None and end is not None and h.number > end.hand:
+            if why is not None and cmp.after_end(i, h.number):
                 console.print(f"  not played under {names[i]}: {why}", markup=False)
             elif why is not None:
                 console.print(f"  not replayable under {names[i]}: {why}", markup=False)

@@ -251,8 +251,8 @@ def going_out_plan(s: State) -> list[Move] | None:
     # Black threes laid this turn as the last meld (black_threes.meld_last): only more of them
     # and one discard may follow.
     last_black = r.black3_last and s.turn_black3
-    others = s.hand_len[p] - rc[BLACK3_KEY]
-    if last_black and others > 1:
+    others = s.hand_len[p] - rc[BLACK3_KEY] if last_black else 0
+    if others > 1:
         return None
     # Cheap screen: cards that can go nowhere must be the one discard (stop at a second one).
     strays = 0
@@ -306,7 +306,7 @@ def going_out_plan(s: State) -> list[Move] | None:
             if n and KEY_OF[c] not in seen:
                 seen.add(KEY_OF[c])
                 candidates.append(c)
-    if last_black and others:
+    if others:
         candidates = [c for c in candidates if c >= 0 and KEY_OF[c] != BLACK3_KEY]
 
     for d in candidates:

@@ -240,11 +240,15 @@ def _pure_meld_open_after(
 
 def special_meld_blocks_out(key: int, after: int) -> Refusal:
     what = f"your side's meld of {C.RANK_WORDS[key][1]} without wild cards is unfinished"
+    return Refusal("out.special_meld_open", "canastas.special", _open_meld_bars(what, after))
+
+
+def _open_meld_bars(what: str, after: int) -> str:
+    """Why a side with ``what`` (an open meld that stops going out) may not go out, or, holding
+    one card after the action (``after``), must keep two."""
     if after == 0:
-        msg = f"you cannot go out while {what}"
-    else:
-        msg = f"you must keep two cards: {what}, so you cannot go out"
-    return Refusal("out.special_meld_open", "canastas.special", msg)
+        return f"you cannot go out while {what}"
+    return f"you must keep two cards: {what}, so you cannot go out"
 
 
 def _group_key(g: Sequence[int]) -> int:
@@ -260,13 +264,7 @@ def _wild_meld_open_after(s: State, side: int, added: int) -> bool:
 
 
 def wild_meld_blocks_out(after: int) -> Refusal:
-    if after == 0:
-        msg = "you cannot go out while your side's meld of wild cards is unfinished"
-    else:
-        msg = (
-            "you must keep two cards: your side's meld of wild cards is unfinished, so you "
-            "cannot go out"
-        )
+    msg = _open_meld_bars("your side's meld of wild cards is unfinished", after)
     return Refusal("out.wild_meld_open", "melds.wild_melds.open_blocks_going_out", msg)
 
 

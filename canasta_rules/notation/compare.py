@@ -96,13 +96,18 @@ class Comparison:
 
     def unfollowed(self, ruleset: int) -> int:
         """How many hands the ruleset could not follow to their end, so that its totals leave
-        them out (every hand: its totals are only the scores before the first hand)."""
-        end = self.ends[ruleset] if self.ends else None
+        them out (every hand: its totals are only the scores before the first hand). A hand
+        after its game was over is not played, not unfollowed."""
         return sum(
             1
             for h in self.hands
-            if h.stopped[ruleset] is not None and (end is None or h.number <= end.hand)
+            if h.stopped[ruleset] is not None and not self.after_end(ruleset, h.number)
         )
+
+    def after_end(self, ruleset: int, hand: int) -> bool:
+        """Whether hand number ``hand`` comes after the ruleset's game was over."""
+        end = self.ends[ruleset] if self.ends else None
+        return end is not None and hand > end.hand
 
     @property
     def divergences(self) -> int:

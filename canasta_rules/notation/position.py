@@ -315,7 +315,7 @@ class _Reader(_Collect, _Turns):
             msg = f"{self.who(turn)} has no foot face down to take up ('foot {self.seats[turn]}:')"
             raise err(move_line.at, msg)
         if phase == Phase.OVER and went_out < 0 and lines.stock_line is not None:
-            self._check_stock_out(lines.stock_line, lines.stock_line.number)
+            self._check_stock_out(lines.stock_line)
         if phase == Phase.OVER:
             self._check_over(
                 move_line, went_out, d.concealed, hands, lines.hand_at, lines.melds, d.melded
@@ -350,12 +350,13 @@ class _Reader(_Collect, _Turns):
             )
             raise err(lines.stock_line.at, msg)
 
-    def _check_stock_out(self, stock_line: A.Assertion, left: int) -> None:
+    def _check_stock_out(self, stock_line: A.Assertion) -> None:
         """A hand over with nobody out ended with the stock: a written stock is empty, or
         (``draw.short_stock = "end_hand"``) too short for a full draw (000, 001, 002, 004 end a
         hand with nobody out only when the stock is gone). With no 'stock' line the position
         says nothing of the stock, and the cards written nowhere are taken as out of play."""
         r = self.rules
+        left = stock_line.number
         if left == 0 or (r.short_stock_ends and left < r.draw_count):
             return
         more = f"'stock {r.draw_count - 1}' or less" if r.short_stock_ends else "'stock 0'"

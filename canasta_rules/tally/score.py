@@ -57,6 +57,11 @@ def _lowest_meld_points(rules: Rules, e: SideEntry) -> int:
     return low
 
 
+def _in_pack(rules: Rules, rank: int) -> int:
+    """How many cards of ``rank`` the pack holds (every suit, every pack)."""
+    return sum(rules.deck_counts[C.card(rank, s)] for s in range(4))
+
+
 def _rank_value(rules: Rules, rank: int) -> int:
     return rules.value[C.card(rank, 0)]
 
@@ -148,7 +153,7 @@ def _check_pack(rules: Rules, names: tuple[str, ...], entries: list[SideEntry]) 
             f"{pack} {v.deck.black_threes}"
         )
     size = rules.canasta_size
-    twos_in_pack = sum(rules.deck_counts[C.card(C.TWO, s)] for s in range(4))
+    twos_in_pack = _in_pack(rules, C.TWO)
     jokers_in_pack = rules.deck_counts[C.JOKER]
     if sum(e.jokers for e in entries) > 1:
         raise TallyError(
@@ -175,7 +180,7 @@ def _check_pack(rules: Rules, names: tuple[str, ...], entries: list[SideEntry]) 
             )
         count = sets.get(k, (0, 0))[0]
         need = canastas * size + melds * rules.min_size + held * count
-        in_pack = sum(rules.deck_counts[C.card(k, s)] for s in range(4))
+        in_pack = _in_pack(rules, k)
         if need > in_pack:
             each = [
                 f"each {what} {n}"
@@ -227,7 +232,7 @@ def _canastas_doubt(rules: Rules, entries: list[SideEntry]) -> str | None:
     no ``x``."""
     size, base = rules.canasta_size, rules.canasta_base
     special = set(_special_ranks(rules))
-    in_pack = {k: sum(rules.deck_counts[C.card(k, s)] for s in range(4)) for k in C.NATURAL_RANKS}
+    in_pack = {k: _in_pack(rules, k) for k in C.NATURAL_RANKS}
     n = sum(e.natural for e in entries)
     x = sum(e.mixed for e in entries)
     plain = [k for k in C.NATURAL_RANKS if k not in special]
