@@ -10,7 +10,7 @@ from .. import cards as C
 from ..engine.rules import NEVER, Rules
 from ..engine.scoring import SideScore, black_three_points, red_three_points
 from ..seats import side_names
-from ..variant.model import ConcealedPlayer
+from ..variant.plain import ConcealedPlayer
 from .entry import SideEntry, TallyError, rank_key, ranks_named
 
 
