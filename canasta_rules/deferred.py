@@ -9,7 +9,8 @@ made; from then on the class is exactly the standard dataclass (the same generat
 the same speed). Until then nothing reads its fields: no code here asks a class that was never
 instantiated for its fields.
 
-``slots=True`` is refused: it needs a new class, which cannot replace one already in use.
+``slots=True`` is refused: it needs a new class, which cannot replace one already in use. An
+instance unpickled before any was made (unpickling skips ``__init__``) makes the class too.
 """
 
 from __future__ import annotations
@@ -50,10 +51,13 @@ def dataclass(cls: T | None = None, /, **options: Any) -> T | Callable[[T], T]:
         raise TypeError("a deferred dataclass cannot have slots: use dataclasses.dataclass")
 
     def wrap(c: T) -> T:
-        if "__init__" in c.__dict__:
-            raise TypeError(f"{c.__name__} defines __init__: use dataclasses.dataclass")
+        if "__init__" in c.__dict__ or "__setstate__" in c.__dict__:
+            raise TypeError(
+                f"{c.__name__} defines __init__ or __setstate__: use dataclasses.dataclass"
+            )
         setattr(c, _OPTIONS, options)
         c.__init__ = _first_init  # type: ignore[misc]
+        c.__setstate__ = _first_setstate  # type: ignore[attr-defined]
         return c
 
     return wrap if cls is None else wrap(cls)
@@ -66,6 +70,18 @@ def _first_init(self: Any, *args: Any, **kwargs: Any) -> None:
     self.__init__(*args, **kwargs)
 
 
+def _first_setstate(self: Any, state: Any) -> None:
+    """An instance unpickled in a process that made none yet (unpickling skips ``__init__``):
+    make the class, then restore the instance as pickle does by default."""
+    made(type(self))
+    if isinstance(state, tuple):  # (dict, slots), as object.__reduce_ex__ gives it
+        state, slots = state
+        for name, value in (slots or {}).items():
+            object.__setattr__(self, name, value)
+    if state:
+        self.__dict__.update(state)
+
+
 def made(cls: T) -> T:
     """``cls`` as a finished dataclass, whether or not an instance was made yet (for code that
     reads a class's fields before making one)."""
@@ -75,5 +91,6 @@ def made(cls: T) -> T:
             if options is not None:
                 delattr(c, _OPTIONS)
                 del c.__init__  # type: ignore[misc]
+                del c.__setstate__  # type: ignore[attr-defined]
                 dataclasses.dataclass(c, **options)
     return cls

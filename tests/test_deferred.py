@@ -57,3 +57,25 @@ def test_the_notation_nodes_are_the_dataclasses_they_were() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         node.line = 1  # type: ignore[misc]
     assert made(A.Document) is A.Document and dataclasses.is_dataclass(A.Document)
+
+
+def test_an_instance_unpickled_first_makes_its_class() -> None:
+    """In a process that made no instance yet, unpickling one (which skips __init__) makes the
+    class, so it compares and prints as the dataclass it is."""
+    import pickle
+    import subprocess
+    import sys
+
+    data = pickle.dumps(A.Where(5, 1, 9))
+    code = (
+        "import pickle, sys, dataclasses\n"
+        "from canasta_rules.notation import ast as A\n"
+        "w = pickle.loads(sys.stdin.buffer.read())\n"
+        "assert dataclasses.is_dataclass(A.Where)\n"
+        "print(repr(w), w == A.Where(5, 1, 9))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=data, capture_output=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().split() == ["Where(line=5,", "column=1,", "end_column=9)", "True"]
