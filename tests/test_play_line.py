@@ -18,7 +18,8 @@ from canasta_rules.play.session import IllegalMove, Options, Session, move_text
 
 def _script(opts: Options) -> tuple[list[str], Session]:
     """The lines a person at the human seats would type to play ``opts``'s game as the greedy
-    bot would, and the finished session (no record) they lead to."""
+    bot would (an empty line at the pause after each hand), and the finished session (no record)
+    they lead to."""
     sess = Session.new(opts, None)
     me = make_bot("greedy", 99)
     lines: list[str] = []
@@ -28,6 +29,7 @@ def _script(opts: Options) -> tuple[list[str], Session]:
             if sess.game_over:
                 return lines, sess
             sess.next_hand()
+            lines.append("")
             continue
         m = me(sess.state.copy())
         text = move_text(sess.seats, sess.actor, m)
@@ -68,8 +70,9 @@ def test_whole_game_from_a_script_replays_to_the_same_scores(
     names = expected.sides
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, expected.totals, strict=True))
     assert f"result: {names[expected.winner or 0]} wins, {totals}" in p.stdout
-    # the table is printed before each of the person's moves
-    assert p.stdout.count("N (you) to move") == len(lines)
+    # the table is printed before each of the person's moves; each hand ends on a pause
+    assert p.stdout.count("N (you) to move") == len([x for x in lines if x])
+    assert p.stdout.count("(Enter deals hand ") == len(expected.hands) - 1
     rp = replay(read(str(rec)))
     assert rp.game_over and rp.totals == expected.totals
     assert [[sc.total for sc in h.score or []] for h in rp.hands] == [

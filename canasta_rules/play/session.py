@@ -1,9 +1,9 @@
 """A game at the terminal: people and bots at one table, every move written to a record.
 
 A :class:`Session` owns the game: the current hand's state, the hands played, the totals, who
-is a person and who a bot. Every move goes through ``refusal`` and ``apply``; after every move the
-record is rewritten whole (atomically), so a game can be stopped at any point and resumed from
-its record, which ``canasta replay`` replays.
+is a person and who a bot. Every move goes through ``refusal`` and ``apply``; every move is
+written to the record as it is played (a line appended: ``play/record.py``), so a game can be
+stopped at any point and resumed from its record, which ``canasta replay`` replays.
 
 Each hand of the record names its seed (``hand 2 dealer E seed 7:2``) instead of writing the
 deal out: a seeded deal knows the order of the stock, so a resumed hand goes on drawing the same
@@ -12,14 +12,16 @@ replays anywhere. Who sits where is kept in the ``Players`` tag: ``human`` for a
 kind of bot (``N human, E greedy, S human, W greedy``).
 
 Bots are seeded afresh for every move, from the game's seed, the hand and the move number, so a
-resumed game plays on exactly as it would have without the stop.
+resumed game plays on exactly as it would have without the stop. ``undo`` takes the moves back
+from the record too, so after it the bots choose as they would on resuming that record: the same
+position, the same move number, the same seed.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import cards as C
@@ -29,19 +31,19 @@ from ..engine.dealing import deal
 from ..engine.game import HandRecord, first_dealer, hand_seed
 from ..engine.generate import legal_moves
 from ..engine.legality import refusal
-from ..engine.moves import Answer, Ask, Move
+from ..engine.moves import Answer, Ask, Move, TakePile
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
 from ..engine.state import State
 from ..errors import CanastaError, NotationError, Refusal
-from ..fileio import write_text_atomic
 from ..notation import ast as A
-from ..notation import read, replay
+from ..notation import replay
 from ..notation.parser import parse
 from ..notation.record import result_text
 from ..notation.writer import document, format_document, format_item, hand_items, turn_lines
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
+from .record import RecordFile, read_record_text, torn_note
 
 HUMAN = "human"
 
@@ -111,21 +113,31 @@ class Session:
         self.game_over = False
         self.state: State = State.__new__(State)
         self.record_path: Path | None = None
+        self._file: RecordFile | None = None
+        self._asker: int | None = None
+        """A seat that has asked to go out and waits for the answer: the question is written
+        to the record with its answer (``N ask yes``), as the notation has it."""
         self.refusals: dict[str, Refusal] = {}
         """Every rule code refused in this game, for ``?``."""
+        self.notes: list[str] = []
+        """What resuming noticed about the record and worked around (a last line cut short)."""
 
     # -------------------------------------------------------------- starting
     @classmethod
     def new(cls, opts: Options, record: str | Path | None = None) -> Session:
         s = cls(opts, load(opts.ref, opts.sets))
-        s.record_path = Path(record) if record is not None else None
+        s._set_record(record)
         s._deal(first_dealer(opts.seed, s.rules.players))
         return s
 
     @classmethod
     def resume(cls, path: str | Path, bots: str | None = None) -> Session:
-        """The game recorded in ``path`` (written by ``canasta play``), ready to go on."""
-        doc = read(str(path))
+        """The game recorded in ``path`` (written by ``canasta play``), ready to go on.
+
+        A last line without its end of line is what a write stopped part-way leaves: it is left
+        out (and said so in ``notes``), and the next save writes the record whole without it."""
+        text, torn = read_record_text(str(path))
+        doc = parse(text, str(path))
         rp = replay(doc)
         tags = {t.name: t.value for t in doc.tags()}
         if "Seed" not in tags:
@@ -153,7 +165,9 @@ class Session:
             bots=kind,
         )
         s = cls(opts, rp.loaded)
-        s.record_path = Path(path)
+        s._set_record(path)
+        if torn is not None:
+            s.notes.append(torn_note(str(path), torn))
         for h in rp.hands:
             if h.seed != hand_seed(opts.seed, h.number):
                 raise PlayError(
@@ -177,6 +191,10 @@ class Session:
             s._deal(first_dealer(opts.seed, s.rules.players))
         return s
 
+    def _set_record(self, path: str | Path | None) -> None:
+        self.record_path = Path(path) if path is not None else None
+        self._file = RecordFile(self.record_path) if self.record_path is not None else None
+
     def _deal(self, dealer: int) -> None:
         number = len(self.hands) + 1
         st = deal(self.rules, hand_seed(self.opts.seed, number), dealer, list(self.totals), number)
@@ -191,7 +209,10 @@ class Session:
         if not self.state.over:
             raise PlayError("the hand is not over yet")
         self._deal(self.rules.next_seat(self.hands[-1].dealer))
-        self.save()
+        h = self.hand
+        seed = hand_seed(self.opts.seed, h.number)
+        header = A.HandHeader(h.number, self.seats[h.dealer], seed, A.Where(0, 0))
+        self._append(["", format_item(header)])
 
     # -------------------------------------------------------------- queries
     @property
@@ -235,11 +256,12 @@ class Session:
         if ref is not None:
             raise self._refused(ref, move_text(self.seats, s.actor, m))
         actor = s.actor
+        top = s.pile[-1] if isinstance(m, TakePile) and s.pile else None
         done = apply_unchecked(s, m)
         self.hand.moves.append((actor, done))
         if s.over:
             self._finish_hand()
-        self.save()
+        self._record(actor, done, top)
         return done
 
     def parse_moves(self, text: str) -> list[Move]:
@@ -250,7 +272,12 @@ class Session:
         ``no`` is the partner's answer."""
         s = self.state
         words = text.split()
-        if words and words[0] in self.seats:
+        if words and words[0].upper() in self.seats:
+            named = words[0].upper()
+            if named != self.seats[s.actor]:
+                # A move typed for another seat is refused, never played for the one to move.
+                msg = f"it is {self.seats[s.actor]}'s turn, not {named}'s"
+                raise self._refused(Refusal("turn.out_of_turn", "", msg), " ".join(words))
             words = words[1:]
         low = [w.lower() for w in words]
         if low == ["ask"]:
@@ -299,6 +326,49 @@ class Session:
     def _refused(self, ref: Refusal, text: str) -> IllegalMove:
         self.refusals[ref.code] = ref
         return IllegalMove(ref, text)
+
+    # -------------------------------------------------------------- undo
+    def undo(self) -> tuple[int, int]:
+        """Take back the last turn a person played, and every move after it (the bots'), back
+        to the start of that turn; a turn part-played is taken back to its start. A hand with no
+        turn of a person's yet is taken back whole, into the hand before it (whose score is
+        then taken back too). The record is written whole without the moves taken back.
+
+        Returns the seat whose turn it now is and the number of moves taken back; PlayError if
+        no person has played yet."""
+        for back in range(len(self.hands) - 1, -1, -1):
+            h = self.hands[back]
+            start = self._last_person_turn(h)
+            if start is not None:
+                break
+        else:
+            raise PlayError("nothing to take back: no one at the keyboard has played yet")
+        taken = len(h.moves) - start + sum(len(x.moves) for x in self.hands[back + 1 :])
+        del self.hands[back + 1 :]
+        del h.moves[start:]
+        s = h.start.copy()
+        for _, m in h.moves:
+            apply_unchecked(s, m)
+        self.state = h.end = s
+        h.score = []
+        self.totals = list(h.scores_before)
+        self.game_over = False
+        self.winner = None
+        self._asker = None
+        self.save()
+        return s.turn, taken
+
+    def _last_person_turn(self, h: HandRecord) -> int | None:
+        """The index in ``h.moves`` where the last turn of a person's began, if any."""
+        s = h.start.copy()
+        found: int | None = None
+        prev = -1
+        for i, (_, m) in enumerate(h.moves):
+            if s.turn != prev and self.is_human(s.turn):
+                found = i
+            prev = s.turn
+            apply_unchecked(s, m)
+        return found
 
     def bot_move(self) -> tuple[int, Move]:
         """Let the bot in the seat to move play once."""
@@ -363,8 +433,45 @@ class Session:
         return format_document(document(tags, items))
 
     def save(self) -> None:
-        if self.record_path is not None:
-            write_text_atomic(self.record_path, self.record_text())
+        """Write the record whole (atomically): at the start, after an undo, at the game's end."""
+        if self._file is not None:
+            self._file.write_whole(self.record_text())
+
+    def _append(self, lines: list[str]) -> None:
+        """Append whole lines to the record, or write it whole if the file is not as left."""
+        if self._file is not None and not self._file.append("".join(x + "\n" for x in lines)):
+            self.save()
+
+    def _record(self, actor: int, m: Move, top: int | None) -> None:
+        """Write one move just played (``top``: the pile's top card it took, if a pickup)."""
+        if self._file is None:
+            return
+        if self.game_over:
+            self.save()  # the Result tag heads the record
+            return
+        if isinstance(m, Ask):
+            self._asker = actor  # written with its answer
+            return
+        moves: list[tuple[int, Move]] = [(actor, m)]
+        if isinstance(m, Answer) and self._asker is not None:
+            moves.insert(0, (self._asker, Ask()))
+            self._asker = None
+        turn = turn_lines(self.seats, moves)[0]
+        if top is not None:
+            turn = A.Turn(turn.seat, tuple(_with_top(a, top) for a in turn.actions), turn.at)
+        lines = [format_item(turn)]
+        if self.state.over:
+            sides = self.sides
+            scores = [sc.total for sc in self.hand.score]
+            lines.append(format_item(A.Assertion("score", tuple(zip(sides, scores, strict=True)))))
+            totals = tuple(zip(sides, self.totals, strict=True))
+            lines.append(format_item(A.Assertion("total", totals)))
+        self._append(lines)
+
+
+def _with_top(act: A.Action, top: int) -> A.Action:
+    """A pickup written with the card it took, as the whole record writes it."""
+    return replace(act, top=top) if isinstance(act, A.TakeAct) else act
 
 
 def _relative(ref: str, record: Path | None) -> str:
