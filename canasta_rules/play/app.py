@@ -39,9 +39,8 @@ from textual.widgets.option_list import Option
 from ..errors import NotationError
 from .commands import command
 from .complete import complete
-from .line import _public
 from .session import IllegalMove, Session, move_text
-from .view import hand_end_lines, table_for
+from .view import hand_end_lines, public_text, table_for
 
 NARROW = 100
 """Below this many columns the legal moves show only while F2 picks from them."""
@@ -236,8 +235,8 @@ class PlayApp(App[None]):
     def advance(self) -> None:
         """Bots play; then the hand's end, a pass of the keyboard, or the next person's turn."""
         s = self.session
-        for actor, m in s.run_bots():
-            self.log_line(f"{s.seats[actor]}: {move_text(s.seats, actor, _public(m))}")
+        for actor, m, top in s.run_bots():
+            self.log_line(f"{s.seats[actor]}: {public_text(s.seats, actor, m, top)}")
         if s.hand_over:
             self.refresh_table()
             self.show_hand_end()
@@ -305,6 +304,8 @@ class PlayApp(App[None]):
             played = s.play_text(text)
         except IllegalMove as e:
             self.log_line(f"refused: {e}")
+            if e.legal:
+                self.log_line(f"  legal: {e.legal[0]}  ({e.legal[1]})")
             self.log_line(f"  (type ? {e.refusal.code} for the rule and its source)")
             self.notify(escape(str(e.refusal)), title="illegal move", severity="error")
             return

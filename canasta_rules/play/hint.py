@@ -148,7 +148,7 @@ def _gains(s: State, m: Move) -> list[str]:
     changed = [x for x in after.melds[side].values() if x not in before]
     unfinished = [x for x in changed if kind_of(r, x) == NOT_A_CANASTA]
     nearest = max(unfinished, key=lambda x: x.size, default=None)
-    if s.opening_now(side):
+    if s.opening_now(side) and s.opening_short(side) > 0:  # not once the turn has opened
         need = after.minimum(side)
         laid = f"that makes {_points(after.turn_value)} this turn"
         if after.opening_short(side) == 0:
@@ -188,7 +188,7 @@ def _meld(s: State, m: Meld) -> str:
 
 def _take(s: State, m: TakePile) -> str:
     n = len(s.pile)
-    what = f"the pile brings you {n} card" + ("" if n == 1 else "s")
+    what = "the pile brings you " + ("its one card" if n == 1 else f"{n} cards")
     if m.shown:
         what += f" for your {_cards_in_words(m.shown, own=True)}"
         if m.melds:
@@ -199,7 +199,8 @@ def _take(s: State, m: TakePile) -> str:
         key = KEY_OF[s.pile[-1]]
         home = s.melds[side].get(key)
         if home is not None:
-            what += f", its top card going onto {_meld_name(home)}"
+            card = "it goes" if n == 1 else "its top card going"
+            what += f", {card} onto {_meld_name(home)}"
     gains = _gains(s, m)
     return what + ("; " + "; ".join(gains) if gains else "")
 

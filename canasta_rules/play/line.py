@@ -19,24 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..engine.moves import Draw, Expose, Foot, Move, TakePile
 from ..errors import CanastaError, NotationError
 from .commands import command
 from .session import IllegalMove, Session, move_text
-from .view import hand_end_lines, table_lines
-
-
-def _public(m: Move) -> Move:
-    """A move as the other players see it: drawn cards hidden."""
-    if isinstance(m, Draw) and m.cards:
-        return Draw(None)
-    if isinstance(m, Expose) and m.replacements:
-        return Expose(None)
-    if isinstance(m, Foot) and m.replacements:
-        return Foot(None)
-    if isinstance(m, TakePile) and m.replacements:
-        return TakePile(m.shown, m.melds, None, m.onto)
-    return m
+from .view import hand_end_lines, public_text, table_lines
 
 
 class LineMode:
@@ -66,8 +52,8 @@ class LineMode:
             self.say(f"record: {sess.record_path}")
         sess.save()
         while True:
-            for actor, m in sess.run_bots():
-                self.say(f"{sess.seats[actor]}: {move_text(sess.seats, actor, _public(m))}")
+            for actor, m, top in sess.run_bots():
+                self.say(f"{sess.seats[actor]}: {public_text(sess.seats, actor, m, top)}")
             if sess.hand_over:
                 self.say(*hand_end_lines(sess))
                 if sess.game_over:
@@ -76,7 +62,7 @@ class LineMode:
                 step = self._pause(lines)
                 if step == "next":
                     sess.next_hand()
-                    self.say("")
+                    self.say("", f"hand {sess.hand.number}, dealer {sess.seats[sess.hand.dealer]}")
                 if step == "stop":
                     return self._stopped()
                 continue
@@ -147,10 +133,14 @@ class LineMode:
                 played = sess.play_text(text)
             except (IllegalMove, NotationError) as e:
                 reason = e.message if isinstance(e, NotationError) else str(e)
+                legal = e.legal if isinstance(e, IllegalMove) else None
                 where = f"hand {sess.hand.number}, {seat}"
                 if self.strict:
-                    raise CanastaError(f"<stdin>:{self.line_no}: {where}: {reason}") from None
+                    way = f"; legal: {legal[0]}" if legal else ""
+                    raise CanastaError(f"<stdin>:{self.line_no}: {where}: {reason}{way}") from None
                 self.say(f"refused: {reason}")
+                if legal:
+                    self.say(f"  legal: {legal[0]}  ({legal[1]})")
                 if isinstance(e, IllegalMove):
                     self.say(f"  (type ? {e.refusal.code} for the rule and its source)")
                 self._prompt(f"{seat}> ")

@@ -55,12 +55,27 @@ class PlayError(CanastaError):
 
 
 class IllegalMove(CanastaError):
-    """A move the rules refuse here; carries the refusal (reason, code, parameter)."""
+    """A move the rules refuse here; carries the refusal (reason, code, parameter) and, where
+    the line has a legal form with the same intent, that form (``legal``: the line as typed,
+    and why it is legal)."""
 
-    def __init__(self, refusal: Refusal, move: str = ""):
+    def __init__(self, refusal: Refusal, move: str = "", legal: tuple[str, str] | None = None):
         self.refusal = refusal
         self.move = move
+        self.legal = legal
         super().__init__(f"{move}: {refusal}" if move else str(refusal))
+
+
+def legal_way(s: State, moves: Sequence[Move]) -> tuple[str, str] | None:
+    """SEAM for the legal form of a refused line (issue 23, point 3): the line of ``moves``
+    typed from ``s`` (the state before its first move) as it could legally be played, without
+    the seat, and why (``("take with 8c 8d and Kh Kd Ks", "cards melded with a pickup count
+    ... after 'and'")``), or None.
+
+    The search is the rulings work's library function, not yet on main when this was written:
+    until it lands this finds none, and every caller (line mode, the app, the one-line error
+    of a piped game) already shows what it returns."""
+    return None
 
 
 @dataclass
@@ -319,13 +334,16 @@ class Session:
                 raise IllegalMove(Refusal("hand.over", "", "the hand is over"))
             ref = refusal(trial, m)
             if ref is not None:
-                raise self._refused(ref, move_text(self.seats, trial.actor, m))
+                way = legal_way(self.state, moves)
+                raise self._refused(ref, move_text(self.seats, trial.actor, m), way)
             apply_unchecked(trial, m)
         return [self.play(m) for m in moves]
 
-    def _refused(self, ref: Refusal, text: str) -> IllegalMove:
+    def _refused(
+        self, ref: Refusal, text: str, legal: tuple[str, str] | None = None
+    ) -> IllegalMove:
         self.refusals[ref.code] = ref
-        return IllegalMove(ref, text)
+        return IllegalMove(ref, text, legal)
 
     # -------------------------------------------------------------- undo
     def undo(self) -> tuple[int, int]:
@@ -378,11 +396,14 @@ class Session:
         actor = s.actor
         return actor, self.play(bot(s.copy()))
 
-    def run_bots(self) -> list[tuple[int, Move]]:
-        """Bots move until a person must, or the hand ends."""
-        done: list[tuple[int, Move]] = []
+    def run_bots(self) -> list[tuple[int, Move, int | None]]:
+        """Bots move until a person must, or the hand ends: each move with its seat and, for a
+        pickup, the top card it took (which the table saw)."""
+        done: list[tuple[int, Move, int | None]] = []
         while not self.state.over and not self.is_human(self.state.actor):
-            done.append(self.bot_move())
+            top = self.state.pile[-1] if self.state.pile else None
+            actor, m = self.bot_move()
+            done.append((actor, m, top if isinstance(m, TakePile) else None))
         return done
 
     def _finish_hand(self) -> None:
