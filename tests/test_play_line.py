@@ -547,3 +547,17 @@ def test_a_last_line_cut_short_by_a_crash_is_left_out_on_resume(tmp_path: Path) 
         assert len(got.hand.moves) >= len(sess.hand.moves) - 2
         got.save()  # written whole without the torn line: it reads back clean
         assert Session.resume(rec).notes == []
+
+
+def test_the_piped_game_in_the_docs(tmp_path: Path) -> None:
+    """docs/play-and-tally.md's line-mode script runs, and prints the lines it quotes."""
+    doc = (Path(__file__).parent.parent / "docs" / "play-and-tally.md").read_text()
+    block = doc.split("A piped game is a script of what a person would type:", 1)[1]
+    block = block.split("```", 2)[1].strip().splitlines()
+    command, quoted = block[0], [ln for ln in block[1:] if ln != "..."]
+    assert command.startswith("$ printf '") and command.endswith(" --seed 3 --record g.can")
+    script = command.split("'")[1].replace("\\n", "\n")
+    p = _play(["--seed", "3", "--record", "g.can"], script, tmp_path)
+    assert p.returncode == 0, p.stderr
+    for line in quoted:
+        assert line in p.stdout.splitlines(), line
