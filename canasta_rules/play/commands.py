@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .explain import explain
 from .session import PlayError, Session
 
-QUIT_WORDS = ("quit", "exit")
+QUIT_WORDS = ("quit", "q", "exit")
 
 
 @dataclass

@@ -55,7 +55,7 @@ class LineMode:
             for actor, m, top in sess.run_bots():
                 self.say(f"{sess.seats[actor]}: {public_text(sess.seats, actor, m, top)}")
             if sess.hand_over:
-                self.say(*hand_end_lines(sess))
+                self.say("", *hand_end_lines(sess))
                 if sess.game_over:
                     return 0
                 self.say(f"(Enter deals hand {sess.hand.number + 1}; or undo, help, quit)")

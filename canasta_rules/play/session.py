@@ -360,7 +360,7 @@ class Session:
             if start is not None:
                 break
         else:
-            raise PlayError("nothing to take back: no one at the keyboard has played yet")
+            raise PlayError("nothing to take back: no turn of yours has been played yet")
         taken = len(h.moves) - start + sum(len(x.moves) for x in self.hands[back + 1 :])
         del self.hands[back + 1 :]
         del h.moves[start:]
