@@ -1,4 +1,5 @@
-"""The record file of ``canasta play``: written whole at the start, then a line a move.
+"""The record of ``canasta play``: its text, and its file, written whole at the start and then
+a line a move.
 
 Rewriting the whole record after every move cost more the longer the game ran (issue 26: 5 to 13
 ms a move on average, up to 112 ms, against well under a millisecond for a bot's decision). So
@@ -18,16 +19,35 @@ rewrites the file whole without it. The file's mode is kept: an append does not 
 Before each append the file's size is compared with what this game wrote; if another program
 changed the file in the meantime (or the record is not a regular file), the record is written
 whole instead, so it never ends up with a move appended to the wrong text.
+
+The whole text (:func:`whole_text`) is a turn a line, as ``canasta fmt`` writes a record; an
+appended move (:func:`move_line`) is a line of its own, a question joined to its answer.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..engine.game import hand_seed
+from ..engine.moves import Move
 from ..fileio import OutputError, write_text_atomic
+from ..notation import ast as A
 from ..notation.parser import read_text
+from ..notation.record import result_text
+from ..notation.writer import document, format_document, format_item, hand_items, turn_lines
+
+if TYPE_CHECKING:
+    from .session import Session
+
+_NOWHERE = A.Where(0, 0)
+
+HUMAN = "human"
+"""How the ``Players`` tag names a seat a person plays (else the kind of bot)."""
 
 
 class RecordFile:
@@ -83,3 +103,65 @@ def torn_note(path: str, torn: str) -> str:
         f"{path}: the last line has no end of line, as a write stopped part-way leaves it; "
         f"it is left out: {shown!r}"
     )
+
+
+# ------------------------------------------------------------------------------ the record's text
+
+
+def whole_text(sess: Session) -> str:
+    """The whole record of ``sess``'s game: its tags, then each hand a turn a line."""
+    r = sess.rules
+    o = sess.opts
+    tags: list[tuple[str, str]] = [("Event", "canasta play")]
+    tags.append(("Variant", _relative(o.ref, sess.record_path)))
+    tags.extend(("Set", x) for x in o.sets)
+    who = [HUMAN if sess.is_human(p) else o.bots for p in range(r.players)]
+    seated = zip(sess.seats, who, strict=True)
+    tags.append(("Players", ", ".join(f"{s} {w}" for s, w in seated)))
+    tags.append(("Seed", str(o.seed)))
+    if sess.game_over:
+        tags.append(("Result", result_text(r, sess.totals)))
+    items: list[A.Item] = []
+    totals = [0] * r.sides
+    for h in sess.hands:
+        finished = h.end is not None and h.end.over
+        scores = [sc.total for sc in h.score] if finished else None
+        if scores is not None:
+            totals = [a + b for a, b in zip(totals, scores, strict=True)]
+        seed = hand_seed(o.seed, h.number)
+        ends = totals if finished else None
+        items.extend(hand_items(r, h.number, h.dealer, h.start, h.moves, seed, scores, ends))
+    return format_document(document(tags, items))
+
+
+def move_line(seats: Sequence[str], moves: Sequence[tuple[int, Move]], top: int | None) -> str:
+    """One move as its own line of the record (a question with its answer: ``N ask yes``);
+    ``top``: the card a pickup took, which the record names (``W take 7h with 7c 7d``)."""
+    turn = turn_lines(seats, moves)[0]
+    if top is not None:
+        acts = tuple(replace(a, top=top) if isinstance(a, A.TakeAct) else a for a in turn.actions)
+        turn = A.Turn(turn.seat, acts, turn.at)
+    return format_item(turn)
+
+
+def score_lines(sides: Sequence[str], scores: Sequence[int], totals: Sequence[int]) -> list[str]:
+    """The ``score`` and ``total`` lines that close a finished hand."""
+    return [
+        format_item(A.Assertion("score", tuple(zip(sides, scores, strict=True)), at=_NOWHERE)),
+        format_item(A.Assertion("total", tuple(zip(sides, totals, strict=True)), at=_NOWHERE)),
+    ]
+
+
+def header_line(number: int, dealer: str, seed: str) -> str:
+    """A hand's first line: ``hand 2 dealer E seed 7:2``."""
+    return format_item(A.HandHeader(number, dealer, seed, _NOWHERE))
+
+
+def _relative(ref: str, record: Path | None) -> str:
+    """A variant file as the record names it: relative to the record (as ``replay`` reads it)."""
+    if record is None or not ("/" in ref or "\\" in ref or ref.endswith(".toml")):
+        return ref
+    try:
+        return os.path.relpath(Path(ref).resolve(), Path(record).resolve().parent)
+    except ValueError:  # another drive (Windows)
+        return str(Path(ref).resolve())

@@ -19,9 +19,8 @@ position, the same move number, the same seed.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import cards as C
@@ -39,13 +38,19 @@ from ..errors import CanastaError, NotationError, Refusal
 from ..notation import ast as A
 from ..notation import replay
 from ..notation.parser import parse
-from ..notation.record import result_text
-from ..notation.writer import document, format_document, format_item, hand_items, turn_lines
+from ..notation.writer import format_item, turn_lines
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
-from .record import RecordFile, read_record_text, torn_note
-
-HUMAN = "human"
+from .record import (
+    HUMAN,
+    RecordFile,
+    header_line,
+    move_line,
+    read_record_text,
+    score_lines,
+    torn_note,
+    whole_text,
+)
 
 Bot = Callable[[State], Move]
 
@@ -226,8 +231,7 @@ class Session:
         self._deal(self.rules.next_seat(self.hands[-1].dealer))
         h = self.hand
         seed = hand_seed(self.opts.seed, h.number)
-        header = A.HandHeader(h.number, self.seats[h.dealer], seed, A.Where(0, 0))
-        self._append(["", format_item(header)])
+        self._append(["", header_line(h.number, self.seats[h.dealer], seed)])
 
     # -------------------------------------------------------------- queries
     @property
@@ -421,37 +425,8 @@ class Session:
 
     # -------------------------------------------------------------- the record
     def record_text(self) -> str:
-        r = self.rules
-        o = self.opts
-        tags: list[tuple[str, str]] = [("Event", "canasta play")]
-        tags.append(("Variant", _relative(o.ref, self.record_path)))
-        tags.extend(("Set", x) for x in o.sets)
-        who = [HUMAN if self.is_human(p) else o.bots for p in range(r.players)]
-        seated = zip(self.seats, who, strict=True)
-        tags.append(("Players", ", ".join(f"{s} {w}" for s, w in seated)))
-        tags.append(("Seed", str(o.seed)))
-        if self.game_over:
-            tags.append(("Result", result_text(r, self.totals)))
-        items: list[A.Item] = []
-        totals = [0] * r.sides
-        for h in self.hands:
-            finished = h.end is not None and h.end.over
-            scores = [sc.total for sc in h.score] if finished else None
-            if scores is not None:
-                totals = [a + b for a, b in zip(totals, scores, strict=True)]
-            items.extend(
-                hand_items(
-                    r,
-                    h.number,
-                    h.dealer,
-                    h.start,
-                    h.moves,
-                    hand_seed(o.seed, h.number),
-                    scores,
-                    totals if finished else None,
-                )
-            )
-        return format_document(document(tags, items))
+        """The whole record of the game so far, a turn a line (as ``canasta fmt`` writes it)."""
+        return whole_text(self)
 
     def save(self) -> None:
         """Write the record whole (atomically): at the start, after an undo, at the game's end."""
@@ -477,29 +452,8 @@ class Session:
         if isinstance(m, Answer) and self._asker is not None:
             moves.insert(0, (self._asker, Ask()))
             self._asker = None
-        turn = turn_lines(self.seats, moves)[0]
-        if top is not None:
-            turn = A.Turn(turn.seat, tuple(_with_top(a, top) for a in turn.actions), turn.at)
-        lines = [format_item(turn)]
+        lines = [move_line(self.seats, moves, top)]
         if self.state.over:
-            sides = self.sides
             scores = [sc.total for sc in self.hand.score]
-            lines.append(format_item(A.Assertion("score", tuple(zip(sides, scores, strict=True)))))
-            totals = tuple(zip(sides, self.totals, strict=True))
-            lines.append(format_item(A.Assertion("total", totals)))
+            lines += score_lines(self.sides, scores, self.totals)
         self._append(lines)
-
-
-def _with_top(act: A.Action, top: int) -> A.Action:
-    """A pickup written with the card it took, as the whole record writes it."""
-    return replace(act, top=top) if isinstance(act, A.TakeAct) else act
-
-
-def _relative(ref: str, record: Path | None) -> str:
-    """A variant file as the record names it: relative to the record (as ``replay`` reads it)."""
-    if record is None or not ("/" in ref or "\\" in ref or ref.endswith(".toml")):
-        return ref
-    try:
-        return os.path.relpath(Path(ref).resolve(), Path(record).resolve().parent)
-    except ValueError:  # another drive (Windows)
-        return str(Path(ref).resolve())
