@@ -349,6 +349,8 @@ def test_help_lists_every_command_the_table_answers() -> None:
     for word in ("moves", "hint", "undo", "? pile.frozen", "help", "quit"):
         assert command(sess, word) is not None, word
     assert command(sess, "draw") is None and command(sess, "discard 4c") is None
+    reply = command(sess, "undo 2 turns")
+    assert reply is not None and reply.lines == ["type undo alone, with nothing after it"]
 
 
 def test_the_pause_after_a_hand(tmp_path: Path, classic_game: tuple[list[str], Session]) -> None:

@@ -310,7 +310,7 @@ class PlayApp(App[None]):
             self.notify(escape(str(e.refusal)), title="illegal move", severity="error")
             return
         except NotationError as e:
-            self.log_line(f"cannot read: {e.message}")
+            self.log_line(f"cannot read: {e.message}  (type help for the commands)")
             return
         self.log_line(f"{seat}: " + " ".join(move_text(s.seats, 0, m) for m in played))
         self.advance()

@@ -58,6 +58,9 @@ def command(sess: Session, text: str, keys: bool = False) -> Reply | None:
     """The reply to a command, or None when ``text`` is not one (it is then a move)."""
     text = text.strip()
     word = text.lower()
+    first = word.split(" ", 1)[0]
+    if first in ("help", "moves", "hint", "undo", *QUIT_WORDS) and first != word:
+        return Reply([f"type {first} alone, with nothing after it"])
     if word == "help":
         return Reply(help_lines(sess, keys))
     if word in QUIT_WORDS:

@@ -138,7 +138,10 @@ class LineMode:
                 if self.strict:
                     way = f"; legal: {legal[0]}" if legal else ""
                     raise CanastaError(f"<stdin>:{self.line_no}: {where}: {reason}{way}") from None
-                self.say(f"refused: {reason}")
+                if isinstance(e, NotationError):
+                    self.say(f"cannot read: {reason}  (type help for the commands)")
+                else:
+                    self.say(f"refused: {reason}")
                 if legal:
                     self.say(f"  legal: {legal[0]}  ({legal[1]})")
                 if isinstance(e, IllegalMove):
