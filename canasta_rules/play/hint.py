@@ -151,10 +151,11 @@ def _gains(s: State, m: Move) -> list[str]:
     if s.opening_now(side) and s.opening_short(side) > 0:  # not once the turn has opened
         need = after.minimum(side)
         laid = f"that makes {_points(after.turn_value)} this turn"
+        needs = "you need" if len(s.members(side)) == 1 else "your side needs"
         if after.opening_short(side) == 0:
-            out.append(f"{laid}: enough to open (your side needs {need})")
+            out.append(f"{laid}: enough to open ({needs} {need})")
         else:
-            out.append(f"{laid}, toward the {need} your side needs to open")
+            out.append(f"{laid}, toward the {need} {needs} to open")
     if after.over and after.out_player == s.turn:
         out.append("you go out")
     if not out and nearest is not None:
