@@ -321,7 +321,7 @@ def test_five_hand_tally_keeps_the_sides_columns_and_the_108_card_limits_rg5(
     assert "totals after 2 hand(s): NS 2070, EW 735 (target 5000)" in out
     assert "minimum to open next hand: NS 90, EW 50" in out
     err = _tally_refused(capsys, "five-hand", "NS m 300 n 1 r 5 out; EW m 120")
-    assert "r: 5 red threes entered (NS 5); the pack of 108 cards holds 4" in err
+    assert "5 red threes entered (NS 5); the pack of 108 cards holds 4" in err
     err = _tally_refused(capsys, "five-hand", "NS m 300 out; EW m 120")
     assert "(going_out.canastas)" in err
 
@@ -678,7 +678,7 @@ def test_six_hand_tally_refuses_what_the_three_pack_game_cannot_produce_rg6(
 ) -> None:
     """RG6: the pack holds six red threes, and a side needs two canastas to go out."""
     err = _tally_refused(capsys, "six-hand", "ACE m 300 n 2 r 7 out; BDF m 100")
-    assert "r: 7 red threes entered (ACE 7); the pack of 162 cards holds 6" in err
+    assert "7 red threes entered (ACE 7); the pack of 162 cards holds 6" in err
     err = _tally_refused(capsys, "six-hand", "ACE m 300 n 1 r 2 out; BDF m 100")
     assert "needs 2 canasta(s) to go out (going_out.canastas)" in err
 

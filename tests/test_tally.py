@@ -136,7 +136,7 @@ def test_six_hand_red_three_scale() -> None:
     text = f"{names[0]} m 400 n 2 r 6 out; {names[1]} h 50"
     assert sheet.add(text).scores[0].red_threes == totals[6]
     with pytest.raises(
-        TallyError, match=r"r: 7 red threes entered \(ACE 6, BDF 1\); the pack of 162 cards holds 6"
+        TallyError, match=r"7 red threes entered \(ACE 6, BDF 1\); the pack of 162 cards holds 6"
     ):
         Sheet.new("six-hand").add(f"{names[0]} m 400 n 2 r 6 out; {names[1]} r 1")
 
@@ -147,7 +147,7 @@ def test_six_hand_red_three_scale() -> None:
         (
             "classic",
             "NS r 3; EW r 2",
-            "r: 5 red threes entered (NS 3, EW 2); the pack of 108 cards holds 4",
+            "5 red threes entered (NS 3, EW 2); the pack of 108 cards holds 4",
         ),
         (
             "classic",
@@ -279,7 +279,7 @@ def test_sheet_with_variant_file_resolves_relative_to_sheet(tmp_path: Path) -> N
 def test_bad_sheet_names_the_hand(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_text('variant = "classic"\nhands = ["NS m 100; EW", "NS r 9; EW"]\n')
-    with pytest.raises(TallyError, match=r"s.toml: hand 2: r: 9 red threes entered \(NS 9\)"):
+    with pytest.raises(TallyError, match=r"s.toml: hand 2: 9 red threes entered \(NS 9\)"):
         Sheet.read(path)
     path.write_text("variant = \n")
     with pytest.raises(TallyError, match="not a tally sheet"):
@@ -321,7 +321,7 @@ def test_cli_refuses_in_one_line(tmp_path: Path) -> None:
     p = _canasta(["tally", "--sheet", str(sheet), "--hand", "NS r 3; EW r 3"])
     assert p.returncode == 2
     assert p.stderr.strip().splitlines() == [
-        "canasta: --hand 1: r: 6 red threes entered (NS 3, EW 3); the pack of 108 cards holds 4 "
+        "canasta: --hand 1: 6 red threes entered (NS 3, EW 3); the pack of 108 cards holds 4 "
         "(deck.decks = 2)"
     ]
     assert "Traceback" not in p.stderr

@@ -290,7 +290,7 @@ def test_a_house_special_rank_is_read_from_the_variant(tmp_path: Path) -> None:
             "x, w, uw: the canastas entered need at least 16 wild cards (each wild canasta 7, each "
             "mixed one 1, each unfinished meld of wild cards 3); the pack of 108 cards holds 12",
         ),
-        ("NS b 3; EW b 2", "b: 5 black threes entered (NS 3, EW 2); the pack of 108 cards holds 4"),
+        ("NS b 3; EW b 2", "5 black threes entered (NS 3, EW 2); the pack of 108 cards holds 4"),
         (
             "NS m 100; EW h 60 hK 1",
             "EW: hK 1: this ruleset charges no set of kings held at the end "

@@ -61,8 +61,9 @@ Modules: ``entry`` (the entry language), ``score`` (the checks and the arithmeti
 
 from __future__ import annotations
 
+from .checks import check_bounds, check_hand
 from .entry import COUNT_KEYS, FLAGS, RANK_KEYS, SideEntry, TallyError, entry_text, parse_entry
-from .score import check_hand, score_entries
+from .score import score_entries
 from .sheet import (
     Sheet,
     TallyHand,
@@ -80,6 +81,7 @@ __all__ = [
     "SideEntry",
     "TallyError",
     "TallyHand",
+    "check_bounds",
     "check_hand",
     "entry_text",
     "guided_entry",

@@ -19,8 +19,9 @@ from ..engine.scoring import SideScore
 from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
+from .checks import _unscored, hand_doubts
 from .entry import SideEntry, TallyError, entry_text, parse_entry, rank_key
-from .score import _unscored, hand_doubts, score_entries
+from .score import score_entries
 
 # ------------------------------------------------------------------------------------------------
 # The sheet
