@@ -104,15 +104,15 @@ def test_modern_american_lays_black_threes_out_and_counts_no_black_three_card() 
         ),
         (
             "NS m 2 black threes 7 K-8 n 1 out",
-            "NS: 2 black three(s) in melds: a meld of black threes holds at least 3",
+            "NS: 2 black threes in melds: a meld of black threes holds at least 3",
         ),
         (
             "NS m 12 K-8 1 ace n 1 x 1 out",
-            "NS: 0 wild card(s) counted in melds, but 1 mixed canasta(s) hold one or more",
+            "NS: 0 wild cards counted in melds, but 1 mixed canasta holds one or more",
         ),
         (
             "NS m 3 K-8 4 jokers x 1 out",
-            "NS: 3 natural card(s) counted in melds, but the canastas and melds entered hold at "
+            "NS: 3 natural cards counted in melds, but the canastas and melds entered hold at "
             "least 4",
         ),
         ("NS m 2 jokers 3", "NS: after m, 3 of what? Name the cards after each count: jokers"),

@@ -63,20 +63,15 @@ from __future__ import annotations
 
 from .checks import check_bounds, check_hand
 from .entry import COUNT_KEYS, FLAGS, RANK_KEYS, SideEntry, TallyError, entry_text, parse_entry
+from .prompt import Guide, guided_entry, prompts_for
 from .score import score_entries
-from .sheet import (
-    Sheet,
-    TallyHand,
-    guided_entry,
-    hand_table_rows,
-    prompts_for,
-    status_lines,
-)
+from .sheet import Sheet, TallyHand, hand_table_rows, status_lines
 
 __all__ = [
     "COUNT_KEYS",
     "FLAGS",
     "RANK_KEYS",
+    "Guide",
     "Sheet",
     "SideEntry",
     "TallyError",

@@ -11,7 +11,7 @@ from ..engine.rules import NEVER, Rules
 from ..seats import side_names
 from ..variant.model import ConcealedPlayer
 from .cardcheck import check_card_bounds, check_card_counts
-from .entry import SideEntry, TallyError, rank_key, ranks_named
+from .entry import SideEntry, TallyError, counted, rank_key, ranks_named
 
 
 def _card_gcd(rules: Rules) -> int:
@@ -309,10 +309,10 @@ def _check_side(rules: Rules, name: str, e: SideEntry) -> None:
     holders = rules.side_size - (1 if e.out else 0)
     for k, n in e.sets:
         if n > holders:
-            who = f"{rules.side_size} player(s)" + (", one of whom went out," if e.out else "")
+            who = counted(rules.side_size, "player") + (", one of whom went out," if e.out else "")
             raise TallyError(
-                f"{name}: {rank_key('h', k)} {n}: a side of {who} holds at most {holders} "
-                f"set(s) of {C.RANK_WORDS[k][1]} (one a player)"
+                f"{name}: {rank_key('h', k)} {n}: a side of {who} holds at most "
+                f"{counted(holders, 'set')} of {C.RANK_WORDS[k][1]} (one a player)"
             )
 
 
@@ -331,14 +331,14 @@ def _check_out(rules: Rules, name: str, e: SideEntry) -> None:
         need, why = 1, "going_out.concealed.own_canasta"
     if e.canastas < need:
         how = "out concealed" if e.concealed else "out"
-        have = "no canasta" if not e.canastas else f"only {e.canastas} canasta(s)"
+        have = "no canasta" if not e.canastas else f"only {counted(e.canastas, 'canasta')}"
         raise TallyError(
-            f"{name} went {how} with {have}; this ruleset needs {need} canasta(s) "
+            f"{name} went {how} with {have}; this ruleset needs {counted(need, 'canasta')} "
             f"to go {how} ({why})"
         )
     if e.runs < rules.run_canastas_to_go_out:
         raise TallyError(
-            f"{name} went out with {e.runs} run canasta(s); this ruleset needs "
+            f"{name} went out with {counted(e.runs, 'run canasta')}; this ruleset needs "
             f"{rules.run_canastas_to_go_out} (going_out.sequence_canastas)"
         )
     for count, want, kind in (
@@ -348,7 +348,7 @@ def _check_out(rules: Rules, name: str, e: SideEntry) -> None:
     ):
         if count < want:
             raise TallyError(
-                f"{name} went out with {count} {kind} canasta(s); this ruleset needs "
+                f"{name} went out with {counted(count, kind + ' canasta')}; this ruleset needs "
                 f"{want} (going_out.{kind}_canastas)"
             )
     for k, n in e.unfinished:
@@ -466,11 +466,12 @@ def check_hand(rules: Rules, entries: list[SideEntry]) -> None:
         if e.meld < low:
             what = []
             if e.canastas or not e.unfinished_melds:
-                what.append(f"{e.canastas} canasta(s) of {rules.canasta_size} cards")
+                what.append(f"{counted(e.canastas, 'canasta')} of {rules.canasta_size} cards")
             if e.unfinished_melds:
-                what.append(f"{e.unfinished_melds} unfinished meld(s)")
+                what.append(counted(e.unfinished_melds, "unfinished meld"))
+            are = "is" if len(what) == 1 and (e.canastas or e.unfinished_melds) == 1 else "are"
             raise TallyError(
-                f"{name}: {' and '.join(what)} are worth at least {low} in meld points, but m "
+                f"{name}: {' and '.join(what)} {are} worth at least {low} in meld points, but m "
                 f"is {e.meld}"
             )
     check_points(rules, entries)

@@ -62,6 +62,11 @@ def rank_key(prefix: str, rank: int) -> str:
     return prefix + C.RANK_CHARS[rank]
 
 
+def counted(n: int, one: str, many: str = "") -> str:
+    """``1 canasta``, ``2 canastas``: a number and what it counts, read aloud as it is written."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def ranks_named(ranks: list[int] | tuple[int, ...]) -> str:
     """``sevens, aces``: the plural names of ``ranks``."""
     return ", ".join(C.RANK_WORDS[k][1] for k in ranks)
@@ -169,10 +174,20 @@ def entry_text(rules: Rules, entries: list[SideEntry]) -> str:
     return "; ".join(e.text(n) for n, e in zip(names, entries, strict=True))
 
 
+def find_side(rules: Rules, word: str) -> int:
+    """The side ``word`` names, its seats in any order and case (``ns``, ``SN``); TallyError
+    naming the sides when it names none."""
+    names = side_names(rules.players, rules.sides)
+    canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
+    side = canon.get("".join(sorted(word.upper())))
+    if side is None:
+        raise TallyError(f"{word!r} is not a side at this table (sides: {' '.join(names)})")
+    return side
+
+
 def parse_entry(rules: Rules, text: str) -> list[SideEntry]:
     """The per-side entries of one hand, one line as in the package docstring."""
     names = side_names(rules.players, rules.sides)
-    canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
     found: dict[int, SideEntry] = {}
     parts = [p.strip() for p in text.split(";")]
     if not any(parts):
@@ -181,9 +196,7 @@ def parse_entry(rules: Rules, text: str) -> list[SideEntry]:
         if not part:
             continue
         words = part.split()
-        side = canon.get("".join(sorted(words[0].upper())))
-        if side is None:
-            raise TallyError(f"{words[0]!r} is not a side at this table (sides: {' '.join(names)})")
+        side = find_side(rules, words[0])
         if side in found:
             raise TallyError(f"{names[side]} is entered twice")
         found[side] = _side_entry(rules, names[side], words[1:])
