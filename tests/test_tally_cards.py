@@ -10,13 +10,15 @@ four to seven and black three 5), the same in 000_1e7ce48765e073b7.txt. The work
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from canasta_rules.bots import make_bot
 from canasta_rules.engine import Game
 from canasta_rules.engine.rules import rules_for
 from canasta_rules.seats import side_names
 from canasta_rules.tally import Sheet, SideEntry, TallyError, entry_text, parse_entry
-from canasta_rules.tally.cards import card_groups, count_cards
+from canasta_rules.tally.cards import card_groups, card_points, count_cards
 from canasta_rules.variant import load_variant
 
 # 000's hand, its cards counted. N-S melded 3c 3s 3s; 6x6 2; 9x8; T T T; J J J J 2 2 Jk:
@@ -186,3 +188,44 @@ def test_cards_counted_at_each_hands_end_give_the_engines_score(variant: str, se
         tallied = sheet.add("; ".join(parts))
         assert [s.rows() for s in tallied.scores] == [s.rows() for s in h.score]
     assert sheet.totals == result.scores
+
+
+@st.composite
+def _counted_hand(draw: st.DrawFn, variant: str) -> tuple[str, str]:
+    """A hand of two sides that melded and held cards of every kind, within the pack, with no
+    canasta and nobody out: its line by cards, and the same by points."""
+    rules = rules_for(load_variant(variant))
+    groups = card_groups(rules)
+    melded: list[list[tuple[str, int]]] = [[], []]
+    held: list[list[tuple[str, int]]] = [[], []]
+    for g in groups:
+        left = g.in_pack
+        for side in (0, 1):
+            for where in (melded, held):
+                if g.black_three and where is melded:
+                    continue  # black threes are melded only in going out
+                n = draw(st.integers(0, min(left, 6)))
+                left -= n
+                if n:
+                    where[side].append((g.name, n))
+    reds = [draw(st.integers(0, 2)) for _ in (0, 1)]
+    by_cards, by_points = [], []
+    for side, name in enumerate(("NS", "EW")):
+        m, h = tuple(melded[side]), tuple(held[side])
+        cards = SideEntry(red=reds[side], melded_cards=m, held_cards=h)
+        points = SideEntry(meld=card_points(rules, m), hand=card_points(rules, h), red=reds[side])
+        by_cards.append(cards.text(name))
+        by_points.append(points.text(name))
+    return "; ".join(by_cards), "; ".join(by_points)
+
+
+@settings(max_examples=40)
+@given(data=st.data())
+def test_a_hand_by_cards_scores_as_the_same_hand_by_points(data: st.DataObject) -> None:
+    """Whatever cards each side counts (within the pack), entering them by kind scores every row
+    as entering their points does."""
+    variant = data.draw(st.sampled_from(["classic", "samba", "modern-american"]))
+    cards, points = data.draw(_counted_hand(variant))
+    by_cards = Sheet.new(variant).add(cards)
+    by_points = Sheet.new(variant).add(points)
+    assert [s.rows() for s in by_cards.scores] == [s.rows() for s in by_points.scores]

@@ -8,6 +8,7 @@ or quitting before the first hand, writes nothing."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -40,10 +41,10 @@ def help_text(sheet: Sheet) -> str:
     common = {"m", "n", "x", "r", "h"}
     own = [f"{key} {words}" for key, words in prompts_for(sheet.rules) if key not in common]
     groups = ", ".join(g.name for g in card_groups(sheet.rules))
-    text = f"{HELP}\nThe kinds of card counted: {groups}."
+    more = [f"The kinds of card counted: {groups}."]
     if own:
-        text += "\nThis ruleset's own items: " + "; ".join(own) + "."
-    return text
+        more.append("This ruleset's own items: " + "; ".join(own) + ".")
+    return "\n".join([HELP, *(textwrap.fill(p, 79) for p in more)])
 
 
 class Session:
@@ -77,8 +78,9 @@ class Session:
 
     # -------------------------------------------------------------- input
     def ask(self, prompt: str) -> str:
+        answer = self._ask(prompt)
         self.line_no += 1
-        return self._ask(prompt)
+        return answer
 
     def lines(self) -> Iterator[str]:
         while True:
@@ -92,7 +94,6 @@ class Session:
         if self.interactive:
             self.say("Type a hand, 'ask' or 'count' to be asked each count, or 'help'.")
         for raw in self.lines():
-            at = self.line_no
             try:
                 if self.command(raw.strip()) == "quit":
                     return
@@ -107,7 +108,7 @@ class Session:
                 if self.interactive:
                     self.say(f"refused: {e}")
                     continue
-                raise TallyError(f"<stdin>:{at}: {e}") from None
+                raise TallyError(f"<stdin>:{self.line_no}: {e}") from None
             if self.sheet.result[0]:
                 return
 
