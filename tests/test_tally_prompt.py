@@ -9,6 +9,7 @@ packs' (001: 108 cards, four red threes, four jokers)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -115,7 +116,7 @@ def test_the_hand_is_shown_before_it_is_saved() -> None:
     s, table, _ = session(sheet, ["ask", *ASK_000, "ns", "", ""])
     s.run()
     shown = table.log.index("[hand 1: [1630, 575]]")
-    asked = table.log.index("? save the hand? ")
+    asked = table.log.index("? save hand 1? ")
     assert shown < asked < table.log.index("hand 1 saved")
     assert sheet.totals == [1630, 575]
 
@@ -381,3 +382,57 @@ def test_pipe_commands_edit_delete_and_team(tmp_path: Path) -> None:
     s, _table, _ = session(again, ["edit 1"], interactive=False)
     with pytest.raises(TallyError, match=r"<stdin>:1: give hand 1's new line"):
         s.run()
+
+
+# ------------------------------------------------------------------------------------------------
+# docs/play-and-tally.md
+
+
+def _docs_block(first: str) -> list[str]:
+    """The lines docs/play-and-tally.md shows after the line ``first`` in a code block."""
+    lines = (Path(__file__).parent.parent / "docs" / "play-and-tally.md").read_text().splitlines()
+    i = lines.index(first) + 1
+    out = []
+    while lines[i] != "```":
+        out.append(lines[i])
+        i += 1
+    return out
+
+
+def test_the_prompt_as_the_docs_show_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's session at the keyboard, answer by answer, prints what the page shows (80
+    columns), and keeps 001's hand: 1,235."""
+    from helpers import run_cli
+
+    shown = _docs_block("$ canasta tally classic --sheet thursday-sheet.toml")
+    prompt = re.compile(
+        r"^(?:hand \d+> |(?:NS|EW) [^:]*: |who went out [^?]*\? "
+        r"|did \w+ go out concealed \(y/N\)\? |save hand \d+\? )(.*)$"
+    )
+    answers = iter(m.group(1) for line in shown if (m := prompt.match(line)))
+    typed: list[str] = []
+
+    def keyboard(prompt: str = "") -> str:
+        answer = next(answers)
+        typed.append(f"{prompt}{answer}")
+        print(f"{prompt}{answer}")
+        return answer
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", keyboard)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run_cli(capsys, "tally", "classic", "--sheet", "thursday-sheet.toml")
+    assert code == 0, err
+    assert out.splitlines() == shown
+    assert all(len(line) <= 80 for line in shown)
+    assert Sheet.read(tmp_path / "thursday-sheet.toml").totals == [1235, -25]
+
+
+def test_the_hand_counted_by_cards_in_the_docs_scores_1630_and_575() -> None:
+    """The page's 000 hand counted by kind is the line this file's tests enter."""
+    page = (Path(__file__).parent.parent / "docs" / "play-and-tally.md").read_text()
+    assert f"\n{LINE_000}\n" in page
+    assert Sheet.new("encyclopedia").add(LINE_000).scores[0].total == 1630

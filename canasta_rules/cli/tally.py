@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import textwrap
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from ..tally import Sheet, TallyError, TallyHand, hand_table_rows, status_lines
@@ -25,10 +27,30 @@ class PrintFormat(StrEnum):
     json = "json"
 
 
+def _labels(sheet: Sheet) -> tuple[str, ...]:
+    """The sides' names as table headings: a team's name is shown as typed, never as markup."""
+    return tuple(escape(label) for label in sheet.labels)
+
+
+def _say(text: object) -> None:
+    """Print a line of the tally's own: a plain line wrapped to the terminal's width (its
+    indent kept, the lines after it indented further), a table as it is."""
+    if not isinstance(text, str):
+        console.print(text)
+        return
+    width = max(console.width - 1, 40)
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    if "\n" in text.strip("\n") or len(text) <= width:
+        console.print(text, markup=False, highlight=False)
+        return
+    wrapped = textwrap.fill(text.strip(), width, initial_indent=lead, subsequent_indent=lead + "  ")
+    console.print(wrapped, markup=False, highlight=False)
+
+
 def sheet_table(sheet: Sheet) -> Table:
     table = Table(box=None, pad_edge=False, title_justify="left")
     table.add_column("hand", justify="right")
-    for label in sheet.labels:
+    for label in _labels(sheet):
         table.add_column(label, justify="right")
         table.add_column("total", justify="right")
     for row in hand_table_rows(sheet):
@@ -44,14 +66,14 @@ def _show_hand(sheet: Sheet, hand: TallyHand, number: int, saved: bool = True) -
     """A hand's breakdown; where it is saved as it comes, the warnings about it first."""
     for doubt in hand.doubts if saved else ():
         _warn(f"warning: hand {number}: {doubt} (scored as entered)")
-    console.print(breakdown_table(sheet.labels, hand.scores, f"hand {number}"))
+    console.print(breakdown_table(_labels(sheet), hand.scores, f"hand {number}"))
 
 
 def _show_sheet(sheet: Sheet) -> None:
     if sheet.hands:
         console.print(sheet_table(sheet))
     for line in status_lines(sheet):
-        console.print(line)
+        _say(line)
 
 
 def _printed(sheet: Sheet, fmt: PrintFormat) -> str:
@@ -106,7 +128,7 @@ def _read(sheet: Sheet, path: str | None) -> None:
         sheet,
         path,
         ask,
-        console.print,
+        _say,
         interactive=interactive,
         show_hand=lambda hand, number: _show_hand(sheet, hand, number, saved=False),
         show_sheet=lambda: _show_sheet(sheet),
@@ -226,7 +248,7 @@ def tally_cmd(
     if delete is not None:
         sheet.delete(delete)
         changed = True
-        console.print(f"hand {delete} taken off the sheet; the hands after it are scored again")
+        _say(f"hand {delete} taken off the sheet; the hands after it are scored again")
     elif edit is not None:
         assert hands is not None
         sheet.edit(edit, hands[0])
@@ -245,7 +267,7 @@ def tally_cmd(
             if fmt is None:
                 _show_hand(sheet, hand, len(sheet.hands))
                 for line in status_lines(sheet):
-                    console.print(line)
+                    _say(line)
     if changed and sheet_file:
         sheet.save(sheet_file)
     if fmt is not None and fmt is not PrintFormat.table:
@@ -258,7 +280,7 @@ def tally_cmd(
         return
     if edit is not None or delete is not None:
         for line in status_lines(sheet):
-            console.print(line)
+            _say(line)
     if hands or edit is not None or delete is not None:
         return
     _read(sheet, sheet_file)

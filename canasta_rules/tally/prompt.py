@@ -343,13 +343,16 @@ class Guide:
             self.say(f"  not possible: {problem}. Type it again.")
 
     # -------------------------------------------------------------- checking the whole hand
-    def review(self, show: Callable[[TallyHand], None], leave: str = "drop") -> str | None:
+    def review(
+        self, show: Callable[[TallyHand], None], leave: str = "drop", name: str = ""
+    ) -> str | None:
         """Score the whole hand and show it (``show``, then its warnings); ask whether to save
         it, letting any count be changed first. The entry line to save, or None when the person
         answers ``leave`` (``drop``, or ``leave`` for a hand on the sheet being changed); the
-        counts are shown then, so that nothing typed is lost."""
+        counts are shown then, so that nothing typed is lost. ``name``: how to call the hand
+        (``hand 3``)."""
         told = False
-        what = f"hand {self.number}" if self.number else "the hand"
+        what = name or (f"hand {self.number}" if self.number else "the hand")
         while True:
             line = self.draft.line()
             try:
@@ -363,10 +366,8 @@ class Guide:
                 for doubt in hand.doubts:
                     self.say(f"  warning: {doubt}")
                 if not told:
-                    self.say(
-                        f"Enter saves {what}; '{leave}' leaves it; to change a count, name it "
-                        "(such as NS red threes)."
-                    )
+                    hint = "to change a count, type its name"
+                    self.say(f"Enter saves {what}; '{leave}' leaves it; {hint}.")
                     told = True
                 question = f"save {what} anyway (y/N)? " if hand.doubts else f"save {what}? "
                 default = "drop" if hand.doubts else "save"
@@ -374,7 +375,8 @@ class Guide:
             word = answer.lower() or default
             if word in ("save", "yes", "y") and default:
                 return line
-            if word in ("drop", "no", "n", leave, *STOP_WORDS):
+            yes_no = default in ("save", "drop")  # a yes-or-no question was asked
+            if word in ("drop", leave, *STOP_WORDS) or (yes_no and word in ("no", "n")):
                 self.say(f"  not saved; the counts were: {line}")
                 return None
             if answer:

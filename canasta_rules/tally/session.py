@@ -167,7 +167,8 @@ class Session:
         if not self.interactive:
             self.added(self.sheet.add(line))
             return
-        chosen = guide.review(lambda hand: self.show_hand(hand, len(self.sheet.hands) + 1))
+        number = len(self.sheet.hands) + 1
+        chosen = guide.review(lambda hand: self.show_hand(hand, number), name=f"hand {number}")
         if chosen is not None:
             self.added(self.sheet.add(chosen))
 
