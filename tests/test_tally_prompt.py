@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from canasta_rules.tally import Guide, Sheet, TallyError, TallyHand
-from canasta_rules.tally.prompt import prompts_for
+from canasta_rules.tally.prompt import Draft, prompts_for
 from canasta_rules.tally.session import Session
 
 # 000's hand by points, answer by answer (ask): NS melds 305, natural 1, mixed 2, red threes 2,
@@ -230,6 +230,11 @@ def test_the_end_of_the_input_shows_what_was_typed() -> None:
     s, table, _ = session(sheet, ["ask", "160", "1", "1"])
     s.run()
     assert "\nstopped; the counts typed so far: NS m 160 n 1 x 1; EW" in table.said
+    # At the question whether to save it, too.
+    s, table, _ = session(sheet, ["ask", "160", "1", "1", "", "", *[""] * 5, "ns", ""])
+    s.run()
+    assert "\nstopped; the counts typed so far: NS m 160 n 1 x 1 out; EW" in table.said
+    assert sheet.hands == []
 
 
 def test_a_typed_line_is_shown_then_saved_on_enter() -> None:
@@ -436,3 +441,22 @@ def test_the_hand_counted_by_cards_in_the_docs_scores_1630_and_575() -> None:
     page = (Path(__file__).parent.parent / "docs" / "play-and-tally.md").read_text()
     assert f"\n{LINE_000}\n" in page
     assert Sheet.new("encyclopedia").add(LINE_000).scores[0].total == 1630
+
+
+@pytest.mark.parametrize(
+    ("variant", "line"),
+    [
+        ("encyclopedia", LINE_000),
+        ("classic", "NS m 160 n 1 x 1 r 2 h 25 p 50 out; EW m 2 7-4 h 10"),
+        ("classic", "NS m 2 twos 12 K-8 n 1 x 1 r 2 h 25 concealed; EW h 1 ace"),
+        ("modern-american", "NS m 250 n 1 c7 1 r 2 b 1 out; EW m 195 x 1 uA 1 uw 1 h 80 hA 1"),
+        ("bolivia", "NS m 300 s 1 w 1 out; EW m 100 h 2 black threes 1 ace"),
+    ],
+)
+def test_a_hand_on_the_sheet_asked_again_keeps_every_count(variant: str, line: str) -> None:
+    """Editing a hand at the prompt starts from its counts: by cards where they were counted, by
+    points where points were entered, penalty points included; nothing is lost on the way."""
+    sheet = Sheet.new(variant)
+    sheet.add(line)
+    draft = Draft.of(sheet, sheet.hands[0].entries)
+    assert draft.entries() == sheet.hands[0].entries

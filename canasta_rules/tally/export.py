@@ -128,7 +128,7 @@ def sheet_html(sheet: Sheet) -> str:
         '<tr><th rowspan="2">Hand</th>'
         + "".join(f'<th colspan="2">{_h(label)}</th>' for label in labels)
         + "</tr>",
-        "<tr>" + "<th>hand</th><th>total</th>" * len(labels) + "</tr>",
+        "<tr>" + "<th>score</th><th>total</th>" * len(labels) + "</tr>",
         "</thead>",
         "<tbody>",
     ]

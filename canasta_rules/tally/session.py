@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .cards import card_groups
-from .entry import TallyError
+from .entry import TallyError, find_side
 from .prompt import Ask, Draft, Guide, Say, Stopped
 from .sheet import Sheet, TallyHand
 
@@ -147,16 +147,20 @@ class Session:
         return ""
 
     def _side(self, word: str) -> int:
-        from .entry import find_side
-
         return find_side(self.sheet.rules, word)
 
     def guided(self, by_cards: bool) -> None:
         guide = Guide(
             self.sheet, self.ask, self.say, by_cards=by_cards, strict=not self.interactive
         )
+        number = len(self.sheet.hands) + 1
         try:
             line = guide.fill()
+            if self.interactive:
+                chosen = guide.review(
+                    lambda hand: self.show_hand(hand, number), name=f"hand {number}"
+                )
+                line = chosen or ""
         except Stopped:
             self.say(f"not saved; the counts typed so far: {guide.draft.line()}")
             return
@@ -164,13 +168,8 @@ class Session:
             if self.interactive:
                 self.say(f"\nstopped; the counts typed so far: {guide.draft.line()}")
             raise
-        if not self.interactive:
+        if line:
             self.added(self.sheet.add(line))
-            return
-        number = len(self.sheet.hands) + 1
-        chosen = guide.review(lambda hand: self.show_hand(hand, number), name=f"hand {number}")
-        if chosen is not None:
-            self.added(self.sheet.add(chosen))
 
     def offer(self, line: str) -> None:
         """A hand typed as a line: at the keyboard, shown and saved once confirmed."""
@@ -249,7 +248,11 @@ class Session:
         self.say(f"hand {number} is: {old}")
         draft = Draft.of(self.sheet, self.sheet.hands[number - 1].entries)
         guide = Guide(self.sheet, self.ask, self.say, draft=draft, number=number)
-        line = guide.review(lambda hand: self.show_hand(hand, number), leave="leave")
+        try:
+            line = guide.review(lambda hand: self.show_hand(hand, number), leave="leave")
+        except (EOFError, KeyboardInterrupt):
+            self.say(f"\nhand {number} left as it was; the counts typed: {guide.draft.line()}")
+            raise
         if line is None:
             self.say(f"hand {number} left as it was")
         return line
