@@ -170,6 +170,16 @@ class Sheet:
         self.hands = again.hands
 
     # -------------------------------------------------------------- teams
+    def read_teams(self, path: Path, teams: object) -> None:
+        """Name the teams as a sheet file's ``teams`` table does (``NS = "Anna and Bob"``)."""
+        if not isinstance(teams, dict) or not all(isinstance(x, str) for x in teams.values()):
+            raise TallyError(f'{path}: teams: expected a table of side = "name"')
+        for side, name in teams.items():
+            try:
+                self.set_team(side, name)
+            except TallyError as e:
+                raise TallyError(f"{path}: teams: {e}") from None
+
     def set_team(self, side: str, name: str) -> None:
         """Name the team of ``side`` (``NS``); an empty name takes the name off."""
         i = find_side(self.rules, side)
@@ -243,17 +253,10 @@ class Sheet:
             raise TallyError(f"{p}: players: expected a whole number")
         if not isinstance(hands, list) or not all(isinstance(x, str) for x in hands):
             raise TallyError(f"{p}: hands: expected a list of entry lines")
-        teams = data.get("teams", {})
-        if not isinstance(teams, dict) or not all(isinstance(x, str) for x in teams.values()):
-            raise TallyError(f'{p}: teams: expected a table of side = "name"')
         if _looks_like_path(ref) and not Path(ref).is_absolute():
             ref = str(p.resolve().parent / ref)
         sheet = cls.new(ref, tuple(sets), players)
-        for side, name in teams.items():
-            try:
-                sheet.set_team(side, name)
-            except TallyError as e:
-                raise TallyError(f"{p}: teams: {e}") from None
+        sheet.read_teams(p, data.get("teams", {}))
         for i, line in enumerate(hands, 1):
             try:
                 sheet.add(line)
