@@ -200,7 +200,8 @@ def tally_cmd(
 
     Each hand is one line of counts per side; the command shows the hand's breakdown, the
     running totals, each side's minimum for the next hand and the winner at the target. Without
-    --hand it reads entries from the keyboard, or from standard input when that is a pipe.
+    --hand it reads entries from the keyboard ('ask' or 'count' there asks each count in turn,
+    'help' lists the commands), or from standard input when that is a pipe.
 
     The counts: m meld points (the cards, not the bonuses), n natural and x mixed canastas, s
     runs and w canastas of wild cards (where the ruleset has them), r red threes, h points left
