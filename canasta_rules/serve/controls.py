@@ -20,8 +20,10 @@ from pydantic.fields import FieldInfo
 
 from ..rulesheet import build
 from ..rulesheet.document import block_statements, claims_key
-from ..variant import LoadedVariant, Variant
+from ..variant import LoadedVariant
 from ..variant.compare import flatten, show_value
+from ..variant.model import Variant as Model
+from ..variant.plain import Variant
 from .sayings import Saying, label, sayings
 
 Widget = Literal["toggle", "number", "choice", "multi", "numbers", "rows", "text"]
@@ -95,7 +97,7 @@ def _kind_of(model: type[BaseModel]) -> str:
 def _field(key: str, dumped: dict[str, Any]) -> tuple[FieldInfo, list[type[BaseModel]]]:
     """The field of ``key`` (through the kinds ``dumped`` holds) and, for a ``kind`` key, every
     model of its union."""
-    model: type[BaseModel] = Variant
+    model: type[BaseModel] = Model
     node: Any = dumped
     parts = key.split(".")
     union: list[type[BaseModel]] = []

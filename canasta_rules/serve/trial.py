@@ -9,6 +9,7 @@ so far.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -21,6 +22,7 @@ from ..engine.rules import rules_for
 from ..seats import side_names
 from ..simulate import SimTask, Simulation, sim_chunk
 from ..variant import LoadedVariant
+from ..variant.plain import to_data
 
 MAX_GAMES = 200
 """Games per ruleset in one trial."""
@@ -106,7 +108,7 @@ def _run(trial: Trial) -> None:
         for i, (label, lv, sets) in enumerate(trial.rulesets):
             v = lv.variant
             rules = rules_for(v, None)
-            text = v.model_dump_json()
+            text = json.dumps(to_data(v, tagged=True))  # as simulate sends it to workers
             played = []
             for r in chunks(trial.games, BATCH):
                 if time.monotonic() - trial.started > MAX_SECONDS:
