@@ -88,6 +88,11 @@ class CanastaError(ValueError):
         return [one_line(str(self))]
 
 
+class CanastaWarning(UserWarning):
+    """Something the user should know that does not stop the command (``warnings.warn``); the
+    command line prints each as one line, ``canasta: warning: ...``."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem in a variant: where it is and what is wrong."""

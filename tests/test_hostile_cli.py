@@ -290,9 +290,16 @@ def test_fifo_named_as_a_record(command: str, tmp_path: Path) -> None:
 
 
 def test_device_named_in_a_variant_tag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused by the confinement rule (an absolute path), and where /dev is allowed, by the
+    reader, which does not open a device."""
     rec = tmp_path / "game.can"
     rec.write_text('[Variant "/dev/zero"]\n[Seed "1"]\nhand 1\n')
     code, _, err = run_cli(capsys, "replay", str(rec))
+    assert code == 2
+    assert err == (
+        f"canasta: {shown(rec)}:1:1: '/dev/zero' is an absolute path; see --allow-extends\n"
+    )
+    code, _, err = run_cli(capsys, "--allow-extends", "/dev", "replay", str(rec))
     assert code == 2
     assert err == "canasta: /dev/zero: is a character device, not a regular file\n"
 

@@ -14,10 +14,11 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TextIO
 
 # pydantic looks for plugins among every installed package's entry points when the first model
 # is built, which costs a command more than reading its ruleset; the command uses none.
@@ -30,7 +31,7 @@ os.environ.setdefault("TYPER_USE_RICH", "0")
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..errors import CanastaError
+from ..errors import CanastaError, CanastaWarning
 
 ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
 """The environment variable ``--allow-extends`` sets: the same name as
@@ -133,8 +134,9 @@ def _options(
         typer.Option(
             "--allow-extends",
             metavar="DIR",
-            help="Let a variant file's extends name files under DIR too (repeatable); by default "
-            "only built-in names and files in the naming file's own folder.",
+            help="Let files name rulesets under DIR too (a variant file's extends, a record's "
+            "or position's Variant tag, a tally sheet's variant; repeatable); by default only "
+            "built-in names and files in the naming file's own folder.",
             file_okay=False,
         ),
     ] = None,
@@ -216,9 +218,34 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
+@contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """The library's warnings to the user (a file's hard links broken by a rewrite: fileio.py)
+    as one line each, ``canasta: warning: ...``, as the command's own warnings are."""
+    with warnings.catch_warnings():
+        other = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
+            if issubclass(category, CanastaWarning):
+                print(f"canasta: warning: {message}", file=sys.stderr)
+            else:
+                other(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show  # restored by catch_warnings
+        warnings.simplefilter("always", CanastaWarning)
+        yield
+
+
 def _main(argv: list[str] | None) -> None:
     try:
-        with _watch_ctrl_c():
+        with _watch_ctrl_c(), _warnings_as_lines():
             code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
         for line in e.lines():

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
+from .. import limits
 from ..engine.rules import Rules
-from ..errors import CanastaError
+from ..errors import CanastaError, quoted, shorten
 from ..seats import side_names
 
 
@@ -159,7 +160,9 @@ def parse_entry(rules: Rules, text: str) -> list[SideEntry]:
         words = part.split()
         side = canon.get("".join(sorted(words[0].upper())))
         if side is None:
-            raise TallyError(f"{words[0]!r} is not a side at this table (sides: {' '.join(names)})")
+            raise TallyError(
+                f"{quoted(words[0])} is not a side at this table (sides: {' '.join(names)})"
+            )
         if side in found:
             raise TallyError(f"{names[side]} is entered twice")
         found[side] = _side_entry(names[side], words[1:])
@@ -194,8 +197,9 @@ def _side_entry(name: str, words: list[str]) -> SideEntry:
         item = _item(w)
         if item is None:
             keys = ", ".join(COUNT_KEYS)
+            word = quoted(words[i], 12)
             raise TallyError(
-                f"{name}: unknown item {words[i]!r} (use {keys} with a number, or c, u or h with "
+                f"{name}: unknown item {word} (use {keys} with a number, or c, u or h with "
                 "a rank and a number, e.g. c7 1, uA 1, hA 1; or out/concealed)"
             )
         attr, rank = item
@@ -207,7 +211,11 @@ def _side_entry(name: str, words: list[str]) -> SideEntry:
         # Digits only: Python's int() would also take '1_000', '+5' and other scripts' digits.
         digits = raw[1:] if raw.startswith("-") else raw
         if not (digits.isascii() and digits.isdigit()):
-            raise TallyError(f"{name}: {w} needs a whole number, not {raw!r}")
+            raise TallyError(f"{name}: {w} needs a whole number, not {quoted(raw)}")
+        if len(digits) > limits.MAX_DIGITS:  # no count is that large; int() fails past 4300
+            raise TallyError(
+                f"{name}: {w} {shorten(raw)}: a count has at most {limits.MAX_DIGITS} digits"
+            )
         number = int(raw)
         if number < 0:
             what = "hand points are entered as a positive number" if w == "h" else "no negatives"
