@@ -113,15 +113,37 @@ class Problem:
         return one_line(f"{where}: {key}: {message}")
 
 
-class VariantError(CanastaError):
-    """A variant file, name or override that does not give a valid ruleset."""
+MAX_PROBLEM_LINES = 20
+"""The most problems an error shows, one a line; a last line says how many more there are
+(a file of 45,000 unknown keys would otherwise print 45,000 lines)."""
 
-    def __init__(self, problems: list[Problem]):
+
+def capped(lines: list[str], more: int = 0, where: str = "", what: str = "problem") -> list[str]:
+    """``lines`` cut to :data:`MAX_PROBLEM_LINES`, with ``[WHERE: ]and N more problems`` for
+    those left out (and ``more`` others never put into lines); ``what`` names them."""
+    hidden = max(0, len(lines) - MAX_PROBLEM_LINES) + more
+    if not hidden:
+        return lines
+    tail = f"and {hidden} more {what}{'s' if hidden != 1 else ''}"
+    return [*lines[:MAX_PROBLEM_LINES], f"{shorten_path(where)}: {tail}" if where else tail]
+
+
+class VariantError(CanastaError):
+    """A variant file, name or override that does not give a valid ruleset.
+
+    ``problems`` are the ones worded and placed (the first :data:`MAX_PROBLEM_LINES` when there
+    are many); ``more`` counts the others, left unworded."""
+
+    def __init__(self, problems: list[Problem], more: int = 0):
         self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        self.more = more
+        super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
+        shown = [str(p) for p in self.problems[: MAX_PROBLEM_LINES + 1]]
+        hidden = len(self.problems) - len(shown) + self.more
+        files = {p.file for p in self.problems}
+        return capped(shown, hidden, files.pop() if len(files) == 1 else "")
 
 
 class NotationError(CanastaError):

@@ -37,7 +37,7 @@ from . import builtin
 from .export import export_provenance, export_toml
 from .extends import ALLOW_EXTENDS_ENV, _chain, _looks_like_path, allowed_extends
 from .layer import SET_LABEL, Layer
-from .located import _problems
+from .located import located_error
 from .merge import _overlay, _resolve_provenance, _rules_part, deep_merge, leaf_keys
 from .model import Provenance, Variant
 from .overrides import SET_METADATA, _set_document, _set_error, parse_set
@@ -215,7 +215,7 @@ def _load(ref: str, sets: tuple[str, ...], allowed: tuple[Path, ...] = ()) -> Lo
     try:
         variant = Variant.model_validate(_strict_input(document), strict=True)
     except ValidationError as e:
-        raise VariantError(_problems(e, document, all_layers)) from None
+        raise located_error(e, document, all_layers) from None
     return LoadedVariant(
         variant,
         tuple(all_layers),
