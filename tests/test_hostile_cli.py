@@ -399,3 +399,21 @@ def test_ctrl_c_on_a_dask_run_cancels_its_games() -> None:
                     break
                 time.sleep(0.1)
     assert left == 0
+
+
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        ("not-an-address", "missing port number in address 'not-an-address'"),
+        ("tls://127.0.0.1:1", "TLS expects a `ssl_context` argument"),
+    ],
+)
+def test_a_scheduler_address_that_cannot_be_used(address: str, reason: str) -> None:
+    """One line and exit 2, and nothing after it: the half-made Dask client used to wait 20 s
+    at exit and print a traceback (issue 27, point 5). In a process of its own, since the
+    traceback came at the interpreter's exit."""
+    r = canasta("check", "classic", "-n", "2", "--scheduler", address, timeout=120)
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"canasta: --scheduler {address}: cannot connect: {reason}")
+    assert r.stderr.count("\n") == 1, r.stderr
+    assert r.stdout == ""
