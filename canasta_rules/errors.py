@@ -107,10 +107,11 @@ class Problem:
         where = file if self.line is None else f"{file}:{self.line}"
         message = one_line(self.message)
         if not self.key:
-            return one_line(f"{where}: {message}")
+            return one_line(f"{where}: {fit_message(where, message)}")
         room = MESSAGE_TARGET - len(where) - len(message) - 4
         key = elide(self.key, max(min(KEY_LIMIT, room), 24))
-        return one_line(f"{where}: {key}: {message}")
+        # a long rule behind a long path loses its asides first (fit_message)
+        return one_line(f"{where}: {key}: {fit_message(f'{where}: {key}', message)}")
 
 
 MAX_PROBLEM_LINES = 20
@@ -189,6 +190,13 @@ def fit_message(where: str, message: str, target: int = MESSAGE_TARGET) -> str:
     if len(message) > room:
         message = _without_asides(message)
     return _cut(message, room)
+
+
+def placed(where: str, message: str) -> str:
+    """``WHERE: MESSAGE`` on one line fitted to about :data:`MESSAGE_TARGET` characters
+    (:func:`fit_message`: the asides go first), for a message put behind a place it did not
+    know of (a tally entry's refusal behind its sheet, line and hand)."""
+    return f"{where}: {fit_message(where, one_line(message))}"
 
 
 def _without_asides(text: str) -> str:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from ..errors import placed
 from ..tally import (
     Sheet,
     TallyError,
@@ -99,7 +100,7 @@ def _read_loop(sheet: Sheet, path: str | None) -> None:
             if interactive:
                 console.print(f"refused: {e}")
                 continue
-            raise TallyError(f"<stdin>:{number}: {e}") from None
+            raise TallyError(placed(f"<stdin>:{number}", str(e))) from None
         _save(sheet, path)
         _show_hand(sheet, hand)
         if sheet.winner is not None:
@@ -184,7 +185,7 @@ def tally_cmd(
             try:
                 hand = sheet.add(text)
             except TallyError as e:
-                raise TallyError(f"--hand {i}: {e}") from None
+                raise TallyError(placed(f"--hand {i}", str(e))) from None
             _save(sheet, sheet_file)
             _show_hand(sheet, hand)
         return

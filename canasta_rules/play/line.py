@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from ..engine.moves import Draw, Expose, Foot, Move, TakePile
-from ..errors import CanastaError, NotationError
+from ..errors import CanastaError, NotationError, fit_refusal, placed
 from .explain import explain
 from .session import IllegalMove, Session, move_text
 from .view import hand_end_lines, table_lines
@@ -105,8 +105,11 @@ class LineMode:
             except (IllegalMove, NotationError) as e:
                 reason = e.message if isinstance(e, NotationError) else str(e)
                 where = f"hand {sess.hand.number}, {seat}"
-                if self.strict:
-                    raise CanastaError(f"<stdin>:{self.line_no}: {where}: {reason}") from None
+                if self.strict:  # one line of about 200 characters, the rule code kept
+                    where = f"<stdin>:{self.line_no}: {where}"
+                    if isinstance(e, IllegalMove):
+                        raise CanastaError(fit_refusal(where, e.move, e.refusal)) from None
+                    raise CanastaError(placed(where, reason)) from None
                 self.say(f"refused: {reason}")
                 if isinstance(e, IllegalMove):
                     self.say(f"  (type ? {e.refusal.code} for the rule and its source)")

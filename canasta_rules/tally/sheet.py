@@ -16,7 +16,7 @@ from .. import limits
 from ..engine.game import game_end
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore
-from ..errors import Problem, VariantError
+from ..errors import Problem, VariantError, placed
 from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
@@ -196,7 +196,7 @@ class Sheet:
             except TallyError as e:
                 where = line_of(lines, ("hands", i - 1))
                 at = f"{p}:{where}" if where else str(p)
-                raise TallyError(f"{at}: hand {i}: {e}") from None
+                raise TallyError(placed(f"{at}: hand {i}", str(e))) from None
         return sheet
 
 
