@@ -229,3 +229,24 @@ def test_the_library_warns_with_its_own_category(tmp_path: Path) -> None:
     with pytest.warns(LinksBroken, match="had 2 other hard links: .* the other names keep"):
         write_text_atomic(f, "new")
     assert (tmp_path / "b").read_text() == (tmp_path / "c").read_text() == "old"
+
+
+def test_a_play_record_keeps_a_private_mode(tmp_path: Path) -> None:
+    rec = tmp_path / "game.can"
+
+    def play(*args: str, moves: str) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "canasta_rules", "play", "--line", *args],
+            input=moves,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        )
+
+    play("--seed", "1", "--record", str(rec), moves="quit\n")
+    before = rec.read_text()
+    rec.chmod(0o600)
+    play("--resume", str(rec), moves="draw\nquit\n")
+    assert rec.read_text() != before  # the draw was written
+    assert mode(rec) == 0o600

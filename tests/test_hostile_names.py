@@ -87,11 +87,11 @@ def test_confine_refuses_with_a_located_line(table: Path, opened: list[str]) -> 
     for name, reason in hostile_names(table):
         with pytest.raises(OutsideError) as e:
             confine(name, table / "g.can", line=3, column=1)
-        assert str(e.value).startswith(f"{table / 'g.can'}:3:1: "), str(e.value)
+        assert str(e.value).startswith(f"{shown(table / 'g.can')}:3:1: "), str(e.value)
         assert e.value.reason.endswith(reason)
         with pytest.raises(OutsideError) as e:
             confine(name, table / "s.toml", line=2, key="variant")
-        assert str(e.value).startswith(f"{table / 's.toml'}:2: variant: ")
+        assert str(e.value).startswith(f"{shown(table / 's.toml')}:2: variant: ")
     assert opened == []
 
 
@@ -272,3 +272,26 @@ def test_a_tally_sheet_naming_an_outside_file(
         no_leak(err)
         assert sheet.read_text() == f'# a sheet\nvariant = "{name}"\nhands = []\n'  # unchanged
     assert str(table.parent / "secret.toml") not in opened
+
+
+# ------------------------------------------------------------------------------ records written
+
+
+def test_record_names_its_variant_file_as_the_replay_looks_for_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``canasta record FILE -o OUT`` names FILE relative to OUT (it wrote the path as given,
+    which a replay read from OUT's folder, or, absolute, is now refused)."""
+    (tmp_path / "rules").mkdir()
+    house = tmp_path / "rules" / "house.toml"
+    house.write_text('extends = "classic"\n[game]\ntarget = 3000\n')
+    monkeypatch.chdir(tmp_path)
+    beside = tmp_path / "rules" / "game.can"
+    for given in (str(house), "rules/house.toml"):
+        code, _, err = run_cli(capsys, "record", given, "--seed", "2", "-o", str(beside))
+        assert (code, err) == (0, "")
+        assert '[Variant "house.toml"]' in beside.read_text()
+        code, _, err = run_cli(capsys, "replay", str(beside))
+        assert (code, err) == (0, "")
+    code, out, _ = run_cli(capsys, "record", "rules/house.toml", "--seed", "2")
+    assert code == 0 and '[Variant "rules/house.toml"]' in out  # standard output: from here

@@ -54,7 +54,8 @@ def test_a_fifo_sheet_is_refused_at_once(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             raise
-        assert proc.stdout.read() == f"{fifo}: not a tally sheet: is a FIFO, not a regular file\n"
+        said = proc.stdout.read()
+        assert said == f"{shown(fifo)}: not a tally sheet: is a FIFO, not a regular file\n"
 
 
 def test_a_fifo_sheet_on_the_command_line(

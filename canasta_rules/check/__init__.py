@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 
 from ..engine.rules import rules_for
 from ..fileio import write_text_atomic
+from ..notation.record import variant_tag
 from ..variant import load
 from ..variant.model import Variant
 from .lints import Finding, lint
 from .parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .play import Failure, GameOutcome, HandRun, HandSetup, play_fast, play_full, setup_for
-from .record import RecordCheck, check_document_text, check_record, record_text, variant_tag
+from .record import RecordCheck, check_document_text, check_record, record_text
 from .shrink import shrink_failure
 
 __all__ = [

@@ -16,7 +16,7 @@ from .. import limits
 from ..engine.game import game_end
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore
-from ..errors import Problem, VariantError, placed
+from ..errors import Problem, VariantError, placed, shorten_path
 from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
@@ -184,7 +184,8 @@ class Sheet:
         try:
             sheet = cls.new(str(named), tuple(sets), players)
         except TallyError as e:  # a table size the ruleset has no seating for, or a ruleset
-            raise TallyError(f"{p}: {e}") from None  # the tally cannot score
+            # the tally cannot score
+            raise TallyError(placed(shorten_path(str(p)), str(e))) from None
         except VariantError as e:
             first = e.problems[0]
             if first.file != SET_LABEL:
@@ -195,7 +196,7 @@ class Sheet:
                 sheet.add(line)
             except TallyError as e:
                 where = line_of(lines, ("hands", i - 1))
-                at = f"{p}:{where}" if where else str(p)
+                at = shorten_path(str(p)) + (f":{where}" if where else "")
                 raise TallyError(placed(f"{at}: hand {i}", str(e))) from None
         return sheet
 
