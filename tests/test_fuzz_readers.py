@@ -236,3 +236,7 @@ def test_the_table_harnesses_tell_outcomes_apart(folder: Path) -> None:
     out = try_play("classic", 7, "N discard Zz\n", strict=True)
     assert (out.kind, out.flaws) == ("rejected", ())
     assert out.detail.startswith("<stdin>:1: hand 1, N: ")
+    out = try_play("classic", 7, "N take with " + "Kc " * 500 + "\n", strict=True)
+    assert (out.kind, out.flaws) == ("rejected", ())  # the long move shortened, the code kept
+    assert out.detail.startswith("<stdin>:1: hand 1, N: take with Kc Kc")
+    assert out.detail.endswith("(1509 characters): you do not hold Kc (card.not_in_hand)")
