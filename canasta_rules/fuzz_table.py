@@ -31,6 +31,7 @@ PLAY_VARIANTS = ("classic", "three-hand", "samba")
 
 _DOC_LINES = [
     ("classic", "NS m 380 n 1 x 1 r 2 out; EW m 200 x 1 h 35"),
+    ("classic", "NS m 2 jokers 4 aces 8 K-8 n 1 r 1 out; EW m 5 7-4 h 1 twos 3 K-8"),
     ("encyclopedia", "NS m 305 h 75 x 2 n 1 r 2 out; EW m 295 h 120 x 1 r 1"),
     ("classic", "NS m 140 h 55; EW m 410 n 1 x 1 r 1 concealed"),
     ("modern-american", "NS m 250 c7 1 n 1 r 2 b 1 out; EW m 195 x 1 uA 1 uw 1 h 80 hA 1"),
@@ -130,6 +131,10 @@ SHEET_MUTATIONS = [*VARIANT_MUTATIONS, _sheet_line, _sheet_line]
 _ENTRY_WORDS = [
     *["m", "n", "x", "s", "w", "r", "h", "p", "b", "w2", "wj", "uw", "c7", "cA", "u7", "uA"],
     *["hA", "h7", "c", "u", "h", "cZ"],
+    *["jokers", "twos", "aces", "K-8", "7-4", "black", "threes", "black threes", "kings"],
+    "m 3 jokers 2 aces",
+    "h 2 twos 1 black threes",
+    "m " + "1 aces " * 300,
     "out",
     "concealed",
     "OUT",

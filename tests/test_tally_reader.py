@@ -158,3 +158,15 @@ def test_sheet_keys_of_the_wrong_kind_are_placed(tmp_path: Path) -> None:
         with pytest.raises(TallyError) as e:
             Sheet.read(sheet)
         assert str(e.value) == f"{shown(sheet)}:{message}"
+
+
+def test_a_long_count_of_cards_in_a_hand_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Cards counted by kind (``m 2 jokers 4 aces``) take counts of at most 9 digits too."""
+    count = "9" * 5000
+    line = refusal(capsys, "tally", "--hand", f"NS m 2 jokers {count} aces out; EW m 0")
+    assert line == (
+        "--hand 1: NS: m 999999999999999\u202699999999999999 (5000 characters): a count has at "
+        "most 9 digits"
+    )
+    line = refusal(capsys, "tally", "--hand", f"NS m 2 jokers 1 {'q' * 3000} out; EW m 0")
+    assert "q" * 30 not in line and "is not a kind of card counted in this ruleset" in line
