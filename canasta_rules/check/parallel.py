@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import json
 import multiprocessing
 import signal
 import sys
@@ -26,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from ..errors import CanastaError, one_line, shorten
-from ..variant.model import Variant
+from ..variant.plain import Variant, from_tagged
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -183,5 +184,8 @@ def progress_wanted(total: int, threshold: int) -> bool:
 
 @lru_cache(maxsize=16)
 def variant_from_json(text: str) -> Variant:
-    """A variant sent to a worker as JSON (validated once per worker process)."""
-    return Variant.model_validate_json(text)
+    """A variant sent to a worker as tagged JSON (:func:`~canasta_rules.variant.plain.to_data`),
+    already validated by the sender: built once per worker process, without pydantic."""
+    found = from_tagged(json.loads(text))
+    assert isinstance(found, Variant)
+    return found

@@ -49,6 +49,7 @@ from pathlib import Path
 from .. import limits
 from ..errors import CanastaError, NotationError, one_line, quoted, shorten_path
 from . import builtin
+from .builtin import looks_like_path
 
 ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
 """Folders (separated by ``os.pathsep``) that a file may also name rulesets in; the command
@@ -82,12 +83,6 @@ class OutsideError(CanastaError):
             where += f":{line}:{column}" if column and not key else f":{line}"
         parts = [p for p in (where, key, reason) if p]
         super().__init__(one_line(": ".join(parts)))
-
-
-def looks_like_path(name: str) -> bool:
-    """Whether ``name`` is written as a file (a ``.toml`` name, or a slash) rather than as the
-    name of a built-in."""
-    return name.endswith(".toml") or "/" in name or "\\" in name
 
 
 def no_builtin(name: str) -> str:

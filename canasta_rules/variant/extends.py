@@ -13,20 +13,12 @@ from pathlib import Path
 from .. import limits
 from ..errors import Problem, VariantError, quoted
 from . import builtin
-from .confine import (
-    ALLOW_EXTENDS_ENV,
-    OutsideError,
-    allowed_folders,
-    confine,
-    looks_like_path,
-    no_builtin,
-)
+from .builtin import looks_like_path
+from .confine import ALLOW_EXTENDS_ENV, OutsideError, allowed_folders, confine, no_builtin
 from .layer import Layer, _brief
 from .tomlread import _parse_toml, _read_toml
 
 __all__ = ["ALLOW_EXTENDS_ENV", "allowed_extends"]
-
-_looks_like_path = looks_like_path
 
 
 def _child_label(child: Layer, ref: str, path: Path) -> str:
