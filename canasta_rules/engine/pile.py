@@ -37,7 +37,10 @@ from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, run_ref
 from .state import Phase, State, TableMeld
 
 
-def _freeze_reason(s: State, player: int) -> str:
+def freeze_reason(s: State, player: int) -> str:
+    """Why the pile is frozen against ``player``, after "the pile is": ``frozen by a two in
+    it``, ``frozen against your side until it has melded``... The card that froze it is named
+    in the clause itself, not in an aside, so that a refusal fitted to one line keeps it."""
     side = s.side_of[player]
     if s.card_frozen(side) and s.freeze_card >= 0:
         kind = C.kind_of(s.freeze_card)
@@ -48,17 +51,17 @@ def _freeze_reason(s: State, player: int) -> str:
             "black_three": "a black three",
         }.get(kind or "", C.name(s.freeze_card))
         if kind == "black_three":  # only where black_threes.discarded = "freeze"
-            return f"the pile is frozen ({what} is in it: black_threes.discarded)"
-        return f"the pile is frozen ({what} is in it)"
+            return f"frozen by {what} in it (black_threes.discarded)"
+        return f"frozen by {what} in it"
     if not s.card_frozen(side) and s.start_frozen(side):
         alone = len(s.rules.members[side]) == 1
         who, taker = ("you", "you first take") if alone else ("your side", "your side first takes")
-        return f"the pile is frozen against {who} from the start of the hand until {taker} it"
+        return f"frozen against {who} from the start of the hand until {taker} it"
     if s.card_frozen(side):
-        return "the pile is frozen"
+        return "frozen"
     if s.rules.freeze_until_player_melds:
-        return "the pile is frozen against you until you have melded"
-    return "the pile is frozen against your side until it has melded"
+        return "frozen against you until you have melded"
+    return "frozen against your side until it has melded"
 
 
 # --------------------------------------------------------------------------------------------
@@ -167,7 +170,9 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
                 if ways == {"natural_pair"}
                 else "pile.frozen.way_not_allowed"
             )
-            return Refusal(code, "pile.frozen", f"{_freeze_reason(s, p)}; you must show {need}")
+            return Refusal(
+                code, "pile.frozen", f"the pile is {freeze_reason(s, p)}; you must show {need}"
+            )
         return Refusal(
             "pile.way_not_allowed", "pile.unfrozen", f"to take the pile you must show {need}"
         )
