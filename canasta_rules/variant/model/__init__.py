@@ -52,6 +52,7 @@ from .provenance import Provenance
 from .table import CardValues, Deal, Deck, Foot, FootDealt, FootNone, Seating
 from .threes import BlackThrees, RedThrees
 from .variant import METADATA_KEYS, Variant, parameter_paths
+from .words import Words
 
 __all__ = [
     "METADATA_KEYS",
@@ -103,6 +104,7 @@ __all__ = [
     "WildMelds",
     "WildMeldsAllowed",
     "WildMeldsNone",
+    "Words",
     "conflict",
     "parameter_paths",
 ]
