@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..variant.compare import differences, flatten, show_value
-from ..variant.model import FootDealt, Variant, Words
+from ..variant.plain import FootDealt, Variant, Words
 from .document import (
     Heading,
     House,

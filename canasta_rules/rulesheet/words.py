@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..sources import FAMILY
-from ..variant.model import Words
+from ..variant.plain import Words
 
 _NUMBER_WORDS = (
     "no",

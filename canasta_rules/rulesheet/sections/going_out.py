@@ -5,7 +5,7 @@ permission, and what happens when the stock runs out.
 
 from __future__ import annotations
 
-from ...variant.model import (
+from ...variant.plain import (
     ConcealedPlayer,
     FootDealt,
     PermissionAsk,

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from .. import plain
 from .base import Model
 
 _WORD = r"^[a-z][a-z '-]{0,29}$"
 
 
-class Words(Model):
+class Words(Model, plain.Words):
     """The names a rule sheet gives a variant's canastas. Left out: the common words."""
 
     canasta: str = Field(
