@@ -107,7 +107,7 @@ def test_index_frozen_pile_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     assert first.startswith("refused: the pile is frozen (a two is in it)")
     assert first.endswith("(pile.frozen.needs_natural_pair)")
     assert 'parameter: pile.frozen = ["natural_pair"]' in out
-    assert "source: 001_0cb887cc6d824426.txt" in out
+    assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
 
 
 def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -619,7 +619,7 @@ def test_name_and_title_not_inherited(capsys: pytest.CaptureFixture[str], tmp_pa
     status, out, err = run_cli(capsys, "variants", "show", str(path))
     assert status == 0, err
     assert (
-        out.splitlines()[0] == "mine: Classic Canasta (Pagat, as 001 teaches it), with house rules"
+        out.splitlines()[0] == "mine: Classic Canasta (Pagat's rules), with house rules"
     )
 
 
@@ -821,7 +821,7 @@ def test_check_lint_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1
     quoted = _block_after(
         "check-and-simulate.md",
-        "classic: Classic Canasta (Pagat, as 001 teaches it)",
+        "classic: Classic Canasta (Pagat's rules)",
         "  warning draw.short_stock (--set): with one card drawn per turn the stock is never "
         "shorter than a draw: 'end_hand' never applies",
     )

@@ -137,7 +137,7 @@ def test_show_a_file_with_set(
     )
     code, out, _ = cli(capsys, "variants", "show", "house.toml", "--set", "game.target=7500")
     assert code == 0
-    assert out[0] == "house: Classic Canasta (Pagat, as 001 teaches it), with house rules"
+    assert out[0] == "house: Classic Canasta (Pagat's rules), with house rules"
     assert "resolved from: builtin:classic -> house.toml -> --set" in out[1]
     assert row(out, "melds.max_wild") == ["melds.max_wild", "2", "house.toml", "house"]
     assert row(out, "game.target") == ["game.target", "7500", "--set", "-"]

@@ -161,8 +161,8 @@ def test_cli_page_lists_arguments_and_options() -> None:
     assert "- `--set KEY=VALUE` (repeatable): Override one parameter" in diff
     rules = section(text, "## `canasta rules`")
     assert (
-        "- `-f, --format <md|html|txt>` (default: `md`): md (Markdown), html (one printable "
-        "page) or txt." in rules
+        "- `-f, --format <md|html|txt>`: md (Markdown), html (one printable page) or txt. "
+        "Without it a terminal shows the sheet drawn, and a pipe or --out gets Markdown." in rules
     )
     assert "- `--card`: A one-page quick reference" in rules
     assert "- `--diff BASE`: Mark every rule that departs from BASE" in rules
