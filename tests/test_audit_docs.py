@@ -618,9 +618,7 @@ def test_name_and_title_not_inherited(capsys: pytest.CaptureFixture[str], tmp_pa
     path.write_text('extends = "classic"\n[going_out]\ncanastas = 2\n', encoding="utf-8")
     status, out, err = run_cli(capsys, "variants", "show", str(path))
     assert status == 0, err
-    assert (
-        out.splitlines()[0] == "mine: Classic Canasta (Pagat's rules), with house rules"
-    )
+    assert out.splitlines()[0] == "mine: Classic Canasta (Pagat's rules), with house rules"
 
 
 def test_provenance_key_naming_no_parameter_is_an_error(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import VariantError
-from ..variant import builtin, load
+from ..sources import SOURCE_IDS, label
+from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import differences, flatten, show_value
 from ..variant.loading import export_toml
 from ..variant.model import Provenance, Seating, Variant
@@ -50,17 +53,73 @@ def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
     return table
 
 
+LIST_WIDTH = 80
+"""``variants list`` keeps to 80 columns, whatever the terminal's width."""
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON instead (its shape: docs/json.md).")
+]
+
+
+def _parent(lv: LoadedVariant) -> str | None:
+    if len(lv.chain) < 2:
+        return None
+    return lv.chain[-2].builtin_name or lv.chain[-2].label
+
+
+def _source_items(ids: Iterable[str]) -> list[dict[str, str]]:
+    return [{"id": i, "label": label(i)} for i in dict.fromkeys(ids)]
+
+
+def _print_json(data: object) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _legend(ids: Iterable[str]) -> Table:
+    """The key to source ids: ``[ID]`` and its label, one a line."""
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    order = {i: n for n, i in enumerate(SOURCE_IDS)}  # the five files, the letters, the family
+    for i in sorted(set(ids), key=lambda i: order.get(i, len(order))):
+        table.add_row(Text(i), Text(label(i)))
+    return table
+
+
 @app.command("list")
-def list_() -> None:
-    """The built-in variants: name, title, players and sources."""
-    table = _table("name", "title", "players", "sources", wrap=("title", "players", "sources"))
-    for name in builtin.names():
-        lv = load(name)
+def list_(json_: JsonOption = False) -> None:
+    """The built-in variants: name, title, players and sources, with a key to the sources."""
+    loaded = [(name, load(name)) for name in builtin.names()]
+    if json_:
+        _print_json(
+            [
+                {
+                    "name": name,
+                    "title": lv.variant.title,
+                    "summary": lv.variant.summary,
+                    "seating": [s.model_dump(mode="json") for s in lv.variant.seating],
+                    "sources": _source_items(lv.variant.sources),
+                    "extends": _parent(lv),
+                }
+                for name, lv in loaded
+            ]
+        )
+        return
+    width = min(console.width, LIST_WIDTH)
+    table = Table(box=None, pad_edge=False)
+    table.add_column("name", no_wrap=True)
+    table.add_column("title; players; sources", overflow="fold")
+    for name, lv in loaded:
         v = lv.variant
-        parent = lv.chain[-2].label.removeprefix("builtin:") if len(lv.chain) > 1 else ""
-        src = ", ".join(v.sources) + (f" (extends {parent})" if parent else "")
-        table.add_row(Text(name), Text(v.title), Text(_players(v)), Text(src))
-    console.print(table)
+        parent = _parent(lv)
+        about = f"players {_players(v)}; sources {', '.join(v.sources)}"
+        about += f"; extends {parent}" if parent else ""
+        table.add_row(Text(name), Text(f"{v.title}\n{about}"))
+    console.print(table, width=width)
+    console.print()
+    console.print(Text("Players: 4 (2x2) is four in two sides of two; solo, each for themselves."))
+    console.print(Text("Sources (docs/sources.md has their addresses):"))
+    console.print(_legend(i for _, lv in loaded for i in lv.variant.sources), width=width)
 
 
 def _cites(prov: Provenance | None) -> str:
@@ -69,13 +128,55 @@ def _cites(prov: Provenance | None) -> str:
     return ", ".join(prov.sources) + (" (pinned)" if prov.pinned else "")
 
 
+def _show_json(lv: LoadedVariant) -> None:
+    v = lv.variant
+    values = flatten(v)
+    params = []
+    notes: dict[str, Provenance] = {}
+    for key, value in values.items():
+        entry = lv.provenance_entry(key)
+        if entry is not None:
+            notes.setdefault(*entry)
+        for pkey, p in v.provenance.items():
+            if pkey.startswith(key + "."):
+                notes.setdefault(pkey, p)
+        params.append(
+            {
+                "key": key,
+                "value": value,
+                "set_by": lv.origin_label(key),
+                "note": entry[0] if entry else None,
+            }
+        )
+    cited = [*v.sources, *(s for p in notes.values() for s in p.sources)]
+    _print_json(
+        {
+            "name": v.name,
+            "title": v.title,
+            "summary": v.summary,
+            "sources": _source_items(v.sources),
+            "chain": [layer.label for layer in lv.chain],
+            "parameters": params,
+            "notes": {
+                k: {"sources": list(p.sources), "pinned": p.pinned, "note": p.note}
+                for k, p in notes.items()
+            },
+            "legend": _source_items(cited),
+        }
+    )
+
+
 @app.command()
-def show(ref: VariantArg, set_: SetOption = None) -> None:
+def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> None:
     """The resolved ruleset, table by table, with where each value comes from.
 
     For each parameter: its value, the file (or --set, or the model default) that set it, and
-    the sources its provenance note cites; the notes follow each table."""
+    the sources its provenance note cites; the notes follow each table, and a key to the
+    sources ends the list."""
     lv = load_ref(ref, set_)
+    if json_:
+        _show_json(lv)
+        return
     v = lv.variant
     console.print(Text(f"{v.name}: {v.title}", style="bold"))
     if v.summary:
@@ -86,6 +187,7 @@ def show(ref: VariantArg, set_: SetOption = None) -> None:
     groups: dict[str, list[str]] = {}
     for key in values:
         groups.setdefault(key.split(".")[0], []).append(key)
+    cited: list[str] = list(v.sources)
     for group, keys in groups.items():
         console.print()
         console.print(Text(f"[{group}]", style="bold"))
@@ -110,6 +212,10 @@ def show(ref: VariantArg, set_: SetOption = None) -> None:
         for pkey, prov in notes.items():
             cites = ", ".join(prov.sources) + ("; pinned" if prov.pinned else "")
             console.print(Text(f"  note on {pkey} ({cites}): {prov.note}", style="dim"))
+            cited += prov.sources
+    console.print()
+    console.print(Text("Sources (docs/sources.md has their addresses):"))
+    console.print(_legend(cited))
 
 
 @app.command()
