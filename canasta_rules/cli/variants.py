@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
@@ -12,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import VariantError
+from ..fileio import OutputError, write_text_atomic
 from ..sources import SOURCE_IDS, label
 from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import differences, flatten, show_value
@@ -258,6 +261,53 @@ def validate(
             typer.echo(f"{f}: ok ({lv.variant.name})")
     if bad:
         raise typer.Exit(code=2)
+
+
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+"""A variant's name (the model's pattern for ``name``)."""
+
+
+@app.command()
+def new(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME", help="The house ruleset's name: lower-case letters, digits, hyphens."
+        ),
+    ],
+    base: Annotated[
+        str,
+        typer.Option("--from", metavar="BASE", help="The built-in ruleset it starts from."),
+    ] = "classic",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Where to write it [default: NAME.toml here]."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace a file already there.")] = False,
+) -> None:
+    """Write a commented starter house-rules file that extends BASE.
+
+    It lists the rules the published sources argue about most, each commented out at BASE's
+    value, with what the rule does, its allowed values and which source says what. Uncomment a
+    line and change its value to make it a house rule. As written it plays exactly as BASE."""
+    if not NAME_PATTERN.match(name):
+        raise typer.BadParameter(
+            f"{name!r} is not a ruleset name: use lower-case letters, digits and hyphens",
+            param_hint="NAME",
+        )
+    if builtin.path_of(base) is None:
+        close = difflib.get_close_matches(base, builtin.names(), n=1)
+        hint = f"; did you mean {close[0]}?" if close else " (see `canasta variants list`)"
+        raise typer.BadParameter(f"no built-in ruleset {base!r}{hint}", param_hint="--from")
+    target = out if out is not None else Path(f"{name}.toml")
+    if target.exists() and not force:
+        raise OutputError(f"{target}: already exists; give another --out, or --force to replace it")
+    from ..variant.starter import starter_text
+
+    text = starter_text(name, base)
+    write_text_atomic(target, text)
+    typer.echo(f"{target}: written ({name}, extends {base})")
+    typer.echo(f"check it with: canasta variants validate {target}")
 
 
 @app.command()
