@@ -9,9 +9,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import run_cli, shown
 
 from canasta_rules import fileio
+from canasta_rules.errors import VariantError, VariantWarning
 from canasta_rules.sources import label
 from canasta_rules.variant import builtin, load
 from canasta_rules.variant.compare import flatten, show_value
@@ -124,3 +125,119 @@ def test_new_writes_whole_or_not_at_all(
     assert status == 2
     assert err == "canasta: thursday.toml: cannot write: No space left on device\n"
     assert list(tmp_path.iterdir()) == []
+
+
+# --------------------------------------------------------------------------------------------
+# An array replaced whole is noted, naming what is dropped
+
+
+def _house(tmp_path: Path, body: str) -> Path:
+    p = tmp_path / "house.toml"
+    p.write_text('extends = "classic"\nname = "our-table"\n' + body)
+    return p
+
+
+def test_validate_notes_a_seating_that_drops_the_four_player_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 24: a [[seating]] in a house file replaced all of classic's tables silently; the
+    4-player game vanished and validate said ok. It still is valid, and now says so."""
+    p = _house(tmp_path, "[[seating]]\nplayers = 2\nhand_size = 15\nside_size = 1\n")
+    status, out, err = run_cli(capsys, "variants", "validate", str(p))
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        f"{p}: ok (our-table)",
+        f"note: {shown(p)}:3: seating: replaces classic's 1 seating (4 players) with 1; "
+        "4 players no longer seat",
+    ]
+
+
+def test_every_loader_notes_it_once_on_standard_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    p = _house(tmp_path, '[deal]\nupcard_freezes = ["joker"]\n')
+    status, out, err = run_cli(capsys, "rules", str(p), "-f", "txt")
+    assert status == 0 and out
+    assert err == (
+        f'canasta: note: {shown(p)}:4: deal.upcard_freezes: replaces classic\'s ["joker", "two", '
+        '"red_three"] with ["joker"] (an array is replaced whole, not merged); dropped: '
+        '"two", "red_three"\n'
+    )
+    with pytest.warns(VariantWarning, match='dropped: "two", "red_three"'):
+        load(str(p))
+
+
+def test_seatings_named_as_a_player_would(tmp_path: Path) -> None:
+    six = tmp_path / "six.toml"
+    six.write_text(
+        'extends = "general"\nname = "six"\n[[seating]]\nplayers = 6\nhand_size = 13\n'
+        "side_size = 3\n[initial_meld]\n"
+        "tiers = [{ below = 1500, minimum = 50 }, { minimum = 90 }]\n"
+    )
+    with pytest.warns(VariantWarning) as noted:
+        load(str(six))
+    assert [str(w.message) for w in noted] == [
+        f"{shown(six)}:3: seating: replaces general's 2 seatings (4, 6 players) with 1; "
+        "4 players no longer seat",
+    ]
+
+
+def test_no_note_where_nothing_is_dropped(tmp_path: Path) -> None:
+    """More table sizes, or the same ones dealt differently, keep all the parent had; a tier
+    table is a whole table of minimums, replaced on purpose; the built-ins replace arrays on
+    purpose and are never noted."""
+    import warnings
+
+    p = _house(
+        tmp_path,
+        "[[seating]]\nplayers = 4\nhand_size = 13\n[[seating]]\nplayers = 2\nhand_size = 15\n"
+        'side_size = 1\n[deal]\nupcard_freezes = ["joker", "two", "red_three", '
+        '"black_three"]\n',
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        load(str(p))
+        for name in builtin.names():
+            load(name)
+
+
+# --------------------------------------------------------------------------------------------
+# Structural slips get their fix
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            "[seating]\nplayers = 4\nhand_size = 11\n",
+            ":3: seating: must be an array of tables: write [[seating]], with double brackets, "
+            "above each entry",
+        ),
+        (
+            "[initial_meld]\ntiers = { minimum = 50 }\n",
+            ":4: initial_meld.tiers: must be an array of tables: write [[initial_meld.tiers]], "
+            "with double brackets, above each entry",
+        ),
+        (  # no close spelling: the table's keys
+            "[game]\nfoo = 1\n",
+            ":4: game.foo: unknown key; [game] has target, win, tie, rounds, max_hands",
+        ),
+        (
+            "[[seating]]\nplayers = 4\nhand_size = 11\nseats = 4\n",
+            ":6: seating.0.seats: unknown key; [seating] has players, hand_size, side_size, "
+            "forming, sit_out",
+        ),
+        ("[game]\ntraget = 3000\n", ":4: game.traget: unknown key (did you mean target?)"),
+        ("[[seating]]\nhand_size = 11\n", ":3: seating.0.players: required key is missing"),
+        (
+            '[initial_meld]\nbasis = "round"\n',
+            ":4: initial_meld.basis: basis = 'round' needs the key 'by_round' (the minimum of "
+            "each round), which is missing",
+        ),
+    ],
+)
+def test_structural_slips_get_their_fix(tmp_path: Path, body: str, line: str) -> None:
+    p = _house(tmp_path, body)
+    with pytest.raises(VariantError) as e:
+        load(str(p))
+    assert e.value.lines() == [f"{shown(p)}{line}"]

@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,7 +31,7 @@ os.environ.setdefault("TYPER_USE_RICH", "0")
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..errors import CanastaError
+from ..errors import CanastaError, VariantWarning
 
 ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
 """The environment variable ``--allow-extends`` sets: the same name as
@@ -263,9 +264,30 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
+@contextmanager
+def _notes() -> Iterator[None]:
+    """A note on a valid variant file (a :class:`VariantWarning`: an array that replaces the
+    parent's, dropping part of it) printed once per command on standard error, as one line;
+    other warnings as Python shows them."""
+    shown: set[str] = set()
+    python_shows = warnings.showwarning
+
+    def show(message: Any, category: Any, *rest: Any, **kw: Any) -> None:
+        if not issubclass(category, VariantWarning):
+            python_shows(message, category, *rest, **kw)
+        elif str(message) not in shown:
+            shown.add(str(message))
+            print(f"canasta: note: {message}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", VariantWarning)
+        warnings.showwarning = show
+        yield
+
+
 def _main(argv: list[str] | None) -> None:
     try:
-        with _watch_ctrl_c():
+        with _watch_ctrl_c(), _notes():
             code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
         for line in e.lines():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
@@ -13,7 +14,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import VariantError
+from ..errors import VariantError, VariantWarning
 from ..fileio import OutputError, write_text_atomic
 from ..sources import SOURCE_IDS, label
 from ..variant import LoadedVariant, builtin, load
@@ -251,14 +252,18 @@ def validate(
     """Check variant files. Exit 0 if all are valid; else one line per problem and exit 2."""
     bad = False
     for f in files:
-        try:
-            lv = load(str(f))
-        except VariantError as e:
-            bad = True
-            for line in e.lines():
-                typer.echo(line)
-        else:
-            typer.echo(f"{f}: ok ({lv.variant.name})")
+        with warnings.catch_warnings(record=True) as noted:
+            warnings.simplefilter("always", VariantWarning)
+            try:
+                lv = load(str(f))
+            except VariantError as e:
+                bad = True
+                for line in e.lines():
+                    typer.echo(line)
+                continue
+        typer.echo(f"{f}: ok ({lv.variant.name})")
+        for n in dict.fromkeys(str(w.message) for w in noted if w.category is VariantWarning):
+            typer.echo(f"note: {n}")
     if bad:
         raise typer.Exit(code=2)
 

@@ -24,6 +24,7 @@ module puts them together and keeps the public names.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -32,7 +33,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..errors import VariantError
+from ..errors import VariantError, VariantWarning
 from . import builtin
 from .export import export_provenance, export_toml
 from .extends import ALLOW_EXTENDS_ENV, _chain, _looks_like_path, allowed_extends
@@ -41,6 +42,7 @@ from .located import _problems
 from .merge import _overlay, _resolve_provenance, _rules_part, deep_merge, leaf_keys
 from .model import Provenance, Variant
 from .overrides import SET_METADATA, _set_document, _set_error, parse_set
+from .replaced import replaced_arrays
 from .tomlpos import Path as KeyPath
 
 __all__ = [
@@ -157,7 +159,10 @@ def load(
     ref = str(ref)
     if not sets and not _looks_like_path(ref) and builtin.path_of(ref) is not None:
         return _load_builtin(ref)  # files may change on disk, so only built-ins are cached
-    return _load(ref, tuple(sets), allowed_extends(allow_extends))
+    lv = _load(ref, tuple(sets), allowed_extends(allow_extends))
+    for note in replaced_arrays(lv.chain):  # an array a house file replaced whole
+        warnings.warn(VariantWarning(str(note)), stacklevel=2)
+    return lv
 
 
 @cache
