@@ -1,7 +1,7 @@
 """The rules model: every rule on which Canasta's sources disagree, as one frozen pydantic model.
 
 Each parameter is declared once, here, with its default and its description. The defaults are
-Pagat's Classic Canasta as ``001_0cb887cc6d824426.txt`` teaches it (the built-in ``classic``
+Pagat's Classic Canasta as the teaching page 001 gives it (the built-in ``classic``
 variant); a test checks that ``variants/classic.toml`` and ``Variant()`` agree.
 
 Rules that all five sources share are not parameters (see docs/variant-files.md, "Fixed rules"):
