@@ -111,8 +111,9 @@ def test_index_frozen_pile_ruling(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """index.md:117-127: the few-line house ruleset is valid and changes exactly the two keys."""
-    text = _block_after("index.md", "#:schema ./canasta-variant.schema.json", "canastas = 2")
+    """index.md, the quick start: the few-line house ruleset is valid and changes exactly the two
+    keys."""
+    text = _block_after("index.md", 'extends = "classic"', "canastas = 2")
     path = tmp_path / "my-house.toml"
     path.write_text(text, encoding="utf-8")
     status, out, err = run_cli(capsys, "variants", "validate", str(path))
