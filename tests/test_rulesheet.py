@@ -817,6 +817,21 @@ def test_cli_draws_the_sheet_in_a_terminal(
     assert cli(capsys, "rules", "classic", "-f", "md") == render(sheet_of("classic"), "md")
 
 
+def test_the_docs_picture_of_a_drawn_sheet(tmp_path: Path) -> None:
+    """docs/images/rules-sheet.svg is the top of classic's sheet as the terminal draws it (rich's
+    SVG export), made by python -m canasta_rules.rulesheet.terminal docs/images."""
+    from canasta_rules.rulesheet.terminal import screenshot
+
+    made = screenshot(tmp_path).read_text(encoding="utf-8")
+    assert made.startswith("<svg") and "Classic&#160;Canasta&#160;(Pagat" in made
+    assert "Pagat&#x27;s&#160;Classic&#160;Canasta,&#160;teaching&#160;page" in made or (
+        "Pagat's&#160;Classic&#160;Canasta,&#160;teaching&#160;page" in made
+    )
+    committed = Path(__file__).resolve().parent.parent / "docs" / "images" / "rules-sheet.svg"
+    assert committed.is_file()
+    assert "Classic&#160;Canasta&#160;(Pagat" in committed.read_text(encoding="utf-8")
+
+
 def test_cli_formats_and_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(capsys, "rules", "online", "--format", "html").startswith("<!DOCTYPE html>")
     txt = cli(capsys, "rules", "online", "--card", "-f", "txt")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 MAX_WIDTH = 100
 """The widest a sheet is drawn: longer lines are hard to read, whatever the terminal's width."""
 
-SCREENSHOT = ("classic", 88, 60)
+SCREENSHOT = ("classic", 88, 103)
 """The docs' picture: the variant, its width and how many lines of the sheet it shows."""
 
 
