@@ -241,3 +241,12 @@ def test_structural_slips_get_their_fix(tmp_path: Path, body: str, line: str) ->
     with pytest.raises(VariantError) as e:
         load(str(p))
     assert e.value.lines() == [f"{shown(p)}{line}"]
+
+
+def test_the_docs_show_the_starter_as_it_is_written() -> None:
+    """docs/variant-files.md quotes a block of the starter file; it is the real one."""
+    from canasta_rules.variant.starter import starter_text
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "variant-files.md").read_text()
+    block = page.split("## A starter file", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    assert block in starter_text("thursday", "classic")

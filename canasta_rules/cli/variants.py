@@ -239,10 +239,17 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
         "sources (a / b)",
         wrap=(la.variant.name, lb.variant.name),
     )
+    cited: list[str] = []
     for key, va, vb in rows:
-        srcs = f"{_cites(la.provenance(key))} / {_cites(lb.provenance(key))}"
+        pa, pb = la.provenance(key), lb.provenance(key)
+        srcs = f"{_cites(pa)} / {_cites(pb)}"
+        cited += [s for p in (pa, pb) if p is not None for s in p.sources]
         table.add_row(Text(key), Text(show_value(va)), Text(show_value(vb)), Text(srcs))
     console.print(table)
+    if cited:
+        console.print()
+        console.print(Text("Sources (docs/sources.md has their addresses):"))
+        console.print(_legend(cited))
 
 
 @app.command()
