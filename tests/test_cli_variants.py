@@ -374,3 +374,29 @@ def test_parameter_reference_lists_every_parameter() -> None:
     leaves = {p for p in paths if not any(q.startswith(p + ".") for q in paths)}
     listed = {key.replace("[]", "") for rows in parameters().values() for key, *_ in rows}
     assert leaves <= listed <= paths
+
+
+def test_show_and_diff_end_with_the_key_to_their_sources(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every id `show` and `diff` print (the ruleset's sources and its notes') is in the key at
+    the end, with its label."""
+    code, out, _ = cli(capsys, "variants", "show", "two-hand")
+    assert code == 0
+    legend = [
+        line.rstrip()
+        for line in out[out.index("Sources (docs/sources.md has their addresses):") + 1 :]
+    ]
+    assert legend == [
+        "001    Pagat's Classic Canasta, teaching page",
+        "P      Pagat, as other accounts quote it",
+        "B      Bicycle/Hoyle",
+        "W      Wikipedia and its copies",
+        "house  house rule, from no published source",
+    ]
+    code, out, _ = cli(capsys, "variants", "diff", "classic", "bicycle")
+    assert code == 0
+    assert [line.rstrip() for line in out[-2:]] == [
+        "001  Pagat's Classic Canasta, teaching page",
+        "B    Bicycle/Hoyle",
+    ]
