@@ -121,7 +121,8 @@ def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_pat
     assert out.strip().endswith(": ok (my-house)")
     status, out, err = run_cli(capsys, "variants", "diff", "classic", str(path))
     assert status == 0, err
-    keys = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
     assert keys == ["black_threes.discarded", "going_out.canastas"]
 
 
@@ -475,7 +476,8 @@ def test_worked_example_validate_diff_show_export(
     assert (status, out.strip()) == (0, "thursday.toml: ok (thursday)"), err
     status, out, err = run_cli(capsys, "variants", "diff", "classic", "thursday.toml")
     assert status == 0, err
-    keys = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
     assert keys == ["black_threes.discarded", "going_out.canastas", "game.target"]
     status, out, err = run_cli(capsys, "variants", "show", "thursday.toml")
     assert status == 0, err
