@@ -69,7 +69,6 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/test_check.py::test_a_broken_engine_is_caught_shrunk_and_recorded": ("lose_a_card",),
     "tests/test_check.py::test_results_depend_on_the_seed_only": (),
     "tests/test_play_app.py::test_a_whole_hand_through_the_app": (),
-    "tests/test_play_app.py::test_screenshot_command_draws_the_table": (),
     "tests/test_hostile_cli.py::test_fifo_named_as_a_record": ("replay",),
     "tests/test_hostile_cli.py::test_plot_into_a_folder_that_cannot_take_it": (),
     "tests/test_hostile_cli.py::test_ctrl_c_stops_a_jobs_2_run": (),
@@ -90,7 +89,6 @@ SLOW: dict[str, tuple[str, ...]] = {
     "test_check_finds_no_violation_with_every_key_on": (),
     "tests/test_family_modern_american_threes.py::"
     "test_random_variants_with_these_keys_play_and_keep_every_invariant": (),
-    "tests/test_positions_roundtrip.py::test_written_positions_read_back_and_rule_the_same": (),
     "tests/test_permission_required.py::test_bot_games_stay_consistent": (),
     "tests/test_fuzz_readers.py::test_a_wrong_type_at_every_key_is_reported_at_that_line": (),
     "tests/test_fuzz_readers.py::test_mutated_records": (),

@@ -22,5 +22,4 @@ def test_every_test_file_keeps_quick_tests(request: pytest.FixtureRequest) -> No
     quick: dict[str, int] = defaultdict(int)
     for item in request.session.items:
         quick[item.nodeid.split("::")[0]] += item.get_closest_marker("slow") is None
-    assert len(quick) > 50 or len(quick) == 1  # the whole suite, or this file alone
     assert [f for f, n in quick.items() if n == 0] == []

@@ -68,7 +68,7 @@ LAZY: dict[str, tuple[str, str]] = {
     ),
     "variants": (
         "variants",
-        "The built-in rulesets and house-rules files: list, show, compare, check, export.",
+        "The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
     ),
 }
 """Commands loaded when they run (start-up speed): name -> (module under ``cli``, the first line

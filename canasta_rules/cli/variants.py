@@ -25,7 +25,7 @@ from ..variant.schema import schema_text
 from .common import SetOption, console, emit, load_ref
 
 app = typer.Typer(
-    help="The built-in rulesets and house-rules files: list, show, compare, check, export.",
+    help="The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
     no_args_is_help=True,
 )
 
