@@ -19,9 +19,7 @@ from ..fileio import OutputError, write_text_atomic
 from ..sources import SOURCE_IDS, label
 from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import differences, flatten, show_value
-from ..variant.loading import export_toml
-from ..variant.model import Provenance, Seating, Variant
-from ..variant.schema import schema_text
+from ..variant.plain import Provenance, Seating, Variant, to_data
 from .common import SetOption, console, emit, load_ref
 
 app = typer.Typer(
@@ -101,7 +99,7 @@ def list_(json_: JsonOption = False) -> None:
                     "name": name,
                     "title": lv.variant.title,
                     "summary": lv.variant.summary,
-                    "seating": [s.model_dump(mode="json") for s in lv.variant.seating],
+                    "seating": [to_data(s) for s in lv.variant.seating],
                     "sources": _source_items(lv.variant.sources),
                     "extends": _parent(lv),
                 }
@@ -325,10 +323,14 @@ def new(
 @app.command()
 def schema(out: OutOption = None) -> None:
     """Print the JSON Schema of variant files (for editors: taplo, Even Better TOML)."""
+    from ..variant.schema import schema_text  # pydantic: only when asked
+
     emit(schema_text(), out)
 
 
 @app.command()
 def export(ref: VariantArg, set_: SetOption = None, out: OutOption = None) -> None:
     """The resolved ruleset as one standalone TOML file."""
+    from ..variant.export import export_toml  # only when asked
+
     emit(export_toml(load_ref(ref, set_)), out)

@@ -22,7 +22,7 @@ from typing import Any
 from ..sources import FAMILY, SOURCE_IDS, label
 from . import builtin
 from .compare import flatten, show_value
-from .loading import LoadedVariant, load
+from .loaded import LoadedVariant, load
 from .reference import parameters
 
 ARGUED: tuple[str, ...] = (
