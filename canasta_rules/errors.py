@@ -138,6 +138,11 @@ def capped(lines: list[str], more: int = 0, where: str = "", what: str = "proble
     return [*lines[:MAX_PROBLEM_LINES], f"{shorten_path(where)}: {tail}" if where else tail]
 
 
+class VariantWarning(UserWarning):
+    """A note on a valid variant file that may not mean what it says (an array that replaces
+    the parent's whole, dropping part of it); the command line prints it on standard error."""
+
+
 class VariantError(CanastaError):
     """A variant file, name or override that does not give a valid ruleset.
 
