@@ -111,16 +111,25 @@ class Problem:
     key: str
     message: str
 
-    def __str__(self) -> str:
+    def _head(self, message: str) -> str:
+        """``FILE:LINE: KEY`` (or ``FILE:LINE``) for a message of that length."""
         file = shorten_path(self.file)
         where = file if self.line is None else f"{file}:{self.line}"
-        message = one_line(self.message)
         if not self.key:
-            return one_line(f"{where}: {fit_message(where, message)}")
+            return where
         room = MESSAGE_TARGET - len(where) - len(message) - 4
-        key = elide(self.key, max(min(KEY_LIMIT, room), 24))
-        # a long rule behind a long path loses its asides first (fit_message)
-        return one_line(f"{where}: {key}: {fit_message(f'{where}: {key}', message)}")
+        return f"{where}: {elide(self.key, max(min(KEY_LIMIT, room), 24))}"
+
+    def __str__(self) -> str:
+        message = one_line(self.message)
+        return one_line(f"{self._head(message)}: {message}")
+
+    def fitted(self) -> str:
+        """:meth:`__str__` made to fit in about :data:`MESSAGE_TARGET` characters, as an error's
+        line is: a long rule behind a long path loses its asides first (:func:`fit_message`)."""
+        message = one_line(self.message)
+        head = self._head(message)
+        return one_line(f"{head}: {fit_message(head, message)}")
 
 
 MAX_PROBLEM_LINES = 20
@@ -155,7 +164,7 @@ class VariantError(CanastaError):
         super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        shown = [str(p) for p in self.problems[: MAX_PROBLEM_LINES + 1]]
+        shown = [p.fitted() for p in self.problems[: MAX_PROBLEM_LINES + 1]]
         hidden = len(self.problems) - len(shown) + self.more
         files = {p.file for p in self.problems}
         return capped(shown, hidden, files.pop() if len(files) == 1 else "")

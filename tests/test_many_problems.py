@@ -101,3 +101,20 @@ def test_tag_warnings_stop_after_twenty(tmp_path: Path, capsys: pytest.CaptureFi
         "(did you mean 'Scores'?)"
     )
     assert lines[-1] == f"canasta: warning: {shown(rec)}: and 5 more warnings"
+
+
+def test_an_error_line_loses_its_asides_to_fit() -> None:
+    """A long rule behind a long path is fitted to 200 characters in an error (its aside goes
+    first); the problem itself, as a note quotes it, is kept whole."""
+    rule = (
+        "sides formed by the first pickup need everyone alone at the start (side_size = 1) and "
+        "at least 3 players; this layout has 3 players in sides of 2"
+    )
+    p = Problem("/dev/shm/tmpatan22nk/game/v.toml", 23, "seating.0.forming", rule)
+    assert len(str(p)) > 200 and "(side_size = 1)" in str(p)
+    [line] = VariantError([p]).lines()
+    assert line == (
+        "/dev/shm/tmpatan22nk/game/v.toml:23: seating.0.forming: sides formed by the first pickup "
+        "need everyone alone at the start and at least 3 players; this layout has 3 players in "
+        "sides of 2"
+    )
