@@ -142,6 +142,7 @@ class _Replayer:
             raise _err(doc, where, str(e)) from None
         r = self.rules
         self.seats = seat_names(r.players)
+        self.seat_index = {name: p for p, name in enumerate(self.seats)}
         self.sides = side_names(r.players, r.sides)
         if ptag is not None:
             for seat in self.player_names:
@@ -185,10 +186,11 @@ class _Replayer:
 
     # -------------------------------------------------------------- helpers
     def _seat(self, name: str, at: A.Where) -> int:
-        if name not in self.seats:
+        p = self.seat_index.get(name)
+        if p is None:
             msg = f"no seat {quoted(name)} at this table (seats: {', '.join(self.seats)})"
             raise _err(self.doc, at, msg)
-        return self.seats.index(name)
+        return p
 
     def _side(self, name: str, at: A.Where) -> int:
         canon = "".join(sorted(name))
@@ -484,12 +486,8 @@ class _Replayer:
                         )
                     moves.append((actor, apply_unchecked(s, m)))
             penalties.settle(s)
-            at_end = s.turn != seat or not (
-                s.phase == Phase.PLAY
-                or s.phase == Phase.FOOT
-                or (s.phase == Phase.DRAW and _exposed(it))
-            )
-            if self.at is not None and self.at == (hand.number, hand.turns) and at_end:
+            stop_here = self.at is not None and self.at == (hand.number, hand.turns)
+            if stop_here and _at_end(s, seat, it):
                 return s.copy()
         if self.at is not None and self.at[0] == hand.number:
             return s.copy()
@@ -561,6 +559,13 @@ class _Replayer:
                         f"the replay gives {got[side]}"
                     )
                     raise _err(self.doc, it.at, msg)
+
+
+def _at_end(s: State, seat: int, it: A.Turn) -> bool:
+    """Whether the turn line ``it`` by ``seat`` ended its turn."""
+    return s.turn != seat or not (
+        s.phase == Phase.PLAY or s.phase == Phase.FOOT or (s.phase == Phase.DRAW and _exposed(it))
+    )
 
 
 def _exposed(turn: A.Turn) -> bool:
