@@ -325,7 +325,7 @@ class Document:
     """The text's lines, for quoting a move in an error message."""
 
     def tags(self) -> list[Tag]:
-        return [ln.item for ln in self.lines if isinstance(ln.item, Tag)]
+        return [it for ln in self.lines if type(it := ln.item) is Tag]
 
     def tag(self, name: str) -> Tag | None:
         return next((t for t in self.tags() if t.name == name), None)

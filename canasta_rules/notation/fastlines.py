@@ -60,10 +60,19 @@ class Budget:
 
     def turn(self, actions: int, cards: int, line: int, column: int) -> None:
         self.turns += 1
-        if self.turns > limits.MAX_TURNS:
-            msg = f"too many turns in one hand: the limit is {limits.MAX_TURNS}"
-            raise Beyond(msg, line, column)
-        self.acts(actions, cards, line, column)
+        self.actions += actions
+        self.cards += cards
+        if (
+            self.turns > limits.MAX_TURNS
+            or self.actions > limits.MAX_ACTIONS
+            or self.cards > limits.MAX_CARDS
+        ):
+            self.actions -= actions
+            self.cards -= cards
+            if self.turns > limits.MAX_TURNS:
+                msg = f"too many turns in one hand: the limit is {limits.MAX_TURNS}"
+                raise Beyond(msg, line, column)
+            self.acts(actions, cards, line, column)
 
     def acts(self, actions: int, cards: int, line: int, column: int) -> None:
         self.actions += actions
@@ -170,7 +179,8 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
         if first in "NESWABCDF" and len(s) > 1 and (s[1] == " " or s[1] == "\t"):
             m = turn_re.match(s)
             if m is not None:
-                tail = _tail(s[m.end() :])
+                end = m.end()
+                tail = "" if end == len(s) else _tail(s[end:])
                 if tail is not None:
                     body = m.group()
                     acts, named = R.turn_actions(body, number, col)

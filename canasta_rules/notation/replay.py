@@ -220,7 +220,9 @@ class _Replayer:
         sections: list[tuple[A.HandHeader, list[A.Line]]] = []
         for ln in doc.lines:
             it = ln.item
-            if isinstance(it, A.HandHeader):
+            if type(it) is A.Turn and sections:  # most lines
+                sections[-1][1].append(ln)
+            elif isinstance(it, A.HandHeader):
                 sections.append((it, []))
             elif isinstance(it, A.Tag | A.CommentOnly):
                 if isinstance(it, A.Tag) and sections:
