@@ -45,8 +45,8 @@ bounds what a text up to :data:`MAX_RECORD_BYTES` becomes in memory (bench/parse
 every limit is counted as the text is read, so a text past one is refused before it is all
 turned into objects."""
 
-MAX_ACTIONS = 1_000_000
-"""Actions (``draw 7s``, ``discard 4c`` ...) in one record."""
+MAX_ACTIONS = 500_000
+"""Actions (``draw 7s``, ``discard 4c`` ...) in one record (a hand has about 150)."""
 
 MAX_CARDS = 1_000_000
 """Cards written in one record or position (deals, turns, hands, melds, the pile)."""
