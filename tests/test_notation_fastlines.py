@@ -191,7 +191,14 @@ _MEASURE = textwrap.dedent(
         outcome = "read"
     except NotationError as e:
         outcome = f"{e.line}: {e.message}"
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    # The high-water mark of this program's memory: ru_maxrss would also count the memory of
+    # the process this one was forked from, before it ran Python.
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            status = f.read()
+        peak = int(status.split("VmHWM:")[1].split()[0]) * 1024
+    except (OSError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     print(json.dumps({"outcome": outcome, "peak": peak}))
     """
 )

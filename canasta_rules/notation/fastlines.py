@@ -19,6 +19,7 @@ refused before it has been turned into objects, not after.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,18 +44,23 @@ class Beyond(Exception):
 class Budget:
     """What one text has used of the reading limits so far."""
 
-    __slots__ = ("actions", "cards", "hands", "turns")
+    __slots__ = ("actions", "cards", "hands", "max_actions", "max_cards", "max_turns", "turns")
 
-    def __init__(self) -> None:
+    def __init__(self, bounded: bool = True) -> None:
+        """A budget within the limits of :mod:`canasta_rules.limits` as they are now (or, not
+        ``bounded``, one that only counts)."""
         self.hands = 0
         self.turns = 0
         self.actions = 0
         self.cards = 0
+        self.max_turns = limits.MAX_TURNS if bounded else sys.maxsize
+        self.max_actions = limits.MAX_ACTIONS if bounded else sys.maxsize
+        self.max_cards = limits.MAX_CARDS if bounded else sys.maxsize
 
     def hand(self, line: int, column: int) -> None:
         self.hands += 1
         self.turns = 0
-        if self.hands > limits.MAX_HANDS:
+        if self.hands > limits.MAX_HANDS and self.max_turns < sys.maxsize:
             msg = f"too many hands: the limit is {limits.MAX_HANDS} in one record"
             raise Beyond(msg, line, column)
 
@@ -63,27 +69,27 @@ class Budget:
         self.actions += actions
         self.cards += cards
         if (
-            self.turns > limits.MAX_TURNS
-            or self.actions > limits.MAX_ACTIONS
-            or self.cards > limits.MAX_CARDS
+            self.turns > self.max_turns
+            or self.actions > self.max_actions
+            or self.cards > self.max_cards
         ):
             self.actions -= actions
             self.cards -= cards
-            if self.turns > limits.MAX_TURNS:
+            if self.turns > self.max_turns:
                 msg = f"too many turns in one hand: the limit is {limits.MAX_TURNS}"
                 raise Beyond(msg, line, column)
             self.acts(actions, cards, line, column)
 
     def acts(self, actions: int, cards: int, line: int, column: int) -> None:
         self.actions += actions
-        if self.actions > limits.MAX_ACTIONS:
+        if self.actions > self.max_actions:
             msg = f"too many actions: the limit is {limits.MAX_ACTIONS} in one record"
             raise Beyond(msg, line, column)
         self.named(cards, line, column)
 
     def named(self, cards: int, line: int, column: int) -> None:
         self.cards += cards
-        if self.cards > limits.MAX_CARDS:
+        if self.cards > self.max_cards:
             msg = f"too many cards: the limit is {limits.MAX_CARDS} in one record"
             raise Beyond(msg, line, column)
 

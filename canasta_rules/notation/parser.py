@@ -436,7 +436,8 @@ def parse(text: str, file: str = "<text>") -> A.Document:
             fast, rest = read_lines(raws, _parser(), budget)
         except Beyond as e:
             # A syntax error before the limit is the first thing wrong with the text.
-            before = [n for n in _unread(raws, e.line) if n < e.line]
+            _LOCAL.budget = None
+            before = read_lines(raws[: e.line - 1], _parser(), Budget(bounded=False))[1]
             if before:
                 _lark_lines(raws, before, file)
             raise
@@ -448,14 +449,6 @@ def parse(text: str, file: str = "<text>") -> A.Document:
     if rest:
         _check_counts(lines, file)
     return A.Document(lines, file, text.splitlines())
-
-
-def _unread(raws: list[str], stop: int) -> list[int]:
-    """The lines before line ``stop`` that :func:`~.fastlines.read_lines` leaves to lark."""
-    budget = Budget()
-    budget.hands = budget.turns = -(10**9)  # counting is not the point here
-    budget.actions = budget.cards = -(10**12)
-    return read_lines(raws[: stop - 1], _parser(), budget)[1]
 
 
 def read(path: str) -> A.Document:
