@@ -9,7 +9,7 @@ import math
 from .. import cards as C
 from ..engine.rules import NEVER, Rules
 from ..seats import side_names
-from ..variant.model import ConcealedPlayer
+from ..variant.plain import ConcealedPlayer
 from .cardcheck import check_card_bounds, check_card_counts
 from .entry import SideEntry, TallyError, counted, rank_key, ranks_named
 
