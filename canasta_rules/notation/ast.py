@@ -14,7 +14,7 @@ from ..deferred import dataclass  # made on first use: 29 classes, few of them p
 from ..engine.moves import Move
 
 
-@dataclass(slots=True)
+@dataclass
 class Where:
     line: int
     column: int
@@ -24,7 +24,7 @@ class Where:
 # ---- actions of a turn ------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@dataclass
 class DrawAct:
     cards: tuple[int, ...] | None
     at: Where
@@ -34,7 +34,7 @@ class DrawAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(slots=True)
+@dataclass
 class TakeAct:
     top: int | None
     shown: tuple[int, ...]
@@ -50,7 +50,7 @@ class TakeAct:
     (``TakePile.onto``, a run reference); 0 when not named."""
 
 
-@dataclass(slots=True)
+@dataclass
 class ExposeAct:
     replacements: tuple[int, ...] | None
     at: Where
@@ -60,7 +60,7 @@ class ExposeAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(slots=True)
+@dataclass
 class MeldAct:
     """``meld`` (new melds, and adds written ``Q: Qh 2c``) or ``add`` (adds only)."""
 
@@ -74,7 +74,7 @@ class MeldAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(slots=True)
+@dataclass
 class DiscardAct:
     card: int
     at: Where
@@ -86,7 +86,7 @@ class DiscardAct:
     """``discard 4c talon 5d 6h 9s Kc``: the talon taken after the discard (``talons``)."""
 
 
-@dataclass(slots=True)
+@dataclass
 class AskAct:
     yes: bool
     at: Where
@@ -96,7 +96,7 @@ class AskAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(slots=True)
+@dataclass
 class FootAct:
     """``foot``: taking up the foot (Hand and Foot), with replacements for its red threes."""
 
@@ -150,7 +150,7 @@ class UpcardLine:
     """The column of each card (0 where not read from text)."""
 
 
-@dataclass(slots=True)
+@dataclass
 class Turn:
     seat: str
     actions: tuple[Action, ...]
@@ -310,7 +310,7 @@ Item = (
 )
 
 
-@dataclass(slots=True)
+@dataclass
 class Line:
     item: Item
     comment: str | None = None
