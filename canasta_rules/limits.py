@@ -18,6 +18,9 @@ MAX_RECORD_BYTES = 64 << 20
 """A record or position file: 64 MiB (docs/examples/classic-game.can, a whole game of several
 hands with the deals written out, is about 6 KB)."""
 
+MAX_SHEET_BYTES = 1 << 20
+"""A tally sheet: 1 MiB (a sheet holds one short line a hand: a long game's is a few KB)."""
+
 MAX_LINE_CHARS = 10_000
 """One line of a variant file or a record."""
 

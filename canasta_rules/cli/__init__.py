@@ -31,7 +31,7 @@ os.environ.setdefault("TYPER_USE_RICH", "0")
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..errors import CanastaError, VariantWarning
+from ..errors import CanastaError, CanastaWarning, VariantWarning
 
 ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
 """The environment variable ``--allow-extends`` sets: the same name as
@@ -149,8 +149,9 @@ def _options(
         typer.Option(
             "--allow-extends",
             metavar="DIR",
-            help="Let a variant file's extends name files under DIR too (repeatable); by default "
-            "only built-in names and files in the naming file's own folder.",
+            help="Let files name rulesets under DIR too (a variant file's extends, a record's "
+            "or position's Variant tag, a tally sheet's variant; repeatable); by default only "
+            "built-in names and files in the naming file's own folder.",
             file_okay=False,
         ),
     ] = None,
@@ -266,14 +267,18 @@ def _interrupted() -> NoReturn:
 
 @contextmanager
 def _notes() -> Iterator[None]:
-    """A note on a valid variant file (a :class:`VariantWarning`: an array that replaces the
-    parent's, dropping part of it) printed once per command on standard error, as one line;
-    other warnings as Python shows them."""
+    """The library's warnings to the user as one line each on standard error: a note on a valid
+    variant file (a :class:`VariantWarning`: an array that replaces the parent's, dropping part
+    of it) once per command, ``canasta: note: ...``; a :class:`CanastaWarning` (a file's hard
+    links broken by a rewrite: fileio.py) as ``canasta: warning: ...``; other warnings as
+    Python shows them."""
     shown: set[str] = set()
     python_shows = warnings.showwarning
 
     def show(message: Any, category: Any, *rest: Any, **kw: Any) -> None:
-        if not issubclass(category, VariantWarning):
+        if issubclass(category, CanastaWarning):
+            print(f"canasta: warning: {message}", file=sys.stderr)
+        elif not issubclass(category, VariantWarning):
             python_shows(message, category, *rest, **kw)
         elif str(message) not in shown:
             shown.add(str(message))
@@ -281,6 +286,7 @@ def _notes() -> Iterator[None]:
 
     with warnings.catch_warnings():
         warnings.simplefilter("always", VariantWarning)
+        warnings.simplefilter("always", CanastaWarning)
         warnings.showwarning = show
         yield
 

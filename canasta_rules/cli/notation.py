@@ -534,7 +534,7 @@ def record_cmd(
     from ..bots import BOT_KINDS, is_bot_kind, make_bot
     from ..engine.game import Game
     from ..errors import CanastaError
-    from ..notation.record import game_record
+    from ..notation.record import game_record, variant_tag
 
     check_seed(seed)
     if not is_bot_kind(bots):
@@ -548,7 +548,7 @@ def record_cmd(
     text = game_record(
         game.rules,
         result,
-        variant,
+        variant_tag(variant, out),  # a file named as the record's replay looks for it
         tuple(set_ or ()),
         seed,
         event=f"{bots} bots, seed {seed}",

@@ -8,7 +8,6 @@ the rules; the replayer (``replay.py``) and the position reader (``position.py``
 from __future__ import annotations
 
 from dataclasses import field
-from pathlib import Path
 
 from ..deferred import dataclass  # made on first use: 29 classes, few of them per command
 from ..engine.moves import Move
@@ -334,13 +333,15 @@ class Document:
     def ruleset(self, variant: str | None = None) -> tuple[str, tuple[str, ...]]:
         """The ruleset this document is read under: (reference, overrides).
 
-        By default its ``Variant`` tag (a built-in name, or a file relative to the document) and
-        its ``Set`` tags; ``variant`` replaces both. Without a tag: ``classic``."""
+        By default its ``Variant`` tag (a built-in name, or a file relative to the document,
+        kept to the document's folder: ``variant/confine.py``) and its ``Set`` tags;
+        ``variant`` (the user's own choice) replaces both. Without a tag: ``classic``."""
         if variant is not None:
             return variant, ()
         vtag = self.tag("Variant")
-        ref = vtag.value if vtag is not None else "classic"
-        if "/" in ref or ref.endswith(".toml"):
-            base = Path(self.file).parent if self.file not in ("<text>", "-") else Path.cwd()
-            ref = str(base / ref)
+        ref = "classic"
+        if vtag is not None:
+            from ..variant.confine import document_ruleset
+
+            ref = document_ruleset(vtag.value, self.file, vtag.at.line, vtag.at.column)
         return ref, tuple(t.value for t in self.tags() if t.name == "Set")
