@@ -289,6 +289,7 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
     # Plain columns, one row a line however wide (a script reads the second word of a row).
     table = [("ruleset", "ruling", "rule", "parameter")]
     refused: dict[str, list[str]] = {}  # each reason, with the rulesets that give it
+    notes: dict[str, list[str]] = {}
     unfit: list[str] = []
     for row in rows:
         v = row.verdict
@@ -302,10 +303,19 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
         table.append((row.ruleset, v.word, code, param))
         if ref is not None:
             refused.setdefault(ref.message, []).append(row.ruleset)
+        # What the turn still owes, the legal way, the facts about unseen cards: said below
+        # the table, once for the rulesets that say the same.
+        for o in v.owed:
+            notes.setdefault(f"legal so far: {o.message}", []).append(row.ruleset)
+        if v.remedy is not None:
+            said = f"legal instead: {v.remedy.text} ({v.remedy.why})"
+            notes.setdefault(said, []).append(row.ruleset)
+        for d in v.depends:
+            notes.setdefault(f"depends on: {d.text}", []).append(row.ruleset)
     widths = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-    for message, names in refused.items():
+    for message, names in [*refused.items(), *notes.items()]:
         typer.echo(f"- {', '.join(names)}: {message}")
     for line in unfit:
         typer.echo(f"- {line}")

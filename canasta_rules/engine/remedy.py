@@ -27,7 +27,7 @@ from .generate import legal_moves
 from .goingout import going_out_plan
 from .legality import forced_pickup, refusal
 from .moves import Discard, Draw, Meld, Move, TakePile
-from .pile import pile_takes
+from .pile import opening_groups, pile_takes
 from .rules import CLOSED_KEY0, IS_WILD, KEY_OF, RUN, run_ref
 from .state import Permission, Phase, State
 
@@ -54,9 +54,7 @@ class Remedy:
     moves: tuple[Move, ...]
     """The moves that replace the refused one and those after it, all legal in turn."""
     why: str
-
-    def as_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "moves": [str(m) for m in self.moves], "why": self.why}
+    """What makes it legal, in a player's words."""
 
 
 def legal_line(s: State, moves: Sequence[Move]) -> bool:
@@ -246,6 +244,21 @@ def _more_melds(s: State, m: Meld, rest: tuple[Move, ...]) -> Remedy | None:
     if s.phase != Phase.PLAY:
         return None
     want = Counter([*(c for g in m.melds for c in g), *(c for _, g in m.adds for c in g)])
+    side = s.side_of[s.turn]
+    if s.opening_now(side) and not want - Counter(s.hand_cards(s.turn)):
+        # The melds as written, with the hand's other opening groups (the most valuable first)
+        # until the action is legal.
+        left = list(s.hands[s.turn])
+        for c, n in want.items():
+            left[c] -= n
+        extra: list[tuple[int, ...]] = []
+        for g in opening_groups(s, left):
+            extra.append(g)
+            cand = Meld((*m.melds, *extra), m.adds)
+            for line in ((cand, *rest), (cand,)):
+                if legal_line(s, line):
+                    why = "laid in the same action, these melds reach the minimum"
+                    return Remedy(MORE_MELDS, line, why)
     found: list[tuple[int, Meld]] = []
     for cand in legal_moves(s):
         if not isinstance(cand, Meld):
@@ -257,9 +270,9 @@ def _more_melds(s: State, m: Meld, rest: tuple[Move, ...]) -> Remedy | None:
     for _, cand in sorted(found, key=lambda x: x[0]):
         for line in ((cand, *rest), (cand,)):
             if legal_line(s, line):
-                why = "laid in the same action, these melds reach the minimum"
-                if s.opened[s.side_of[s.turn]] and not s.turn_opened:
-                    why = "laid together, these melds keep you able to go out"
+                why = "laid in one action with more melds, these cards are legal"
+                if s.opening_now(side):
+                    why = "laid in the same action, these melds reach the minimum"
                 return Remedy(MORE_MELDS, line, why)
     return None
 

@@ -66,17 +66,15 @@ class _Checks(_Table):
             range(C.NUM_CARD_IDS), key=lambda c: (not (C.is_wild(c) or C.RANK_OF[c] == 3), c)
         )
         free = [c for c in order if not r.bonus[c] for _ in range(left[c])]
-        need = sum(it.unseen for it in unseen.values())
-        if len(free) < need:
-            first = unseen[min(unseen)]
-            msg = (
-                f"only {len(free)} cards that a hand may hold are written nowhere, so the hands "
-                f"cannot hide {need}"
-            )
-            raise self.err(first.at, msg)
         i = 0
         for p, it in sorted(unseen.items()):
             cards = free[i : i + it.unseen]
+            if len(cards) < it.unseen:
+                msg = (
+                    f"only {len(cards)} cards that a hand may hold are left written nowhere, so "
+                    f"{self.who(p)}'s hand cannot hide {it.unseen}"
+                )
+                raise self.err(it.at, msg)
             i += it.unseen
             for c in cards:
                 counts[c] += 1

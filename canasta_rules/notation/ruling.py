@@ -161,7 +161,12 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         ref = unseen_foot() if blind else refusal(s, m)
         if ref is not None:
             _name_the_cards(s, act, m, ref)
-            remedy = None if blind else _remedy(s, m, [x for _, x in steps[i + 1 :]])
+            remedy = None
+            if not blind:
+                # The acts before the refused one stay as written; the refused one and those
+                # after it give way to the legal form.
+                before = [a.text for a in dict.fromkeys(a for a, _ in steps[:i]) if a is not act]
+                remedy = _remedy(s, m, [x for _, x in steps[i + 1 :]], before)
             return _refused(pos, worded(s, m, ref), tuple(depends), remedy)
         blind = blind or pos.takes_unseen_foot(s, m)
         actor = s.actor
@@ -184,14 +189,17 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
     )
 
 
-def _remedy(s: State, m: Move, rest: list[Move]) -> Suggestion | None:
-    """A legal form of refused move ``m`` (and the moves written after it) in ``s``."""
+def _remedy(s: State, m: Move, rest: list[Move], before: list[str]) -> Suggestion | None:
+    """A legal form of refused move ``m`` (and the moves written after it) in ``s``, written
+    after the actions ``before`` it as they were written."""
     # Loaded with a refusal only: a legal ruling needs neither the search nor the writer.
     from ..engine.remedy import legal_form
-    from .remedy import Suggestion, remedy_text
+    from .remedy import Suggestion, line_text
 
     found = legal_form(s, m, rest)
-    return None if found is None else Suggestion(found, remedy_text(s, found))
+    if found is None:
+        return None
+    return Suggestion(found, " ".join([*before, line_text(s, found.moves)]))
 
 
 def _name_the_cards(s: State, act: A.Action, m: Move, ref: Refusal) -> None:
