@@ -260,15 +260,15 @@ def _more_melds(s: State, m: Meld, rest: tuple[Move, ...]) -> Remedy | None:
                     why = "laid in the same action, these melds reach the minimum"
                     return Remedy(MORE_MELDS, line, why)
     found: list[tuple[int, Meld]] = []
-    for cand in legal_moves(s):
-        if not isinstance(cand, Meld):
+    for move in legal_moves(s):
+        if not isinstance(move, Meld):
             continue
-        laid = Counter([*(c for g in cand.melds for c in g), *(c for _, g in cand.adds for c in g)])
+        laid = Counter([*(c for g in move.melds for c in g), *(c for _, g in move.adds for c in g)])
         if want - laid:
             continue
-        found.append((sum(laid.values()), cand))
-    for _, cand in sorted(found, key=lambda x: x[0]):
-        for line in ((cand, *rest), (cand,)):
+        found.append((sum(laid.values()), move))
+    for _, best in sorted(found, key=lambda x: x[0]):
+        for line in ((best, *rest), (best,)):
             if legal_line(s, line):
                 why = "laid in one action with more melds, these cards are legal"
                 if s.opening_now(side):
