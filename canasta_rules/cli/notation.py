@@ -226,6 +226,7 @@ def score_cmd(
     """The score breakdown of a finished-hand position."""
     from ..engine.scoring import hand_rows, score_hand
     from ..errors import NotationError
+    from ..notation.unseen import unscored
     from ..seats import side_names
 
     pos = read_position_of(read_document(file), variant, set_)
@@ -240,7 +241,7 @@ def score_cmd(
     r = pos.rules
     sides = side_names(r.players, r.sides)
     scores = score_hand(s)
-    unknown = pos.unscored(s)
+    unknown = unscored(pos, s)
     rows = hand_rows(r)
     if json_:
         data: dict[str, object] = {
@@ -418,6 +419,7 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
 
 def _show(pos: ReadPosition, verdict: Verdict) -> None:
     from ..engine.scoring import hand_rows, score_hand
+    from ..notation.unseen import unscored
     from ..seats import side_names
 
     changes, text = _after(pos, verdict)
@@ -429,7 +431,7 @@ def _show(pos: ReadPosition, verdict: Verdict) -> None:
     console.print()
     if after.over:
         r = after.rules
-        unknown = pos.unscored(after)
+        unknown = unscored(pos, after)
         console.print(
             breakdown_table(
                 side_names(r.players, r.sides),

@@ -78,7 +78,7 @@ def legal_form(s: State, refused: Move, rest: Sequence[Move] = ()) -> Remedy | N
     if isinstance(refused, Meld):
         return _meld(s, refused, rest)
     if isinstance(refused, Discard):
-        return _going_out(s, rest)
+        return _going_out(s, rest) or _opening_first(s, refused, rest)
     if isinstance(refused, Draw) and forced_pickup(s):
         # The stock is used up and the pile must be taken (stock_out.forced).
         takes = pile_takes(s)
@@ -290,3 +290,20 @@ def _going_out(s: State, rest: tuple[Move, ...]) -> Remedy | None:
     if plan is None or not legal_line(s, plan):
         return None
     return Remedy(GO_OUT, tuple(plan), "the turn must end by going out, and this goes out")
+
+
+def _opening_first(s: State, refused: Discard, rest: tuple[Move, ...]) -> Remedy | None:
+    """A discard refused because the side's opening this turn is short of its minimum: one
+    more meld action from the generator that reaches it, then the same discard (the fewest
+    cards first)."""
+    side = s.side_of[s.turn]
+    if s.phase != Phase.PLAY or not s.turn_opened or s.opening_short(side) <= 0:
+        return None
+    melds = [m for m in legal_moves(s) if isinstance(m, Meld)]
+    melds.sort(key=lambda m: sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds))
+    for m in melds:
+        line = (m, refused, *rest)
+        if legal_line(s, line) or legal_line(s, line[:2]):
+            why = "your side's first melds must reach the minimum before the discard"
+            return Remedy(MORE_MELDS, line if legal_line(s, line) else line[:2], why)
+    return None

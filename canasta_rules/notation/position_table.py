@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import cards as C
 from ..engine.moves import Answer, Discard, Draw, Expose, Foot, Move, TakePile
-from ..engine.owed import unknown_owed
 from ..engine.position import Position, bring_to_stock
 from ..engine.rules import Rules, rules_for
 from ..engine.state import Phase, State
@@ -100,45 +98,6 @@ class ReadPosition:
             f"holds: write {name}'s cards ('hand {seat}: ...')"
         )
 
-    def turn_facts(self, s: State) -> list[Depends]:
-        """What the turn in ``s`` still owes that depends on the unseen cards of its player's
-        hand (a partner's answer ruled on where the asker's hand is given as a count)."""
-        seat = seat_names(self.rules.players)[s.turn]
-        return [
-            Depends("turn_owed", f"{seat}'s unseen cards: {fact}", seats=(seat,))
-            for fact in unknown_owed(s)
-        ]
-
-    def unscored(self, s: State) -> dict[int, Depends]:
-        """The score columns (each side as seated) whose score in ``s`` counts unseen cards: the
-        cards left in a hand given with unseen cards (or a foot given as a count) count against
-        the side, so its rows for cards in hand, and its total, are not known."""
-        r = self.rules
-        seats = seat_names(r.players)
-        sides = side_names(r.players, r.sides)
-        out: dict[int, Depends] = {}
-        for seated in range(r.sides):
-            side = s.side_of[r.members[seated][0]]
-            who: list[str] = []
-            feet = False
-            for p in s.members(side):
-                foot = p in self.unseen_feet and bool(s.feet) and bool(s.feet[p])
-                if self.hidden(s, p) or foot:
-                    who.append(seats[p])
-                    feet = feet or foot
-            if not who:
-                continue
-            places = "hand and foot" if feet else "hand"
-            if len(who) > 1:
-                places += "s"
-            names = " and ".join(f"{w}'s" for w in who)
-            text = (
-                f"{sides[seated]}'s score counts the cards left in {names} {places}, which are "
-                "unseen: write them to score it"
-            )
-            out[seated] = Depends("hand_count", text, seats=tuple(who))
-        return out
-
     def unseen_copies(self, s: State, c: int, unseen: int | None = None) -> int:
         """How many copies of card ``c`` lie in ``s`` where nobody has seen them: the stock, the
         unseen bottom of the pile, the stand-ins of hands and feet given as counts."""
@@ -196,62 +155,6 @@ class ReadPosition:
                     s.add_card(p, x)
                     s.stock[j] = c
                     short -= 1
-
-    def stock_facts(self, s: State, m: Move, unseen: int | None = None) -> list[Depends]:
-        """What a ruling on ``m`` in ``s`` takes for granted about unseen cards: each card it
-        names from the stock (a draw, a replacement, a talon) that is written nowhere could lie
-        in a hand given as a count instead, and then every copy would be accounted for."""
-        if not self.unseen_hands or s.stock_known:
-            return []
-        named: tuple[int, ...] = ()
-        if isinstance(m, Draw | Expose | Foot):
-            named = (m.cards if isinstance(m, Draw) else m.replacements) or ()
-        elif isinstance(m, TakePile):
-            named = m.replacements or ()
-        elif isinstance(m, Discard):
-            named = m.talon or ()
-        seats = seat_names(self.rules.players)
-        holders = [seats[p] for p in sorted(self.unseen_hands) if self.hidden(s, p)]
-        if not holders:
-            return []
-        out = []
-        for c in dict.fromkeys(named):
-            if self.unseen_copies(s, c, unseen) >= named.count(c):
-                who = _either(holders)
-                out.append(
-                    Depends(
-                        "stock_card",
-                        f"the stock holding the {C.name(c)} named, which {who} may hold instead",
-                        C.name(c),
-                        tuple(holders),
-                    )
-                )
-        return out
-
-
-@dataclass(frozen=True)
-class Depends:
-    """A fact about unseen cards that an answer depends on, in a player's words."""
-
-    kind: str
-    """``stock_card``: a card named from the stock is taken to be there, not in a hand given as
-    a count; ``hand_count``: a score counts cards of hands given as counts."""
-    text: str
-    card: str = ""
-    seats: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"kind": self.kind, "text": self.text}
-        if self.card:
-            out["card"] = self.card
-        if self.seats:
-            out["seats"] = list(self.seats)
-        return out
-
-
-def _either(names: list[str]) -> str:
-    """'E', 'E or W', 'E, S or W'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _err(doc: A.Document, at: A.Where, msg: str, column: int = 0) -> NotationError:

@@ -25,7 +25,7 @@ from ..variant.compare import flatten, show_value
 from . import ast as A
 from .parser import parse
 from .position import ReadPosition, answering, read_position, unseen_foot
-from .position_table import Depends
+from .unseen import Depends, stock_facts, turn_facts
 from .wording import worded
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         hidden = pos.blind_move(s, m)
         if hidden is not None:
             raise NotationError(hidden, "<move>", act.at.line, act.at.column)
-        depends.extend(pos.stock_facts(s, m, unseen))
+        depends.extend(stock_facts(pos, s, m, unseen))
         unseen = pos.prepare(s, m, unseen)
         ref = unseen_foot() if blind else refusal(s, m)
         if ref is not None:
@@ -176,7 +176,7 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         known = not pos.hidden(s, mover)
         owing = owed(s, known)
         if not known:
-            depends.extend(pos.turn_facts(s))
+            depends.extend(turn_facts(pos, s))
     return Verdict(
         True,
         None,
