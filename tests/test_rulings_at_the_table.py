@@ -155,6 +155,12 @@ def test_a_draw_of_a_card_an_unseen_hand_may_hold_says_so() -> None:
     assert v.depends == ()
 
 
+def test_a_draw_in_the_turn_lines_after_the_position_is_a_fact_of_every_ruling_there() -> None:
+    v = _rule(PICKUP_50 + "N draw 9h\n", "discard 4c")
+    assert v.legal
+    assert [d.card for d in v.depends] == ["9h"]
+
+
 def test_the_whole_position_and_the_view_agree_on_the_pickup() -> None:
     whole = PICKUP_50.replace("hand E: 11 unseen", "hand E: 4d 5d 6d 7d 9d Td Jd Qd Kc Qc Jc")
     for text in (whole, PICKUP_50):

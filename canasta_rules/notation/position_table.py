@@ -7,6 +7,7 @@ Every part of the position reader builds on :class:`_Table`, which also words a 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.moves import Answer, Discard, Draw, Expose, Foot, Move, TakePile
 from ..engine.position import Position, bring_to_stock
@@ -16,6 +17,9 @@ from ..errors import NotationError, VariantError, quoted
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
+
+if TYPE_CHECKING:
+    from .unseen import Depends
 
 
 @dataclass
@@ -45,6 +49,10 @@ class ReadPosition:
     player's move depends on them; a move of that seat itself is not judged
     (:meth:`blind_move`)."""
 
+    depends: list[Depends] = field(default_factory=list)
+    """Facts about unseen cards the turn lines after the position rest on (a card a draw names
+    that a hand given as a count may hold); every ruling there
+    rests on them too."""
     file: str = "<text>"
     """The document the position was read from (for errors at its lines)."""
     hand_at: dict[int, A.Where] = field(default_factory=dict)

@@ -144,7 +144,7 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         return Verdict(False, wrong, f"refused: {wrong}")
     mover = names.index(turn.seat)
     done: list[tuple[int, Move]] = []
-    depends: list[Depends] = []
+    depends: list[Depends] = list(pos.depends)  # from the turn lines after the position
     blind = False  # a foot written as a count was taken up: nothing after it can be judged
     unseen = pos.unseen
     steps = [(act, m) for act, moves in answering(s, turn) for m in moves]
