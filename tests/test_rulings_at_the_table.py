@@ -31,6 +31,7 @@ from canasta_rules.errors import NotationError
 from canasta_rules.notation import format_document, parse, read_position
 from canasta_rules.notation.remedy import suggest
 from canasta_rules.notation.ruling import Verdict, rule_on
+from canasta_rules.notation.writer import position_text
 from canasta_rules.testing import positions
 from canasta_rules.variant import builtin, load_variant
 from tests.helpers import cs, rules_of, run_cli, write
@@ -265,6 +266,32 @@ def test_replay_as_a_seat_gives_the_other_hands_as_counts(
     strip = [ln for ln in whole.splitlines() if not ln.startswith("hand ")]
     assert strip == [ln for ln in lines if not ln.startswith("hand ")]
     assert read_position(parse(seen)).state.hand_len[1] == 9
+    # West took the pile with Jh Qd Qh in it (by 1.21); at 1.22 West took it again (a 9c came
+    # with it) and melded Jc Jd Jh: the jack laid may be the one seen, so it is known no more.
+    _, seen, _ = run_cli(capsys, "replay", game, "--at", "1.21", "--as", "N")
+    assert "hand W: 2 unseen, Jh Qd Qh" in seen.splitlines()
+    _, seen, _ = run_cli(capsys, "replay", game, "--at", "1.22", "--as", "N")
+    assert "hand W: 1 unseen, 9c Qd Qh" in seen.splitlines()
+
+
+def test_a_card_face_up_by_a_penalty_is_written_in_the_hand_given_as_a_count() -> None:
+    """004 (penalties.exposed_card = "left_face_up"): a card exposed by mistake stays face up
+    until it is laid, so everyone knows it is in that hand."""
+    text = """\
+[Variant "general"]
+hand N: 4c 5c 8c 8d Kh Kd Ks 9s
+hand E: 4d 5d 6d 7d 9d Td Jd Qd Kc Qc Jc
+hand S: 4h 5h 6h 7h 9h Th Jh Qh 4s 5s 6s
+hand W: 5h 6c 7c 9c Tc Ac Ad Ah As 7s 8s
+penalty E exposed Qd
+pile: 6s
+to move: N draw
+"""
+    s = read_position(parse(text)).state
+    seen = position_text(s, [("Variant", "general")], unseen_hands={1: (), 2: (), 3: ()})
+    assert "hand E: 10 unseen, Qd" in seen.splitlines()
+    assert "penalty E exposed Qd" in seen.splitlines()
+    assert read_position(parse(seen)).state.hand_len[1] == 11
 
 
 @pytest.mark.parametrize("at", ["1.3", "1.7", "1.11", "1.15"])
