@@ -8,8 +8,9 @@ Run from the repository root::
 
 Each game is played to the end by the bot in every seat, through a ``canasta play`` session
 (a fresh bot per move, seeded as the session seeds it, and the state copied as the session does);
-the bot's decision is timed on its own, and, apart, applying the move with rewriting the record
-(which ``canasta play`` does after every move). The process is
+the bot's decision is timed on its own, and, apart, applying the move with writing it to the
+record (an appended line: ``bench/play_record.py`` compares that with rewriting the record
+whole). The process is
 pinned to one core where the system allows it. It prints figures only (mean, 99th percentile and
 the slowest move per variant); it asserts nothing.
 """
@@ -31,7 +32,7 @@ from canasta_rules.play.session import Options, Session
 
 
 def time_game(variant: str, bots: str, seed: int, record: Path) -> tuple[list[float], list[float]]:
-    """(bot decision times, times to apply a move and rewrite the record) over one game."""
+    """(bot decision times, times to apply a move and write it to the record) over one game."""
     opts = Options(ref=variant, seed=seed, humans=frozenset(), bots=bots)
     sess = Session.new(opts, record)
     times: list[float] = []

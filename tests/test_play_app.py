@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -187,7 +188,150 @@ def test_screenshot_command_draws_the_table(tmp_path: Path) -> None:
 
     main([str(tmp_path)])
     table = html.unescape((tmp_path / "play-table.svg").read_text()).replace("\xa0", " ")
-    for words in ("mixed", "canasta", "frozen", "minimum", "wild:", "legal"):
+    for words in ("mixed canasta", "frozen", "minimum", "wild:", "hint: ", "why: "):
         assert words in table, words
     end = html.unescape((tmp_path / "play-hand-end.svg").read_text()).replace("\xa0", " ")
     assert "Natural" in end and "Total" in end
+
+
+# ------------------------------------------------------------------------------ the log, 80x24 up
+
+
+def _screen_lines(app: PlayApp) -> list[str]:
+    """The text of every row on the screen, as the terminal shows it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def _log_rows(app: PlayApp) -> list[str]:
+    """The rows of the log panel's inside, as shown (border and scrollbar left out)."""
+    region = app.query_one("#log").content_region
+    rows = _screen_lines(app)[region.y : region.y + region.height]
+    return [row[region.x : region.x + region.width] for row in rows]
+
+
+def _shown_whole(rows: list[str], message: str) -> bool:
+    """Whether ``message`` is on screen whole in ``rows``, wrapped at spaces."""
+    return " ".join(message.split()) in " ".join(" ".join(rows).split())
+
+
+FROZEN = (
+    "refused: take: the pile is frozen against your side until it has melded; you must show "
+    "two natural fours from your hand (pile.frozen.needs_natural_pair)"
+)
+"""Seed 15's first refusal: 'take' at once, the pile frozen with a four on top (141 characters:
+two lines of the log at 80 columns)."""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+def test_a_long_refusal_is_shown_whole(size: tuple[int, int]) -> None:
+    """Issue 24: the log cut refusals at the panel's edge ("... frozen against your si"), and at
+    80x24 it was 4 lines tall. Every message is wrapped whole at the log's width."""
+
+    async def run() -> None:
+        sess = Session.new(Options(seed=15), None)
+        app = PlayApp(sess)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await _type(pilot, "take")
+            await pilot.pause()
+            assert FROZEN in app.transcript
+            rows = _log_rows(app)
+            assert _shown_whole(rows, FROZEN), rows
+            assert len(rows) >= 8  # room for the play, at the smallest size too
+            # the log has the width the legal moves leave (below 100 columns, all of it)
+            assert len(rows[0]) >= size[0] - 4 - (40 if size[0] >= 100 else 0)
+
+    asyncio.run(run())
+
+
+def test_the_log_is_wrapped_again_when_the_terminal_shrinks() -> None:
+    async def run() -> None:
+        sess = Session.new(Options(seed=15), None)
+        app = PlayApp(sess)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _type(pilot, "take")
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            rows = _log_rows(app)
+            assert len(rows[0]) < 80
+            assert _shown_whole(rows, FROZEN), rows
+
+    asyncio.run(run())
+
+
+def test_melds_pack_several_to_a_line() -> None:
+    from canasta_rules.play.app import pack
+
+    melds = ["4c 4d 4h 2h", "5h 5s 5s", "6c 6d 6h 6s", "Kc Kd Kh Ks Ks 2c Jk  [mixed canasta]"]
+    assert pack(melds, 36) == [
+        "4c 4d 4h 2h   5h 5s 5s   6c 6d 6h 6s",
+        "Kc Kd Kh Ks Ks 2c Jk  [mixed canasta]",
+    ]
+    assert pack(melds, 20) == melds[:2] + melds[2:]
+    assert pack([], 20) == []
+
+
+# ------------------------------------------------------------------------------ commands
+
+
+def test_help_hint_and_undo_in_the_app(tmp_path: Path) -> None:
+    """The box takes the commands line mode takes: help lists them, hint shows the strategy
+    bot's move and why, undo takes back the person's last turn (and the record with it)."""
+    rec = tmp_path / "g.can"
+
+    async def run() -> None:
+        sess = Session.new(Options(seed=15), rec)
+        app = PlayApp(sess)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _type(pilot, "help")
+            text = "\n".join(app.transcript)
+            for word in ("moves", "hint", "undo", "? CODE", "help", "quit", "F2"):
+                assert f"\n  {word}" in text or f" {word} " in text, word
+            await _type(pilot, "hint")
+            hint = next(t for t in app.transcript if t.startswith("hint: "))
+            assert app.transcript[app.transcript.index(hint) + 1].startswith("  why: ")
+            before = [m for _, m in sess.hand.moves]
+            start = sess.state.hand_cards(0)
+            await _type(pilot, "draw")
+            discard = C.name(sess.state.hand_cards(0)[-1])
+            await _type(pilot, f"discard {discard}")
+            assert len(sess.hand.moves) > len(before) + 2  # N's turn, and the bots' after it
+            await _type(pilot, "undo")
+            assert [m for _, m in sess.hand.moves] == before
+            assert sess.state.hand_cards(0) == start and sess.human_to_move
+            assert any(t.startswith("undone: ") for t in app.transcript)
+            assert _moves_in_record(rec) == len(before)
+
+    asyncio.run(run())
+
+
+def test_u_at_the_end_of_a_hand_takes_back_the_turn_that_ended_it(tmp_path: Path) -> None:
+    rec = tmp_path / "g.can"
+
+    async def run() -> None:
+        sess = Session.new(Options(seed=15), rec)
+        app = PlayApp(sess)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            me = make_bot("greedy", 7)
+            while not sess.hand_over:  # N's moves played straight on the session, to be quick
+                sess.play_text(move_text(sess.seats, 0, me(sess.state.copy())))
+                app.advance()
+            await pilot.pause()
+            assert isinstance(app.screen, Notice) and sess.hand_over
+            totals = list(sess.totals)
+            assert "u to take back your last turn" in str(
+                app.screen.query_one("#notice-hint", Static).render()
+            )
+            await pilot.press("u")
+            await pilot.pause()
+            assert not isinstance(app.screen, Notice)
+            assert not sess.hand_over and sess.human_to_move and sess.hand.number == 1
+            assert sess.totals == [0, 0] != totals
+            rp = replay(read(str(rec)))
+            assert len(rp.hands) == 1 and rp.hands[0].score is None
+
+    asyncio.run(run())

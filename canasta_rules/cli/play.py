@@ -82,7 +82,9 @@ def play_cmd(
 
     At a terminal this opens a full-screen table (Textual); where no terminal is attached it
     reads moves in the notation from standard input, one a line, and prints the table after
-    each. The record replays with 'canasta replay' and resumes with --resume."""
+    each. Both take the commands help, moves, hint, undo, '? CODE' and quit; each hand ends on
+    a pause (an empty line deals the next). The record replays with 'canasta replay' and
+    resumes with --resume."""
     if resume is not None:
         if set_ or players is not None or seed is not None or record is not None:
             raise PlayError(

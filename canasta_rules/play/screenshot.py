@@ -5,9 +5,10 @@ Regenerate the committed pictures with::
     python -m canasta_rules.play.screenshot docs/images
 
 It plays a fixed game (classic rules, seed 24, you at N against greedy bots) through the real
-app with Textual's test pilot, your moves chosen as the greedy bot would. It saves the table at
-the first moment you are to meld holding seven cards or more, with melds on both sides, a canasta
-among them and the pile frozen (``play-table.svg``), and the end-of-hand breakdown
+app with Textual's test pilot, on a terminal of 80x24 (the smallest the screen is laid out for),
+your moves chosen as the greedy bot would. It saves the table at the first moment you are to
+meld holding seven cards or more, with melds on both sides, a canasta among them and the pile
+frozen, after asking for a hint (``play-table.svg``), and the end-of-hand breakdown
 (``play-hand-end.svg``).
 """
 
@@ -22,7 +23,7 @@ from ..engine.state import Phase
 from .app import Notice, PlayApp
 from .session import Options, Session, move_text
 
-SIZE = (112, 42)
+SIZE = (80, 24)
 SEED = 24
 
 
@@ -37,6 +38,11 @@ async def _shoot(out: Path) -> list[Path]:
         while not isinstance(app.screen, Notice):
             s = sess.state
             if not table_done and _worth_showing(sess):
+                box = app.query_one("#move")
+                box.focus()
+                box.value = "hint"  # type: ignore[attr-defined]
+                await pilot.press("enter")
+                await pilot.pause()
                 written.append(Path(app.save_screenshot("play-table.svg", str(out))))
                 table_done = True
             box = app.query_one("#move")

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..engine.moves import Draw, Expose, Foot, Move, TakePile
+from ..engine.rules import GROUP
 from ..engine.scoring import OPTIONAL_ROWS, SideScore
 from ..engine.state import Phase, State, TableMeld
-from .session import Session
+from .session import Session, move_text
 
 PHASE_WORDS = {
     Phase.EXPOSE: "lay down red threes",
@@ -27,6 +29,23 @@ _FREEZERS = {
     "red_three": "a red three",
     "black_three": "a black three",
 }
+
+
+def public_text(seats: tuple[str, ...], actor: int, m: Move, top: int | None = None) -> str:
+    """A move as the other players see it: drawn cards hidden, a pickup's top card shown
+    (``take 7h with 7c 7d``), as the record writes it."""
+    if isinstance(m, Draw) and m.cards:
+        m = Draw(None)
+    elif isinstance(m, Expose) and m.replacements:
+        m = Expose(None)
+    elif isinstance(m, Foot) and m.replacements:
+        m = Foot(None)
+    elif isinstance(m, TakePile) and m.replacements:
+        m = TakePile(m.shown, m.melds, None, m.onto)
+    text = move_text(seats, actor, m)
+    if top is not None and isinstance(m, TakePile) and text.startswith("take"):
+        text = f"take {C.name(top)}" + text[len("take") :]
+    return text
 
 
 def hand_groups(s: State, seat: int) -> tuple[list[int], list[int]]:
@@ -53,11 +72,18 @@ def meld_kind(s: State, m: TableMeld) -> str:
 
 
 def meld_texts(s: State, side: int) -> list[str]:
+    """Each of the side's melds: its cards, and a canasta as the table sees one, squared up:
+    its rank, its kind and size and the wild cards in it (``kings: mixed canasta of 8, 2c Jk``),
+    which is what its points are counted from."""
     out = []
     for _, m in sorted(s.melds[side].items()):
         cards = sorted(m.cards, key=lambda c: (C.is_wild(c), C.sort_key(c)))
         kind = meld_kind(s, m)
-        out.append(C.names(cards) + (f"  [{kind}]" if kind else ""))
+        if kind and m.kind == GROUP and m.rank in C.RANK_WORDS:
+            wild = ", " + C.names(c for c in cards if C.is_wild(c)) if m.wilds else ""
+            out.append(f"{C.rank_word(m.rank, plural=True)}: {kind} of {m.size}{wild}")
+        else:
+            out.append(C.names(cards) + (f"  [{kind}]" if kind else ""))
     return out
 
 
