@@ -51,8 +51,9 @@ def _either(names: list[str]) -> str:
 
 def stock_facts(rp: ReadPosition, s: State, m: Move, unseen: int | None = None) -> list[Depends]:
     """What a ruling on ``m`` in ``s`` takes for granted about unseen cards: each card it
-    names from the stock (a draw, a replacement, a talon) that is written nowhere could lie
-    in a hand given as a count instead, and then every copy would be accounted for."""
+    names from the stock (a draw, a replacement, a talon) of which a copy is unseen could lie in
+    a hand given as a count instead of the stock, and the answer (which rule refuses the move,
+    or whether any does) would then be another."""
     if not rp.unseen_hands or s.stock_known:
         return []
     named: tuple[int, ...] = ()
@@ -68,7 +69,7 @@ def stock_facts(rp: ReadPosition, s: State, m: Move, unseen: int | None = None) 
         return []
     out = []
     for c in dict.fromkeys(named):
-        if rp.unseen_copies(s, c, unseen) >= named.count(c):
+        if rp.unseen_copies(s, c, unseen):
             who = _either(holders)
             out.append(
                 Depends(
