@@ -415,6 +415,16 @@ def test_partner_yes_obliges_going_out() -> None:
     assert v.owed[0].parameter == "going_out.permission"
     v = _rule((EX / "asking.pos").read_text(), "N ask no")
     assert v.text == "legal" and v.owed == ()
+    # Ruled from South's seat (North's hand a count), South's answer is legal, and whether the
+    # yes binds North rests on North's unseen cards: the answer says so.
+    seen = (EX / "asking.pos").read_text().replace("hand N: 5c 5d 5h 4s Kd", "hand N: 5 unseen")
+    v = _rule(seen, "N ask yes")
+    assert v.legal and v.owed == ()
+    assert v.text.splitlines() == [
+        "legal",
+        "depends on: whether N can go out this turn with the unseen cards: partner's yes binds "
+        "only then",
+    ]
 
 
 HAND_AND_FOOT = """\

@@ -128,15 +128,17 @@ def owed(s: State, hand_known: bool = True) -> tuple[Owed, ...]:
 
 
 def unknown_owed(s: State) -> list[str]:
-    """What :func:`owed` leaves out when the player's hand holds unseen cards, in words: the
-    facts a ruling then depends on."""
+    """What :func:`owed` leaves out when the player's hand holds unseen cards: ``concealed``
+    (whether the rest of the hand could end an opening short of its minimum by going out
+    concealed instead) and ``go_out`` (whether partner's binding "yes" binds: only while the
+    hand can go out)."""
     if s.phase not in (Phase.PLAY, Phase.ANSWER):
         return []
     r = s.rules
     out = []
     side = s.side_of[s.turn]
     if s.turn_opened and s.opening_short(side) > 0 and r.concealed_waives and s.drew == STOCK:
-        out.append("whether the rest of the hand could go out concealed instead (no minimum)")
+        out.append(CONCEALED)
     if s.permission == Permission.YES and r.yes_obliges and not s.turn_black3:
-        out.append("whether the hand can go out this turn: partner's yes binds only then")
+        out.append(GO_OUT)
     return out

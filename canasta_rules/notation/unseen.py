@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..engine.moves import Discard, Draw, Expose, Foot, Move, TakePile
-from ..engine.owed import unknown_owed
+from ..engine.owed import CONCEALED, GO_OUT, unknown_owed
 from ..engine.state import State
 from ..seats import seat_names, side_names
 from .position_table import ReadPosition
@@ -86,10 +86,13 @@ def turn_facts(rp: ReadPosition, s: State) -> list[Depends]:
     """What the turn in ``s`` still owes that depends on the unseen cards of its player's
     hand (a partner's answer ruled on where the asker's hand is given as a count)."""
     seat = seat_names(rp.rules.players)[s.turn]
-    return [
-        Depends("turn_owed", f"{seat}'s unseen cards: {fact}", seats=(seat,))
-        for fact in unknown_owed(s)
-    ]
+    words = {
+        CONCEALED: f"whether {seat}'s unseen cards could go out concealed instead, which needs "
+        "no minimum here",
+        GO_OUT: f"whether {seat} can go out this turn with the unseen cards: partner's yes "
+        "binds only then",
+    }
+    return [Depends("turn_owed", words[kind], seats=(seat,)) for kind in unknown_owed(s)]
 
 
 def unscored(rp: ReadPosition, s: State) -> dict[int, Depends]:
