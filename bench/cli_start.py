@@ -1,18 +1,21 @@
-"""Start-up time of the ``canasta`` commands a table uses most, against ``python -c pass``.
+"""Start-up of the ``canasta`` commands a table uses most, in CPU time, against two floors.
 
-Each command runs as a fresh process pinned to one core, the commands interleaved round by round
-so that a change in the machine's load touches them all alike. Byte code is written to a temporary
+Each command runs as a fresh process pinned to one core, all of them interleaved round by round
+so that a change in the machine's load touches them alike. Byte code is written to a temporary
 folder first (``PYTHONPYCACHEPREFIX``; the runs then read it, as an installed package does), and
-one warm-up round is not counted. Prints each command's median and fastest wall time, and the
-median as a multiple of ``python -c pass`` measured in the same run, and the median CPU time
-(user + system), which a busy machine disturbs less than the wall time.
+one warm-up round is not counted. For each command: the median CPU time (user + system of the
+child, which a machine shared with other work disturbs far less than the wall time), the median
+wall time, and the CPU time as a multiple of its floor, measured in the same run:
+
+- ``canasta --help`` against ``python -c "import typer"`` (goal: at most 1.2 times);
+- ``ruling``, ``score``, ``moves`` and ``variants list`` against
+  ``python -c "import typer, lark"`` (goal: at most 1.5 times), the two libraries every one of
+  them needs before any of the project's code runs.
+
+The multiple is the median over rounds of command / floor within the round (each pair ran within
+a second of each other).
 
     python bench/cli_start.py [--rounds 15]
-
-The goal (issue 11) is a median under 0.15 s for each of the four commands on a quiet machine.
-Three rows measure floors: importing typer with the pydantic adapters it builds for every option
-(what any command with options pays), that plus the variant model a ruling reads, and typer and
-lark alone reading the position a ruling reads (none of the project's code), and lark by itself.
 """
 
 from __future__ import annotations
@@ -34,39 +37,32 @@ EXAMPLES = ROOT / "docs" / "examples"
 _SCRIPT = Path(sys.executable).with_name("canasta")
 CANASTA = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "canasta_rules"]
 
-FLOOR_MODEL = "import typer.main, typer._adapters, canasta_rules.variant.model"
+TYPER = "import typer"
+TYPER_LARK = "import typer, lark"
 
-LARK_PARSE = (
-    f"p = lark.Lark(open({str(ROOT / 'grammar' / 'canasta.lark')!r}).read(), parser='lalr', "
-    "maybe_placeholders=False, keep_all_tokens=True, cache=True); "
-    f"p.parse(open({str(EXAMPLES / 'e5-frozen-pile.pos')!r}).read())"
-)
-
-FLOOR_PARSE = "import typer.main, lark; " + LARK_PARSE
-
-COMMANDS: list[tuple[str, list[str]]] = [
-    ("python -c pass", [sys.executable, "-c", "pass"]),
-    ("canasta --help", [*CANASTA, "--help"]),
-    (
-        "canasta ruling",
+# name -> (command, floor it is measured against, goal as a multiple of the floor)
+COMMANDS: dict[str, tuple[list[str], str | None, float | None]] = {
+    "python -c pass": ([sys.executable, "-c", "pass"], None, None),
+    f"floor: {TYPER}": ([sys.executable, "-c", TYPER], None, None),
+    f"floor: {TYPER_LARK}": ([sys.executable, "-c", TYPER_LARK], None, None),
+    "canasta --help": ([*CANASTA, "--help"], f"floor: {TYPER}", 1.2),
+    "canasta ruling": (
         [*CANASTA, "ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk"],
+        f"floor: {TYPER_LARK}",
+        1.5,
     ),
-    ("canasta score", [*CANASTA, "score", str(EXAMPLES / "e3-end-of-hand.pos")]),
-    ("canasta variants list", [*CANASTA, "variants", "list"]),
-    # What every command with options pays before any of the project's code: typer (0.29 and
-    # later) coerces each option's value with a pydantic TypeAdapter, so it imports pydantic.
-    ("floor: typer + pydantic", [sys.executable, "-c", "import typer.main, typer._adapters"]),
-    # The rules model every ruling reads (pydantic model classes built at import).
-    ("floor: + variant model", [sys.executable, "-c", FLOOR_MODEL]),
-    # The two libraries the design fixes, and nothing of the project: typer without the pydantic
-    # adapters (as --help loads it) and lark reading a position with the project's grammar from
-    # lark's table cache. A ruling cannot start faster than this.
-    ("floor: typer + lark parse", [sys.executable, "-c", FLOOR_PARSE]),
-    # lark alone (the design card's parser, nothing else): importing it and reading one position
-    # from its table cache. Its contextual lexer compiles a scanner for each parser state the
-    # text reaches, on every run.
-    ("floor: lark parse alone", [sys.executable, "-c", "import lark; " + LARK_PARSE]),
-]
+    "canasta score": (
+        [*CANASTA, "score", str(EXAMPLES / "e3-end-of-hand.pos")],
+        f"floor: {TYPER_LARK}",
+        1.5,
+    ),
+    "canasta moves": (
+        [*CANASTA, "moves", str(EXAMPLES / "e5-frozen-pile.pos")],
+        f"floor: {TYPER_LARK}",
+        1.5,
+    ),
+    "canasta variants list": ([*CANASTA, "variants", "list"], f"floor: {TYPER_LARK}", 1.5),
+}
 
 
 def _pin() -> None:
@@ -101,29 +97,37 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=15)
     opts = ap.parse_args()
+    walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    cpus: dict[str, list[float]] = {name: [] for name in COMMANDS}
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = cache
         env["COLUMNS"] = "100"
-        times: dict[str, list[float]] = {name: [] for name, _ in COMMANDS}
-        cpus: dict[str, list[float]] = {name: [] for name, _ in COMMANDS}
-        for _name, args in COMMANDS:  # warm-up: writes the byte code and lark's table cache
+        for args, _, _ in COMMANDS.values():  # warm-up: writes the byte code and lark's cache
             _run(args, env)
         for _ in range(opts.rounds):
-            for name, args in COMMANDS:
+            for name, (args, _, _) in COMMANDS.items():
                 wall, cpu = _run(args, env)
-                times[name].append(wall)
+                walls[name].append(wall)
                 cpus[name].append(cpu)
-    base = statistics.median(times["python -c pass"])
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{opts.rounds} rounds, one core each, load average {load:.2f} at the end")
-    print(f"{'command':24} {'median s':>9} {'fastest s':>10} {'x python':>9} {'CPU median s':>13}")
-    for name, _ in COMMANDS:
-        ts = times[name]
-        med = statistics.median(ts)
+    print(
+        f"{'command':32} {'CPU median s':>12} {'wall median s':>13} "
+        f"{'CPU x floor':>11} {'goal':>6}  floor"
+    )
+    for name, (_, floor, goal) in COMMANDS.items():
         cpu = statistics.median(cpus[name])
-        print(f"{name:24} {med:9.3f} {min(ts):10.3f} {med / base:9.1f} {cpu:13.3f}")
+        wall = statistics.median(walls[name])
+        if floor is None:
+            print(f"{name:32} {cpu:12.3f} {wall:13.3f}")
+            continue
+        ratio = statistics.median(c / f for c, f in zip(cpus[name], cpus[floor], strict=True))
+        print(
+            f"{name:32} {cpu:12.3f} {wall:13.3f} {ratio:11.2f} {goal:6.1f}  "
+            f"{floor.removeprefix('floor: ')}"
+        )
 
 
 if __name__ == "__main__":

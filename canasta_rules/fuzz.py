@@ -23,7 +23,7 @@ from .notation import format_document, parse, read_position, replay
 from .notation.ruling import rule_on
 from .variant import builtin, load
 from .variant.compare import differences, show_value
-from .variant.loading import export_toml
+from .variant.export import export_toml
 
 RECORD_FILE = "fuzz.can"
 POSITION_FILE = "fuzz.pos"

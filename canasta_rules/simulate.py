@@ -15,6 +15,7 @@ for a given seed whatever ``--jobs`` is and wherever the games ran (see ``check/
 from __future__ import annotations
 
 import io
+import json
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -38,7 +39,7 @@ from .errors import shorten_path
 from .fileio import write_bytes_atomic
 from .seats import side_names
 from .variant import load
-from .variant.model import Variant
+from .variant.plain import Variant, to_data
 
 HAND_ENDS: dict[str, str] = {
     "went_out": "a player went out",
@@ -372,7 +373,7 @@ def simulate(
         rules = rules_for(v, players)
     except ValueError as e:
         raise OptionError(str(e)) from None
-    text = v.model_dump_json()
+    text = json.dumps(to_data(v, tagged=True))  # rebuilt in each worker (check.parallel)
     tasks = [
         SimTask(text, rules.players, bots, seed, r)
         for r in chunks(games, chunk_size(games, max(1, jobs)))

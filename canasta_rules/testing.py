@@ -48,7 +48,8 @@ from .engine.moves import Move
 from .engine.rules import Rules, rules_for
 from .engine.state import State
 from .variant import LoadedVariant, load
-from .variant.model import Variant
+from .variant.model import Variant as Model
+from .variant.plain import Variant, to_data
 
 VariantLike = str | Path | Variant | LoadedVariant
 RULE_ENDS = frozenset({"went_out", "stock_exhausted", "red_three_last"})
@@ -190,13 +191,13 @@ def variants(
 @st.composite
 def _variants(draw: st.DrawFn, v: Variant, keys: list[str], max_changes: int) -> Variant:
     chosen = draw(st.lists(st.sampled_from(keys), unique=True, max_size=max_changes))
-    data = v.model_dump(mode="python")
+    data = to_data(v)
     for key in chosen:
         _set_in(data, key, draw(PARAMETERS[key]))
     if chosen:
         data["name"] = f"{v.name}-varied"[:60]
     try:
-        return Variant.model_validate(data)
+        return Model.model_validate(data)
     except ValidationError:
         assume(False)
         raise AssertionError("unreachable") from None  # pragma: no cover

@@ -744,7 +744,7 @@ def test_000_game_ends_at_5000_and_the_higher_total_wins(capsys: Capsys, tmp_pat
         "NS m 305 h 75 x 2 n 1 r 2 out; EW m 295 h 120 x 1 r 1",
     )
     assert code == 0, out
-    assert "totals after 1 hand(s): NS 1630, EW 575 (target 5000)" in out
+    assert "totals after 1 hand: NS 1630, EW 575 (target 5000)" in out
     code, out = cli(
         capsys, "tally", "--sheet", str(sheet_file), "--hand", "NS m 3000 n 1 out; EW m 4500"
     )

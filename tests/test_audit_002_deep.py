@@ -790,20 +790,20 @@ def test_tally_concealed_200_and_a_lone_red_three_against(
     """002, 'Bonus': 200 for going out concealed; 'Scoring': one red three of a player who never
     melded costs 100."""
     out = cli_tally(capsys, "online", "N m 300 n 1 x 1 concealed; S r 1 h 30")
-    assert "totals after 1 hand(s): N 1300, S -130 (target 5000)" in out
+    assert "totals after 1 hand: N 1300, S -130 (target 5000)" in out
 
 
 def test_tally_four_red_threes_800_for_a_melded_player(capsys: pytest.CaptureFixture[str]) -> None:
     """002, 'Bonus': 800 for the four red threes when the player has melded; going out 100."""
     out = cli_tally(capsys, "online", "N m 200 n 1 r 4 out; S m 100 h 20")
-    assert "totals after 1 hand(s): N 1600, S 80" in out
+    assert "totals after 1 hand: N 1600, S 80" in out
 
 
 def test_tally_next_minimums_by_each_player_s_score(capsys: pytest.CaptureFixture[str]) -> None:
     """002, 'Minimum points required for first meld': a negative total asks 15, 1500 and over 90
     (N: 600 + 500 + 300 + 100 + 100 = 1600; S: -4 red threes unmelded and 30 in hand)."""
     out = cli_tally(capsys, "online", "N m 600 n 1 x 1 out; S r 4 h 30")
-    assert "totals after 1 hand(s): N 1500, S -830" in out
+    assert "totals after 1 hand: N 1500, S -830" in out
     assert "minimum to open next hand: N 90, S 15" in out
 
 
@@ -812,9 +812,7 @@ def test_tally_3000_option_ends_at_exactly_3000(capsys: pytest.CaptureFixture[st
     N at 3000 exactly wins over S at 2900. Under the 5,000 game the same hand goes on."""
     hand = "N m 1100 n 3 x 1 out; S m 1000 n 3 x 1 r 1"
     assert "result: N wins, N 3000, S 2900" in cli_tally(capsys, "online-3000", hand)
-    assert "totals after 1 hand(s): N 3000, S 2900 (target 5000)" in cli_tally(
-        capsys, "online", hand
-    )
+    assert "totals after 1 hand: N 3000, S 2900 (target 5000)" in cli_tally(capsys, "online", hand)
 
 
 def test_tally_both_reach_5000_the_higher_wins(capsys: pytest.CaptureFixture[str]) -> None:

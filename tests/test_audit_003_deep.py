@@ -802,10 +802,10 @@ def test_tally_the_minimum_rises_with_the_total(capsys: Capsys) -> None:
     from 3000; a negative total still needs 50 (no tier below zero)."""
     hand = "NS m 300 n 2 x 1 r 4 out; EW h 120"
     out = _tally(capsys, "--hand", hand)
-    assert "totals after 1 hand(s): NS 2500, EW -120" in out
+    assert "totals after 1 hand: NS 2500, EW -120" in out
     assert "minimum to open next hand: NS 90, EW 50" in out
     out = _tally(capsys, "--hand", hand, "--hand", "NS m 500; EW m 50 n 1 out")
-    assert "totals after 2 hand(s): NS 3000, EW 530" in out
+    assert "totals after 2 hands: NS 3000, EW 530" in out
     assert "minimum to open next hand: NS 120, EW 50" in out
 
 

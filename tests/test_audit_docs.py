@@ -738,7 +738,7 @@ def test_worked_tally_two_hands_print_and_slip(
     assert err.splitlines() == _tally_block(slip)
     status, out, err = run_cli(capsys, "tally", "--sheet", "thursday-sheet.toml", "--print")
     assert status == 0, err
-    assert "totals after 2 hand(s): NS 1715, EW 2085 (target 5000)" in out
+    assert "totals after 2 hands: NS 1715, EW 2085 (target 5000)" in out
 
 
 def test_tally_001_example_1235(capsys: pytest.CaptureFixture[str]) -> None:
@@ -747,7 +747,7 @@ def test_tally_001_example_1235(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "tally", "classic", "--hand", "NS m 160 n 1 x 1 r 2 out h 25"
     )
     assert status == 0, err
-    assert "totals after 1 hand(s): NS 1235, EW 0 (target 5000)" in out
+    assert "totals after 1 hand: NS 1235, EW 0 (target 5000)" in out
 
 
 def test_tally_modern_american_worked_count(capsys: pytest.CaptureFixture[str]) -> None:
@@ -791,7 +791,7 @@ def test_tally_warns_and_scores_beyond_the_pack(capsys: pytest.CaptureFixture[st
     status, out, err = run_cli(capsys, "tally", "classic", "--hand", "NS m 3050")
     assert status == 0
     assert err.startswith("canasta: warning:") and "scored as entered" in err
-    assert "totals after 1 hand(s): NS 3050" in out
+    assert "totals after 1 hand: NS 3050" in out
 
 
 def test_tally_from_a_pipe_stops_at_a_refused_line(
@@ -803,7 +803,7 @@ def test_tally_from_a_pipe_stops_at_a_refused_line(
     status, out, err = run_cli(capsys, "tally")
     assert status == 2
     assert err.startswith("canasta: <stdin>:2:")
-    assert "totals after 1 hand(s): NS 100, EW 50" in out
+    assert "totals after 1 hand: NS 100, EW 50" in out
 
 
 # --------------------------------------------------------------------------------------------

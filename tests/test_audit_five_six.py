@@ -317,11 +317,11 @@ def test_five_hand_tally_keeps_the_sides_columns_and_the_108_card_limits_rg5(
         "NS m 100 h 30; EW m 260 x 1 out",
     )
     assert re.search(r"Red threes\s+800\s+0\n", out), out
-    assert "totals after 1 hand(s): NS 2000, EW 75 (target 5000)" in out
-    assert "totals after 2 hand(s): NS 2070, EW 735 (target 5000)" in out
+    assert "totals after 1 hand: NS 2000, EW 75 (target 5000)" in out
+    assert "totals after 2 hands: NS 2070, EW 735 (target 5000)" in out
     assert "minimum to open next hand: NS 90, EW 50" in out
     err = _tally_refused(capsys, "five-hand", "NS m 300 n 1 r 5 out; EW m 120")
-    assert "r: 5 red threes entered (NS 5); the pack of 108 cards holds 4" in err
+    assert "5 red threes entered (NS 5); the pack of 108 cards holds 4" in err
     err = _tally_refused(capsys, "five-hand", "NS m 300 out; EW m 120")
     assert "(going_out.canastas)" in err
 
@@ -678,9 +678,9 @@ def test_six_hand_tally_refuses_what_the_three_pack_game_cannot_produce_rg6(
 ) -> None:
     """RG6: the pack holds six red threes, and a side needs two canastas to go out."""
     err = _tally_refused(capsys, "six-hand", "ACE m 300 n 2 r 7 out; BDF m 100")
-    assert "r: 7 red threes entered (ACE 7); the pack of 162 cards holds 6" in err
+    assert "7 red threes entered (ACE 7); the pack of 162 cards holds 6" in err
     err = _tally_refused(capsys, "six-hand", "ACE m 300 n 1 r 2 out; BDF m 100")
-    assert "needs 2 canasta(s) to go out (going_out.canastas)" in err
+    assert "needs 2 canastas to go out (going_out.canastas)" in err
 
 
 def test_six_hand_pairs_tally_three_columns_to_7500_rg6(capsys: Capsys) -> None:
@@ -694,9 +694,9 @@ def test_six_hand_pairs_tally_three_columns_to_7500_rg6(capsys: Capsys) -> None:
         "AD m 700 n 4 x 3 out; BE m 90; CF m 10",
         "AD m 600 n 3 x 2 out; BE m 50; CF m 10",
     )
-    assert "totals after 1 hand(s): AD 2200, BE 880, CF -40 (target 7500)" in out
+    assert "totals after 1 hand: AD 2200, BE 880, CF -40 (target 7500)" in out
     assert "minimum to open next hand: AD 90, BE 50, CF 15" in out
-    assert "totals after 2 hand(s): AD 5900, BE 970, CF -30 (target 7500)" in out
+    assert "totals after 2 hands: AD 5900, BE 970, CF -30 (target 7500)" in out
     assert "minimum to open next hand: AD 120, BE 50, CF 15" in out
     assert "result: AD wins, AD 8700, BE 1020, CF -20" in out
 

@@ -456,7 +456,7 @@ def test_tally_ends_the_game_at_3000(capsys: pytest.CaptureFixture[str], house: 
     assert status == 0
     assert "result: NS wins, NS 3060, EW 260" in out
     status, out, _ = run_cli(capsys, "tally", "classic", "--hand", hand)
-    assert "totals after 1 hand(s): NS 3060, EW 260 (target 5000)" in out
+    assert "totals after 1 hand: NS 3060, EW 260 (target 5000)" in out
 
 
 def test_tally_next_minimum_follows_the_house_table(
@@ -853,7 +853,7 @@ def test_tally_two_players_deals_with_the_house_arithmetic(
     hand = "N m 300 n 1 concealed; S m 200 h 30"
     status, out, _ = run_cli(capsys, "tally", "house.toml", "--players", "2", "--hand", hand)
     assert status == 0
-    assert "totals after 1 hand(s): N 1300, S 170 (target 3000)" in out
+    assert "totals after 1 hand: N 1300, S 170 (target 3000)" in out
     assert "minimum to open next hand: N 90, S 50" in out
     line = one_line_error(capsys, "tally", "house.toml", "--players", "3", "--hand", "N m 1")
     assert line.endswith("not 3")

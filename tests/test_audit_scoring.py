@@ -560,7 +560,7 @@ def test_tally_two_hand_needs_two_canastas(
     """two-hand: Pagat's two-player rule (RULE-PARAMETERS.md, canastas_to_go_out: "P 2p: 2"):
     going out needs two canastas; with two, the natural bonuses are 2 x 500."""
     code, _, err = _tally(capsys, tmp_path, "two-hand", "N m 300 n 1 out; S m 100")
-    assert code == 2 and "needs 2 canasta(s)" in err
+    assert code == 2 and "needs 2 canastas" in err
     rows, _ = _tally_rows(capsys, tmp_path / "b", "two-hand", "N m 300 n 2 out; S m 100")
     assert rows["Total"] == [1400, 100]
 
@@ -654,7 +654,7 @@ def test_tally_samba_and_bolivia_top_tier(
     stays at 150 from 7,000 up."""
     _, out = _tally_rows(capsys, tmp_path, "samba", "NS m 1700 s 2 n 2 r 2 out; EW m 1000 n 2 x 2")
     # NS 1700 + 3000 + 1000 + 200 + 200 = 6100; EW 1000 + 1000 + 600 = 2600
-    assert "totals after 1 hand(s): NS 6100, EW 2600" in out
+    assert "totals after 1 hand: NS 6100, EW 2600" in out
     assert "minimum to open next hand: NS 120, EW 90" in out
     _, out = _tally_rows(
         capsys, tmp_path / "b", "bolivia", "NS m 1700 s 2 w 1 n 2 out; EW m 1000 n 2 x 2"
@@ -674,7 +674,7 @@ def test_tally_scores_modern_american(capsys: pytest.CaptureFixture[str], tmp_pa
         "NS m 250 n 1 c7 1 r 2 b 1 out; EW m 195 x 1 uA 1 uw 1 h 80 hA 1",
     )
     assert code == 0, err
-    assert "totals after 1 hand(s): NS 3750, EW -5585" in out
+    assert "totals after 1 hand: NS 3750, EW -5585" in out
 
 
 # --------------------------------------------------------------------------------------------

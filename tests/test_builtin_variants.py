@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from canasta_rules.variant import builtin, load, load_variant
-from canasta_rules.variant.model import (
+from canasta_rules.variant.plain import (
     ConcealedPlayer,
     ConcealedSide,
     PermissionAsk,

@@ -240,7 +240,7 @@ def test_cli_generator_on_a_toy_app() -> None:
     assert "Use `toy draw x` for an x; \\* and \\_ are literal." in draw
     assert "- `WHAT <str>` (required): What to draw." in draw
     assert "- `-s, --shape <round|square>` (default: `round`): The shape." in draw
-    assert "- `--tag <list[str]>` (repeatable): A tag." in draw
+    assert "- `--tag <str>` (repeatable): A tag." in draw
     assert "- `--count <int>` (default: `3`): How many." in draw
     assert "- `--loud`: Shout." in draw
     assert "- `--name <str>` (required): Required." in draw
@@ -248,7 +248,7 @@ def test_cli_generator_on_a_toy_app() -> None:
     assert "Inner things.\n\nMore about them." in inner
     assert "- [`canasta inner one`](#canasta-inner-one): The first inner thing." in inner
     one = section(text, "### `canasta inner one`")
-    assert "- `F... <list[str]>` (one or more): Files." in one
+    assert "- `F... <str>` (one or more): Files." in one
 
 
 # --------------------------------------------------------------------------------------------

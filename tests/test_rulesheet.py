@@ -25,6 +25,7 @@ from canasta_rules.rulesheet.words import number
 from canasta_rules.variant import builtin, load, load_variant
 from canasta_rules.variant.compare import differences, flatten
 from canasta_rules.variant.model import CardValues, Tier, Variant, parameter_paths
+from canasta_rules.variant.plain import to_data
 
 BUILTINS = builtin.names()
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -43,7 +44,8 @@ def text_of(sheet: Sheet, id_: str) -> str:
 
 def with_values(v: Variant, changes: dict[str, Any]) -> Variant:
     """``v`` with dotted keys replaced (a whole table for a ``kind`` change)."""
-    data = v.model_dump(mode="json", exclude={"provenance"})
+    data = to_data(v)
+    del data["provenance"]
     for key, value in changes.items():
         node = data
         *path, last = key.split(".")

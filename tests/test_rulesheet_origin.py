@@ -17,8 +17,9 @@ from canasta_rules.rulesheet.document import Sentence, Sheet, Statement, claims_
 from canasta_rules.rulesheet.render import PINNED_TITLE, marker, md_escape
 from canasta_rules.variant import builtin, load, load_variant
 from canasta_rules.variant.compare import flatten
-from canasta_rules.variant.loading import LoadedVariant
+from canasta_rules.variant.loaded import LoadedVariant
 from canasta_rules.variant.model import Provenance
+from canasta_rules.variant.plain import replaced
 
 BUILTINS = builtin.names()
 LEGEND = "Where each rule comes from"
@@ -212,7 +213,7 @@ def test_markers_follow_the_notes_not_the_sentence() -> None:
     prov = dict(v.provenance)
     prov["game.target"] = Provenance(sources=("001",), note="pinned for the test", pinned=True)
     prov["pile.one_card_ban"] = Provenance(sources=("P",), note="from elsewhere")
-    changed = v.model_copy(update={"provenance": prov})
+    changed = replaced(v, provenance=prov)
     sheet = build(changed)
     assert [o.kind for o in _st(sheet, "game.target").origins] == ["pinned"]
     (o,) = _st(sheet, "pile.one_card_ban").origins

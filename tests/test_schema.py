@@ -17,7 +17,7 @@ import pytest
 
 from canasta_rules.cli import main
 from canasta_rules.variant import builtin, load
-from canasta_rules.variant.loading import export_toml
+from canasta_rules.variant.export import export_toml
 from canasta_rules.variant.schema import SCHEMA_FILE, file_schema, schema_text
 
 DIRECTIVE = f"#:schema ./{SCHEMA_FILE}"

@@ -136,7 +136,7 @@ def test_six_hand_red_three_scale() -> None:
     text = f"{names[0]} m 400 n 2 r 6 out; {names[1]} h 50"
     assert sheet.add(text).scores[0].red_threes == totals[6]
     with pytest.raises(
-        TallyError, match=r"r: 7 red threes entered \(ACE 6, BDF 1\); the pack of 162 cards holds 6"
+        TallyError, match=r"7 red threes entered \(ACE 6, BDF 1\); the pack of 162 cards holds 6"
     ):
         Sheet.new("six-hand").add(f"{names[0]} m 400 n 2 r 6 out; {names[1]} r 1")
 
@@ -147,25 +147,25 @@ def test_six_hand_red_three_scale() -> None:
         (
             "classic",
             "NS r 3; EW r 2",
-            "r: 5 red threes entered (NS 3, EW 2); the pack of 108 cards holds 4",
+            "5 red threes entered (NS 3, EW 2); the pack of 108 cards holds 4",
         ),
         (
             "classic",
             "NS m 100 concealed; EW",
-            "NS went out concealed with no canasta; this ruleset needs 1 canasta(s) to go out "
+            "NS went out concealed with no canasta; this ruleset needs 1 canasta to go out "
             "concealed (going_out.canastas)",
         ),
         (
             "two-hand",
             "N m 300 n 1 out; S",
-            "N went out with only 1 canasta(s); this ruleset needs 2 canasta(s) to go out "
+            "N went out with only 1 canasta; this ruleset needs 2 canastas to go out "
             "(going_out.canastas)",
         ),
         ("classic", "NS m 200 n 1 out; EW m 200 x 1 out", "NS and EW cannot both go out"),
         (
             "classic",
             "NS m 30 n 1; EW",
-            "NS: 1 canasta(s) of 7 cards are worth at least 35 in meld points",
+            "NS: 1 canasta of 7 cards is worth at least 35 in meld points",
         ),
         ("classic", "NS m 35 n 0 x 1; EW", "worth at least 50 in meld points, but m is 35"),
         ("classic", "NS m 333; EW", "m 333 is not a multiple of 5"),
@@ -279,7 +279,7 @@ def test_sheet_with_variant_file_resolves_relative_to_sheet(tmp_path: Path) -> N
 def test_bad_sheet_names_the_hand(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_text('variant = "classic"\nhands = ["NS m 100; EW", "NS r 9; EW"]\n')
-    with pytest.raises(TallyError, match=r"s.toml: hand 2: r: 9 red threes entered \(NS 9\)"):
+    with pytest.raises(TallyError, match=r"s.toml: hand 2: 9 red threes entered \(NS 9\)"):
         Sheet.read(path)
     path.write_text("variant = \n")
     with pytest.raises(TallyError, match="not a tally sheet"):
@@ -313,7 +313,7 @@ def test_cli_hands_sheet_and_print(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     p = _canasta(["tally", "--sheet", str(sheet), "--print"])
     assert p.returncode == 0, p.stderr
-    assert "totals after 2 hand(s): NS 1710, EW 1375" in p.stdout
+    assert "totals after 2 hands: NS 1710, EW 1375" in p.stdout
 
 
 def test_cli_refuses_in_one_line(tmp_path: Path) -> None:
@@ -321,7 +321,7 @@ def test_cli_refuses_in_one_line(tmp_path: Path) -> None:
     p = _canasta(["tally", "--sheet", str(sheet), "--hand", "NS r 3; EW r 3"])
     assert p.returncode == 2
     assert p.stderr.strip().splitlines() == [
-        "canasta: --hand 1: r: 6 red threes entered (NS 3, EW 3); the pack of 108 cards holds 4 "
+        "canasta: --hand 1: 6 red threes entered (NS 3, EW 3); the pack of 108 cards holds 4 "
         "(deck.decks = 2)"
     ]
     assert "Traceback" not in p.stderr
@@ -332,7 +332,7 @@ def test_cli_reads_a_pipe(tmp_path: Path) -> None:
     script = f"{E3_000}\nundo\n{E3_000}\nNS m 100 h 20; EW m 200 n 1 out\nquit\n"
     p = _canasta(["tally", "encyclopedia", "--sheet", str(sheet)], stdin=script)
     assert p.returncode == 0, p.stderr
-    assert "last hand dropped" in p.stdout
+    assert "hand 1 taken off the sheet" in p.stdout
     assert len(tomllib.loads(sheet.read_text())["hands"]) == 2
     bad = _canasta(["tally", "--sheet", str(sheet)], stdin="NS m 100; EW m 7\n")
     assert bad.returncode == 2
@@ -354,21 +354,29 @@ def test_guided_prompt_builds_the_entry() -> None:
     """The prompt asks each count in turn (blank is 0), then who went out: 000's hand again."""
     from canasta_rules.tally import guided_entry
 
-    answers = iter(["305", "1", "2", "2", "75", "295", "", "1", "1", "120", "ns", "n"])
+    answers = iter(["305", "1", "2", "2", "75", "295", "", "1", "1", "120", "XY", "ns", "n"])
     asked: list[str] = []
+    said: list[str] = []
 
     def ask(prompt: str) -> str:
         asked.append(prompt)
         return next(answers)
 
     sheet = Sheet.new("encyclopedia")
-    text = guided_entry(sheet, ask)
+    text = guided_entry(sheet, ask, said.append)
     assert asked[0] == "NS meld points (cards on the table): "
-    assert asked[-1] == "concealed (y/N)? "
+    # A side that is not at the table is asked again, alone; the counts stay.
+    assert asked[-3:] == [
+        "who went out (NS, EW, or blank if nobody did)? ",
+        "who went out (NS, EW, or blank if nobody did)? ",
+        "did NS go out concealed (y/N)? ",
+    ]
+    assert said[1:] == [
+        "  'XY' is not a side at this table (sides: NS EW). Type a side, or nothing if nobody "
+        "went out."
+    ]
     assert sheet.add(text).scores[0].total == 1630
     assert sheet.totals == [1630, 575]
-    with pytest.raises(TallyError, match="'XY' is not a side"):
-        guided_entry(sheet, lambda p: "XY" if p.startswith("who") else "")
 
 
 def test_tally_follows_004_red_threes_and_previous_hand_minimum() -> None:
@@ -405,7 +413,7 @@ def test_samba_run_canasta_and_two_canastas() -> None:
         200,
     )
     assert ns.total == 500 + 500 + 1500 + 200 + 200
-    with pytest.raises(TallyError, match=r"needs 2 canasta\(s\) to go out"):
+    with pytest.raises(TallyError, match=r"needs 2 canastas to go out"):
         Sheet.new("samba").add("NS m 300 s 1 out")
 
 

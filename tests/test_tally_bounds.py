@@ -100,7 +100,7 @@ def test_a_wild_canasta_of_any_other_make_up_holds_a_joker() -> None:
     """Modern American scores all twos (w2) and all four jokers (wj) on their own, so a `w`
     canasta holds a joker at least: 50 + 6 x 20 = 170 points of cards."""
     assert refusal("modern-american", "NS m 165 w 1") == (
-        "NS: 1 canasta(s) of 7 cards are worth at least 170 in meld points, but m is 165"
+        "NS: 1 canasta of 7 cards is worth at least 170 in meld points, but m is 165"
     )
     assert totals("modern-american", "NS m 170 w 1")
 
@@ -122,7 +122,7 @@ def test_the_command_warns_in_one_line_and_scores(
         "canasta: warning: hand 1: NS: m 3050 and h 0 make 3050; every card of the pack of 108 "
         "together counts 1180 (scored as entered)"
     ]
-    assert "totals after 1 hand(s): NS 3950, EW 0" in out
+    assert "totals after 1 hand: NS 3950, EW 0" in out
 
 
 def test_a_typed_wild_canasta_below_its_make_up_is_refused_with_status_2(
@@ -134,6 +134,6 @@ def test_a_typed_wild_canasta_below_its_make_up_is_refused_with_status_2(
     )
     assert code == 2
     assert err.strip().splitlines() == [
-        "canasta: --hand 1: NS: 1 canasta(s) of 7 cards are worth at least 170 in meld points, "
+        "canasta: --hand 1: NS: 1 canasta of 7 cards is worth at least 170 in meld points, "
         "but m is 140"
     ]

@@ -290,7 +290,7 @@ def test_a_house_special_rank_is_read_from_the_variant(tmp_path: Path) -> None:
             "x, w, uw: the canastas entered need at least 16 wild cards (each wild canasta 7, each "
             "mixed one 1, each unfinished meld of wild cards 3); the pack of 108 cards holds 12",
         ),
-        ("NS b 3; EW b 2", "b: 5 black threes entered (NS 3, EW 2); the pack of 108 cards holds 4"),
+        ("NS b 3; EW b 2", "5 black threes entered (NS 3, EW 2); the pack of 108 cards holds 4"),
         (
             "NS m 100; EW h 60 hK 1",
             "EW: hK 1: this ruleset charges no set of kings held at the end "
@@ -298,14 +298,14 @@ def test_a_house_special_rank_is_read_from_the_variant(tmp_path: Path) -> None:
         ),
         (
             "NS m 300 n 1 c7 1 h 120 hA 2 out",
-            "NS: hA 2: a side of 2 player(s), one of whom went out, holds at most 1 set(s) of aces",
+            "NS: hA 2: a side of 2 players, one of whom went out, holds at most 1 set of aces",
         ),
         ("EW m 100; NS h 20 hA 1", "NS: the sets held are at least 60 points of cards in hand"),
         (
             "NS m 30 uA 1",
-            "NS: 1 unfinished meld(s) are worth at least 60 in meld points, but m is 30",
+            "NS: 1 unfinished meld is worth at least 60 in meld points, but m is 30",
         ),
-        ("NS m 30 c7 1", "NS: 1 canasta(s) of 7 cards are worth at least 35 in meld points"),
+        ("NS m 30 c7 1", "NS: 1 canasta of 7 cards is worth at least 35 in meld points"),
         ("NS m 100 c2 1", "NS: unknown item 'c2'"),
         ("NS m 100 c7 1 C7 1", "NS: c7 is given twice"),
     ],
@@ -415,7 +415,7 @@ def test_guided_prompt_asks_the_ruleset_items() -> None:
             "EW unfinished melds of wild cards: ": "1",
             "EW points left in hands: ": "80",
             "EW players holding 3 or more aces: ": "1",
-            "who went out (NS, EW or blank)? ": "ns",
+            "who went out (NS, EW, or blank if nobody did)? ": "ns",
         }
         return answers.get(prompt, "")
 
@@ -459,7 +459,7 @@ def test_cli_two_hands_of_modern_american(
     first = 250 + 100 + 500 + 2500 + 300 + 100
     second_ew = 400 + 3000 + 2500 + 100 + 100  # one red three with two canastas: 100
     assert "Black threes laid out" in out and "Sets in hand" in out
-    assert f"totals after 2 hand(s): NS {first + 180 + 300 - 2500 - 40}" in out
+    assert f"totals after 2 hands: NS {first + 180 + 300 - 2500 - 40}" in out
     ew_total = 195 + 300 - 80 - 4500 - 1500 + second_ew
     assert f"EW {ew_total} (target 8500)" in out
     assert "minimum to open next hand: NS 125, EW 125" in out

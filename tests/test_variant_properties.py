@@ -30,7 +30,8 @@ from pydantic.fields import FieldInfo
 from canasta_rules.errors import VariantError
 from canasta_rules.variant import builtin, load
 from canasta_rules.variant.compare import show_value
-from canasta_rules.variant.loading import deep_merge, export_toml
+from canasta_rules.variant.export import export_toml
+from canasta_rules.variant.loading import deep_merge
 from canasta_rules.variant.model import (
     METADATA_KEYS,
     BlackThrees,

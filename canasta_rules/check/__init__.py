@@ -17,6 +17,7 @@ A report is *consistent* when there is no lint error and no game failed.
 
 from __future__ import annotations
 
+import json
 import shlex
 from collections import Counter
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from ..engine.rules import rules_for
 from ..fileio import write_text_atomic
 from ..variant import load
-from ..variant.model import Variant
+from ..variant.plain import Variant, to_data
 from .lints import Finding, lint
 from .parallel import OptionError, chunk_size, chunks, run_tasks, variant_from_json
 from .play import Failure, GameOutcome, HandRun, HandSetup, play_fast, play_full, setup_for
@@ -277,7 +278,7 @@ def run_check(
     report = CheckReport(ref, sets, v, lint(v, lv), games, seed, full)
     if games == 0:
         return report
-    text = v.model_dump_json()
+    text = json.dumps(to_data(v, tagged=True))  # rebuilt in each worker (check.parallel)
     tasks = [CheckTask(text, seed, r, full) for r in chunks(games, chunk_size(games, max(1, jobs)))]
 
     def done(i: int) -> None:

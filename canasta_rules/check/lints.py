@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .. import cards as C
-from ..variant.loading import LoadedVariant
-from ..variant.model import ConcealedPlayer, PermissionAsk, Variant
+from ..variant.loaded import LoadedVariant
+from ..variant.plain import ConcealedPlayer, PermissionAsk, Variant
 
 Level = Literal["error", "warning"]
 

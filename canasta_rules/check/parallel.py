@@ -15,6 +15,7 @@ so an interrupted ``--jobs N`` run ends at once with exit 130 and leaves no proc
 from __future__ import annotations
 
 import importlib
+import json
 import multiprocessing
 import signal
 import sys
@@ -25,7 +26,7 @@ from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from ..errors import CanastaError
-from ..variant.model import Variant
+from ..variant.plain import Variant, from_tagged
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -176,5 +177,8 @@ def progress_wanted(total: int, threshold: int) -> bool:
 
 @lru_cache(maxsize=16)
 def variant_from_json(text: str) -> Variant:
-    """A variant sent to a worker as JSON (validated once per worker process)."""
-    return Variant.model_validate_json(text)
+    """A variant sent to a worker as tagged JSON (:func:`~canasta_rules.variant.plain.to_data`),
+    already validated by the sender: built once per worker process, without pydantic."""
+    found = from_tagged(json.loads(text))
+    assert isinstance(found, Variant)
+    return found

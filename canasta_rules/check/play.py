@@ -49,7 +49,7 @@ from ..engine.moves import Meld, Move, TakePile
 from ..engine.rules import Rules, rules_for
 from ..engine.state import Phase, State
 from ..seats import seat_names
-from ..variant.model import Variant
+from ..variant.plain import Variant
 
 BOTS = ("random", "greedy")
 DEALING = "dealing"

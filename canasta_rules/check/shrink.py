@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ..engine.moves import Move
 from ..engine.state import State
-from ..variant.model import Variant
+from ..variant.plain import Variant
 from .play import HandRun, HandSetup, play_full
 
 DEFAULT_BUDGET = 250

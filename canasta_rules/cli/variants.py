@@ -12,9 +12,7 @@ from rich.text import Text
 from ..errors import VariantError
 from ..variant import builtin, load
 from ..variant.compare import differences, flatten, show_value
-from ..variant.loading import export_toml
-from ..variant.model import Provenance, Seating, Variant
-from ..variant.schema import schema_text
+from ..variant.plain import Provenance, Seating, Variant
 from .common import SetOption, console, emit, load_ref
 
 app = typer.Typer(
@@ -157,10 +155,14 @@ def validate(
 @app.command()
 def schema(out: OutOption = None) -> None:
     """Print the JSON Schema of variant files (for editors: taplo, Even Better TOML)."""
+    from ..variant.schema import schema_text  # pydantic: only when asked
+
     emit(schema_text(), out)
 
 
 @app.command()
 def export(ref: VariantArg, set_: SetOption = None, out: OutOption = None) -> None:
     """The resolved ruleset as one standalone TOML file."""
+    from ..variant.export import export_toml  # only when asked
+
     emit(export_toml(load_ref(ref, set_)), out)

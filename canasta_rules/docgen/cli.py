@@ -127,10 +127,10 @@ def _visible_params(node: Node) -> list[Param]:
 
 
 def _type_label(p: Param, ctx: typer.Context) -> str:
-    """The metavar when the command names one, else typer's type, as ``--help`` shows it."""
+    """The metavar when the command names one, else the type's, as ``--help`` shows it."""
     if p.metavar is not None:
         return p.metavar
-    return p.display_type(ctx)
+    return p.make_metavar(ctx)
 
 
 def _default_text(p: Param, ctx: typer.Context) -> str | None:
@@ -200,7 +200,7 @@ def _facts(p: Param, ctx: typer.Context) -> list[str]:
 def param_line(p: Param, ctx: typer.Context) -> str:
     """One Markdown bullet: names and type, then the facts, then the help."""
     if isinstance(p, TyperArgument):
-        shown = f"{p.metavar or (p.name or '').upper()} {p.display_type(ctx)}"
+        shown = f"{p.metavar or (p.name or '').upper()} <{p.type.name}>"  # as an option's type
     else:
         names = ", ".join(_short_first(p.opts))
         if p.secondary_opts:

@@ -16,7 +16,7 @@ from .. import sources as src
 from ..rulesheet.render import md_escape
 from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import flatten, show_value
-from ..variant.model import Provenance
+from ..variant.plain import Provenance
 
 DEFAULT_VARIANT = "classic"
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..variant.model import Variant
+from ..variant.plain import Variant
 from .apply import apply, apply_unchecked
 from .dealing import deal
 from .moves import Move

@@ -7,7 +7,7 @@ which are plain attributes (ints, bools, tuples) so that move generation stays f
 from __future__ import annotations
 
 from .. import cards as C
-from ..variant.model import (
+from ..variant.plain import (
     RANK_OF_NAME,
     ConcealedPlayer,
     FootDealt,

@@ -7,9 +7,10 @@ the rules; the replayer (``replay.py``) and the position reader (``position.py``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ..deferred import dataclass  # made on first use: 29 classes, few of them per command
 from ..engine.moves import Move
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..variant.compare import differences, flatten, show_value
-from ..variant.model import FootDealt, Variant
+from ..variant.plain import FootDealt, Variant
 from .document import House, Row, Section, Sentence, Sheet, Statement, claims_key, map_statements
 from .origin import HOUSE as HOUSE_SOURCE
 from .origin import attach, pinned_notes

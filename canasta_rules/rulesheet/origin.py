@@ -33,8 +33,8 @@ from typing import Any
 
 from ..variant import load
 from ..variant.compare import flatten
-from ..variant.loading import covering
-from ..variant.model import Provenance, Variant
+from ..variant.loaded import covering
+from ..variant.plain import Provenance, Variant
 from .document import Origin, Row, Section, Sentence, Statement, claims_key, map_statements
 
 Entry = tuple[str, Provenance]
@@ -44,7 +44,9 @@ HOUSE = "house"
 
 @cache
 def _default_values() -> dict[str, Any]:
-    return flatten(Variant())
+    from ..variant.model import Variant as Defaults  # the model's defaults (pydantic)
+
+    return flatten(Defaults())
 
 
 @cache

@@ -52,34 +52,40 @@ where a side melds a rank once, two canastas of a rank where a canasta makes the
 Meld and hand points beyond what the whole pack counts, and more canastas of ranks than its
 natural cards make, are warned about and scored as entered (``TallyHand.doubts``).
 
-The sheet is a small TOML file (the ruleset and each hand's entry line), rewritten whole after
-every hand; the totals are computed again when it is read, so a sheet is never out of step.
+In place of the points after ``m`` and ``h``, a side's cards may be counted by kind, each count
+before its kind: ``m 1 joker 3 twos 15 K-8 6 7-4 3 black threes``. The kinds are the ruleset's
+(``cards``: ranks of one value that follow each other are counted together), and counts let
+more be checked: no kind past what the pack holds, black threes melded only in going out,
+canastas with their wild and natural cards.
 
-Modules: ``entry`` (the entry language), ``score`` (the checks and the arithmetic), ``sheet``
-(the sheet, its file, the text shown and the guided prompt).
+The sheet is a small TOML file (the ruleset, the teams' names and each hand's entry line),
+rewritten whole after every change; the totals are computed again when it is read, so a sheet
+is never out of step. A past hand can be edited or deleted (the later hands are scored again).
+
+Modules: ``entry`` (the entry language), ``cards`` (the kinds of card counted), ``checks`` and
+``cardcheck`` (the refusals and warnings), ``score`` (the arithmetic), ``sheet`` (the sheet and
+its file), ``prompt`` (the guided prompt: each count asked, checked as it is given), ``session``
+(the prompt's and a pipe's commands), ``export`` (CSV, printable HTML, JSON).
 """
 
 from __future__ import annotations
 
+from .checks import check_bounds, check_hand
 from .entry import COUNT_KEYS, FLAGS, RANK_KEYS, SideEntry, TallyError, entry_text, parse_entry
-from .score import check_hand, score_entries
-from .sheet import (
-    Sheet,
-    TallyHand,
-    guided_entry,
-    hand_table_rows,
-    prompts_for,
-    status_lines,
-)
+from .prompt import Guide, guided_entry, prompts_for
+from .score import score_entries
+from .sheet import Sheet, TallyHand, hand_table_rows, status_lines
 
 __all__ = [
     "COUNT_KEYS",
     "FLAGS",
     "RANK_KEYS",
+    "Guide",
     "Sheet",
     "SideEntry",
     "TallyError",
     "TallyHand",
+    "check_bounds",
     "check_hand",
     "entry_text",
     "guided_entry",

@@ -11,6 +11,15 @@ from .. import cards as C
 from ..engine.rules import Rules
 from ..errors import CanastaError
 from ..seats import side_names
+from .cards import (
+    CardCounts,
+    card_groups,
+    card_points,
+    group_names,
+    names_of,
+    say_count,
+    where_counted,
+)
 
 
 class TallyError(CanastaError):
@@ -53,6 +62,11 @@ def rank_key(prefix: str, rank: int) -> str:
     return prefix + C.RANK_CHARS[rank]
 
 
+def counted(n: int, one: str, many: str = "") -> str:
+    """``1 canasta``, ``2 canastas``: a number and what it counts, read aloud as it is written."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def ranks_named(ranks: list[int] | tuple[int, ...]) -> str:
     """``sevens, aces``: the plural names of ``ranks``."""
     return ", ".join(C.RANK_WORDS[k][1] for k in ranks)
@@ -89,6 +103,11 @@ class SideEntry:
     """Melds without wild cards of a special rank left unfinished, by rank."""
     sets: RankCounts = ()
     """Players holding a set of a rank at the end (``penalties.in_hand_sets``), by rank."""
+    melded_cards: CardCounts = ()
+    """The cards in the side's melds counted by kind (``tally.cards``), where they were
+    counted; ``meld`` is then their points."""
+    held_cards: CardCounts = ()
+    """The cards left in the side's hands counted by kind; ``hand`` is then their points."""
 
     def __post_init__(self) -> None:
         for attr in ("special", "unfinished", "sets"):
@@ -121,13 +140,23 @@ class SideEntry:
     def melded(self) -> bool:
         return self.meld > 0 or self.canastas > 0 or self.unfinished_melds > 0
 
+    @property
+    def empty(self) -> bool:
+        """Whether nothing at all was entered for the side."""
+        return self == SideEntry()
+
     def text(self, name: str) -> str:
         parts = [name]
         per_rank = {"c": self.special, "u": self.unfinished, "h*": self.sets}
+        cards = {"m": self.melded_cards, "h": self.held_cards}
         for key in ORDER:
             if key in per_rank:
                 prefix = key[0]
                 parts += [f"{rank_key(prefix, k)} {n}" for k, n in per_rank[key]]
+                continue
+            if cards.get(key):
+                parts.append(key)
+                parts += [say_count(group, n) for group, n in cards[key]]
                 continue
             value = getattr(self, COUNT_KEYS[key])
             if value:
@@ -145,10 +174,20 @@ def entry_text(rules: Rules, entries: list[SideEntry]) -> str:
     return "; ".join(e.text(n) for n, e in zip(names, entries, strict=True))
 
 
+def find_side(rules: Rules, word: str) -> int:
+    """The side ``word`` names, its seats in any order and case (``ns``, ``SN``); TallyError
+    naming the sides when it names none."""
+    names = side_names(rules.players, rules.sides)
+    canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
+    side = canon.get("".join(sorted(word.upper())))
+    if side is None:
+        raise TallyError(f"{word!r} is not a side at this table (sides: {' '.join(names)})")
+    return side
+
+
 def parse_entry(rules: Rules, text: str) -> list[SideEntry]:
     """The per-side entries of one hand, one line as in the package docstring."""
     names = side_names(rules.players, rules.sides)
-    canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
     found: dict[int, SideEntry] = {}
     parts = [p.strip() for p in text.split(";")]
     if not any(parts):
@@ -157,12 +196,10 @@ def parse_entry(rules: Rules, text: str) -> list[SideEntry]:
         if not part:
             continue
         words = part.split()
-        side = canon.get("".join(sorted(words[0].upper())))
-        if side is None:
-            raise TallyError(f"{words[0]!r} is not a side at this table (sides: {' '.join(names)})")
+        side = find_side(rules, words[0])
         if side in found:
             raise TallyError(f"{names[side]} is entered twice")
-        found[side] = _side_entry(names[side], words[1:])
+        found[side] = _side_entry(rules, names[side], words[1:])
     return [found.get(i, SideEntry()) for i in range(rules.sides)]
 
 
@@ -178,7 +215,50 @@ def _item(word: str) -> tuple[str, int] | None:
     return per_rank, rank
 
 
-def _side_entry(name: str, words: list[str]) -> SideEntry:
+def _read_cards(
+    rules: Rules, name: str, key: str, words: list[str], i: int
+) -> tuple[CardCounts, int]:
+    """The card counts written after ``m`` or ``h`` (``key``) from ``words[i]``: pairs of a count
+    and a kind of card (``tally.cards``), as long as they go on; none where ``words[i]`` is a
+    number of points. Returns the counts in the kinds' order and the index of the next word."""
+    groups = card_groups(rules)
+    named = names_of(groups)
+    found: dict[str, int] = {}
+    while i < len(words) and _plain_digits(words[i]):
+        if i + 1 == len(words):
+            if found:
+                raise TallyError(
+                    f"{name}: after {key}, {words[i]} of what? Name the cards after each count: "
+                    f"{group_names(rules)}"
+                )
+            break
+        width = 2 if words[i + 1].lower() == "black" and i + 2 < len(words) else 1
+        said = " ".join(words[i + 1 : i + 1 + width])
+        group = named.get(said.lower())
+        if group is None:
+            inside = where_counted(groups, said.lower())
+            if not found and inside is None:
+                break  # a number of points
+            what = f"{words[i]} of what?"
+            if inside is not None:
+                what = f"{words[i]} {said}: {inside}."
+            elif _item(words[i + 1].lower()) is None and words[i + 1].lower() not in FLAGS:
+                what = f"{words[i]} {said}: {said!r} is not a kind of card counted in this ruleset."
+            raise TallyError(
+                f"{name}: after {key}, {what} Name the cards after each count: {group_names(rules)}"
+            )
+        if group.name in found:
+            raise TallyError(f"{name}: {key}: {group.name} counted twice")
+        found[group.name] = int(words[i])
+        i += 1 + width
+    return tuple((g.name, found[g.name]) for g in groups if found.get(g.name)), i
+
+
+def _plain_digits(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
+def _side_entry(rules: Rules, name: str, words: list[str]) -> SideEntry:
     values: dict[str, Any] = {}
     per_rank: dict[str, dict[int, int]] = {attr: {} for attr in RANK_KEYS.values()}
     i = 0
@@ -203,10 +283,16 @@ def _side_entry(name: str, words: list[str]) -> SideEntry:
             raise TallyError(f"{name}: {w} is given twice")
         if i + 1 >= len(words):
             raise TallyError(f"{name}: {w} needs a number")
+        if w in ("m", "h"):
+            cards, after = _read_cards(rules, name, w, words, i + 1)
+            if after > i + 1:
+                values[attr] = card_points(rules, cards)
+                values["melded_cards" if w == "m" else "held_cards"] = cards
+                i = after
+                continue
         raw = words[i + 1]
         # Digits only: Python's int() would also take '1_000', '+5' and other scripts' digits.
-        digits = raw[1:] if raw.startswith("-") else raw
-        if not (digits.isascii() and digits.isdigit()):
+        if not _plain_digits(raw[1:] if raw.startswith("-") else raw):
             raise TallyError(f"{name}: {w} needs a whole number, not {raw!r}")
         number = int(raw)
         if number < 0:
@@ -217,6 +303,6 @@ def _side_entry(name: str, words: list[str]) -> SideEntry:
         else:
             values[attr] = number
         i += 2
-    for attr, counts in per_rank.items():
-        values[attr] = tuple(counts.items())
+    for attr, by_rank in per_rank.items():
+        values[attr] = tuple(by_rank.items())
     return SideEntry(**values)

@@ -5,25 +5,27 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from .. import cards as C
 from ..engine.game import game_end
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore
 from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
-from .entry import SideEntry, TallyError, entry_text, parse_entry, rank_key
-from .score import _unscored, hand_doubts, score_entries
+from .checks import _unscored, hand_doubts
+from .entry import SideEntry, TallyError, entry_text, find_side, parse_entry
+from .score import score_entries
 
 # ------------------------------------------------------------------------------------------------
 # The sheet
+
+TEAM_NAME_MAX = 40
+"""The longest team name, in characters: it heads a column of the printed sheet."""
 
 
 @dataclass
@@ -45,6 +47,8 @@ class Sheet:
     loaded: LoadedVariant
     rules: Rules
     hands: list[TallyHand] = field(default_factory=list)
+    teams: dict[int, str] = field(default_factory=dict)
+    """The teams' names by side, where they were given."""
 
     @classmethod
     def new(cls, ref: str, sets: tuple[str, ...] = (), players: int | None = None) -> Sheet:
@@ -98,20 +102,107 @@ class Sheet:
         over, side = self.result
         return side if over else None
 
-    def add(self, text: str) -> TallyHand:
-        """Score one hand's entry line and add it (TallyError if impossible)."""
-        if self.result[0]:
+    def preview(self, text: str, number: int | None = None) -> TallyHand:
+        """Score one hand's entry line without adding it (TallyError if impossible): as the next
+        hand, or in place of hand ``number`` (from 1), the totals those before it make."""
+        if number is None and self.result[0]:
             who = "it is shared" if self.winner is None else f"{self.sides[self.winner]} has won"
             raise TallyError(f"the game is over: {who}")
         entries = parse_entry(self.rules, text)
         scores = score_entries(self.rules, entries)
-        totals = [a + b.total for a, b in zip(self.totals, scores, strict=True)]
-        hand = TallyHand(entries, scores, totals, tuple(hand_doubts(self.rules, entries)))
+        before = self.totals
+        if number is not None:
+            self.check_number(number)
+            before = self.hands[number - 2].totals if number > 1 else [0] * len(scores)
+        totals = [a + b.total for a, b in zip(before, scores, strict=True)]
+        return TallyHand(entries, scores, totals, tuple(hand_doubts(self.rules, entries)))
+
+    def add(self, text: str) -> TallyHand:
+        """Score one hand's entry line and add it (TallyError if impossible)."""
+        hand = self.preview(text)
         self.hands.append(hand)
         return hand
 
     def undo(self) -> TallyHand | None:
         return self.hands.pop() if self.hands else None
+
+    def lines(self) -> list[str]:
+        """Each hand's entry line, as the sheet file keeps them."""
+        return [entry_text(self.rules, h.entries) for h in self.hands]
+
+    def edit(self, number: int, text: str) -> TallyHand:
+        """Put ``text`` in place of hand ``number`` (from 1) and score the hands after it again:
+        the minimums and the end of the game follow. TallyError, the sheet unchanged, when the
+        new entry or a later hand cannot be scored after the change."""
+        self.check_number(number)
+        lines = self.lines()
+        lines[number - 1] = text
+        self._rebuild(lines, number)
+        return self.hands[number - 1]
+
+    def delete(self, number: int) -> TallyHand:
+        """Take hand ``number`` (from 1) off the sheet and score the hands after it again."""
+        self.check_number(number)
+        dropped = self.hands[number - 1]
+        lines = self.lines()
+        del lines[number - 1]
+        self._rebuild(lines, number)
+        return dropped
+
+    def check_number(self, number: int) -> None:
+        """TallyError unless the sheet has a hand ``number`` (from 1)."""
+        if not self.hands:
+            raise TallyError("no hand on the sheet yet")
+        if not 1 <= number <= len(self.hands):
+            raise TallyError(f"no hand {number}: the sheet has hands 1 to {len(self.hands)}")
+
+    def _rebuild(self, lines: list[str], changed: int) -> None:
+        """Score ``lines`` afresh in place of the hands; the hands stay as they were when one
+        of them is refused."""
+        again = Sheet(self.ref, self.sets, self.loaded, self.rules)
+        for i, line in enumerate(lines, 1):
+            try:
+                again.add(line)
+            except TallyError as e:
+                if i == changed:
+                    raise TallyError(f"hand {i}: {e}") from None
+                raise TallyError(f"after the change to hand {changed}, hand {i}: {e}") from None
+        self.hands = again.hands
+
+    # -------------------------------------------------------------- teams
+    def read_teams(self, path: Path, teams: object) -> None:
+        """Name the teams as a sheet file's ``teams`` table does (``NS = "Anna and Bob"``)."""
+        if not isinstance(teams, dict) or not all(isinstance(x, str) for x in teams.values()):
+            raise TallyError(f'{path}: teams: expected a table of side = "name"')
+        for side, name in teams.items():
+            try:
+                self.set_team(side, name)
+            except TallyError as e:
+                raise TallyError(f"{path}: teams: {e}") from None
+
+    def set_team(self, side: str, name: str) -> None:
+        """Name the team of ``side`` (``NS``); an empty name takes the name off."""
+        i = find_side(self.rules, side)
+        name = " ".join(name.split())
+        if not name:
+            self.teams.pop(i, None)
+            return
+        if len(name) > TEAM_NAME_MAX or not name.isprintable():
+            raise TallyError(
+                f"{self.sides[i]}: a team's name is up to {TEAM_NAME_MAX} letters, digits, "
+                "spaces or signs on one line"
+            )
+        self.teams[i] = name
+
+    def label(self, side: int) -> str:
+        """How the sheet names a side: its team's name and seats (``Anna and Bob (NS)``), or its
+        seats alone."""
+        team = self.teams.get(side)
+        return f"{team} ({self.sides[side]})" if team else self.sides[side]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(self.label(i) for i in range(len(self.sides)))
 
     # -------------------------------------------------------------- file
     def to_toml(self, path: str | Path | None = None) -> str:
@@ -126,8 +217,10 @@ class Sheet:
             "variant": ref,
             "set": list(self.sets),
             "players": self.rules.players,
-            "hands": [entry_text(self.rules, h.entries) for h in self.hands],
+            "hands": self.lines(),
         }
+        if self.teams:
+            data["teams"] = {self.sides[i]: n for i, n in sorted(self.teams.items())}
         head = "# A canasta tally sheet: `canasta tally --sheet FILE` resumes it.\n"
         return head + tomli_w.dumps(data)
 
@@ -163,6 +256,7 @@ class Sheet:
         if _looks_like_path(ref) and not Path(ref).is_absolute():
             ref = str(p.resolve().parent / ref)
         sheet = cls.new(ref, tuple(sets), players)
+        sheet.read_teams(p, data.get("teams", {}))
         for i, line in enumerate(hands, 1):
             try:
                 sheet.add(line)
@@ -192,7 +286,7 @@ def hand_table_rows(sheet: Sheet) -> list[list[str]]:
 
 def status_lines(sheet: Sheet) -> list[str]:
     """Totals, the next minimums and the result, in words."""
-    names = sheet.sides
+    names = sheet.labels
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, sheet.totals, strict=True))
     over, w = sheet.result
     if over:
@@ -203,71 +297,10 @@ def status_lines(sheet: Sheet) -> list[str]:
     r = sheet.rules
     goal = f"{r.rounds} hands in all" if r.rounds else f"target {r.target}"
     return [
-        f"totals after {len(sheet.hands)} hand(s): {totals} ({goal})",
+        f"totals after {_hands(len(sheet.hands))}: {totals} ({goal})",
         f"minimum to open next hand: {mins}",
     ]
 
 
-# ------------------------------------------------------------------------------------------------
-# The guided prompt
-
-
-def prompts_for(rules: Rules) -> list[tuple[str, str]]:
-    """The counts the guided prompt asks for under ``rules``, in order: the common ones, and
-    the others only where the ruleset has the rule they count."""
-    r = rules
-    special = [k for k in C.NATURAL_RANKS if r.special_wild[k]]
-    prompts = [("m", "meld points (cards on the table)")]
-    prompts.append(("n", "other natural canastas" if special else "natural canastas"))
-    prompts += [(rank_key("c", k), f"canastas of pure {C.RANK_WORDS[k][1]}") for k in special]
-    prompts.append(("x", "mixed canastas"))
-    if r.wild_melds:
-        # melds.wild_melds.twos_bonus / jokers_bonus: canastas of wild cards by make-up.
-        twos = r.wild_twos_bonus is not None
-        jokers = r.wild_jokers_bonus is not None and r.deck_counts[C.JOKER] > 0
-        if twos:
-            prompts.append(("w2", "canastas of wild cards, all twos"))
-        if jokers:
-            prompts.append(("wj", "canastas of wild cards with every joker"))
-        other = "other canastas" if twos or jokers else "canastas"
-        prompts.append(("w", f"{other} of wild cards"))
-    if r.runs:
-        prompts.append(("s", "canastas that are runs"))
-    prompts += [
-        (rank_key("u", k), f"unfinished melds of pure {C.RANK_WORDS[k][1]}") for k in special
-    ]
-    if r.wild_melds and r.wild_unfinished_penalty:
-        prompts.append(("uw", "unfinished melds of wild cards"))
-    prompts.append(("r", "red threes"))
-    if r.black3_bonus:
-        prompts.append(("b", "black threes"))
-    prompts.append(("h", "points left in hands"))
-    prompts += [
-        (rank_key("h", k), f"players holding {count} or more {C.RANK_WORDS[k][1]}")
-        for k, count, _ in r.hand_sets
-    ]
-    return prompts
-
-
-def guided_entry(sheet: Sheet, ask: Callable[[str], str]) -> str:
-    """Ask for each side's counts one by one (blank means 0) and who went out; the answer is
-    the hand's one-line entry. ``ask`` shows a prompt and returns what was typed."""
-    parts = []
-    names = sheet.sides
-    for name in names:
-        words = [name]
-        prompts = prompts_for(sheet.rules)
-        for key, label in prompts:
-            raw = ask(f"{name} {label}: ").strip()
-            if raw:
-                words += [key, raw]
-        parts.append(words)
-    out = ask(f"who went out ({', '.join(names)} or blank)? ").strip()
-    if out:
-        canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
-        i = canon.get("".join(sorted(out.split()[0].upper())))
-        if i is None:
-            raise TallyError(f"{out!r} is not a side at this table (sides: {' '.join(names)})")
-        concealed = ask("concealed (y/N)? ").strip().lower() in ("y", "yes")
-        parts[i].append("concealed" if concealed else "out")
-    return "; ".join(" ".join(w) for w in parts)
+def _hands(n: int) -> str:
+    return "1 hand" if n == 1 else f"{n} hands"

@@ -31,6 +31,11 @@ def names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.toml"))
 
 
+def looks_like_path(ref: str) -> bool:
+    """Whether a variant reference names a file rather than a built-in variant."""
+    return ref.endswith(".toml") or "/" in ref or "\\" in ref
+
+
 def path_of(name: str) -> Path | None:
     p = variants_dir() / f"{name}.toml"
     return p if name in names() else None

@@ -10,20 +10,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .model import Variant
-
-KNOWN_FLAT: dict[int, tuple[Variant, dict[str, Any]]] = {}
-"""Flattened forms computed before (by variant/cache.py, which stores them with the variant), by
-the variant object's identity; the entry keeps its variant alive, so an id is never reused while
-it is here. A variant is frozen, so its flattened form never changes. Dumping a variant builds
-the model's serialisation schema, which a variant read back from the cache otherwise never needs."""
+from .plain import Variant
 
 
 def flatten(variant: Variant) -> dict[str, Any]:
     """Every rule parameter as ``dotted.key -> value``; arrays stay whole values."""
-    known = KNOWN_FLAT.get(id(variant))
-    if known is not None and known[0] is variant:
-        return dict(known[1])
     out: dict[str, Any] = {}
 
     def walk(node: Mapping[str, Any], prefix: str) -> None:

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .compare import flatten
-from .model import Provenance
-
-if TYPE_CHECKING:
-    from .loading import LoadedVariant
+from .loaded import LoadedVariant, covering, load
+from .plain import Provenance, to_data
 
 
 def _toml_value(value: Any) -> str:
@@ -63,8 +61,6 @@ def export_provenance(loaded: LoadedVariant) -> dict[str, Provenance]:
     """The notes an exported file carries: the variant's own, plus classic's notes for values
     left at the model's defaults (which are classic's values), so that the standalone file cites
     everything that ``variants show`` cites for the original."""
-    from .loading import covering, load  # loading re-exports this module's names
-
     prov = dict(loaded.variant.provenance)
     if loaded.variant.name == "classic":
         return prov
@@ -86,6 +82,15 @@ def export_provenance(loaded: LoadedVariant) -> dict[str, Provenance]:
     return prov
 
 
+def _without_none(data: Any) -> Any:
+    """``data`` without the tables' keys whose value is None (an unset optional value)."""
+    if isinstance(data, dict):
+        return {k: _without_none(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [_without_none(v) for v in data]
+    return data
+
+
 def export_toml(loaded: LoadedVariant) -> str:
     """The resolved variant as one standalone TOML file (no ``extends``)."""
     from .schema import SCHEMA_FILE
@@ -98,11 +103,15 @@ def export_toml(loaded: LoadedVariant) -> str:
         "# Exported by canasta-rules: every parameter is spelled out, nothing is inherited.",
         "",
     ]
-    _emit(v.model_dump(mode="json", exclude_none=True, exclude={"provenance"}), (), lines)
+    data = _without_none(to_data(v))
+    del data["provenance"]
+    _emit(data, (), lines)
     prov = export_provenance(loaded)
     if prov:
         lines += ["", "[provenance]"]
         for key, note in prov.items():
-            fields = note.model_dump(mode="json", exclude_defaults=True)
+            fields = to_data(note)
+            if not note.pinned:
+                del fields["pinned"]  # left out where it is the default, as the built-ins do
             lines.append(f"{_toml_value(key)} = {_toml_value(fields)}")  # quoted, as built-ins do
     return "\n".join(lines) + "\n"

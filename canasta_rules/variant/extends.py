@@ -15,12 +15,9 @@ from pathlib import Path
 from .. import limits
 from ..errors import Problem, VariantError, quoted
 from . import builtin
+from .builtin import looks_like_path as _looks_like_path
 from .layer import Layer, _brief
 from .tomlread import _parse_toml, _read_toml
-
-
-def _looks_like_path(ref: str) -> bool:
-    return ref.endswith(".toml") or "/" in ref or "\\" in ref
 
 
 def _child_label(child: Layer, ref: str, path: Path) -> str:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import shorten
 from .compare import show_value
-from .tomlpos import Path as KeyPath
-from .tomlpos import key_lines, line_of
+
+if TYPE_CHECKING:
+    from .tomlpos import Path as KeyPath
 
 SET_LABEL = "--set"
 
@@ -36,11 +37,15 @@ class Layer:
     def line(self, key: KeyPath) -> int | None:
         if not self.text:
             return None
+        from .tomlpos import line_of  # tomllib: only when a line is asked for
+
         return line_of(_lines(self.text), key)
 
 
 @lru_cache(maxsize=64)
 def _lines(text: str) -> dict[KeyPath, int]:
+    from .tomlpos import key_lines
+
     return key_lines(text)
 
 

@@ -17,124 +17,45 @@ between several keys is reported at the one that the latest file (or ``--set``) 
 
 The parts live beside this module: :mod:`.extends` follows the chain (reading each file with
 :mod:`.tomlread`), :mod:`.merge` merges it, :mod:`.overrides` applies ``--set``, :mod:`.located`
-words and places validation errors, and :mod:`.export` writes a loaded variant back out. This
-module puts them together and keeps the public names.
+words and places validation errors. This module puts them together in :func:`validate`, the one
+place that imports pydantic to read a variant; :func:`~canasta_rules.variant.loaded.load` calls
+it for files (and for built-ins only when their shipped data does not match them).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache, cached_property
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from ..errors import VariantError
-from . import builtin
-from .export import export_provenance, export_toml
-from .extends import ALLOW_EXTENDS_ENV, _chain, _looks_like_path, allowed_extends
+from .extends import ALLOW_EXTENDS_ENV, _chain, allowed_extends
 from .layer import SET_LABEL, Layer
 from .located import _problems
 from .merge import _overlay, _resolve_provenance, _rules_part, deep_merge, leaf_keys
-from .model import Provenance, Variant
+from .model import Variant
 from .overrides import SET_METADATA, _set_document, _set_error, parse_set
 from .tomlpos import Path as KeyPath
 
 __all__ = [
     "ALLOW_EXTENDS_ENV",
-    "DEFAULT_LABEL",
     "SET_LABEL",
     "SET_METADATA",
     "Layer",
-    "LoadedVariant",
+    "Validated",
     "allowed_extends",
-    "covering",
     "deep_merge",
-    "default_provenance",
-    "export_provenance",
-    "export_toml",
     "leaf_keys",
-    "load",
-    "load_variant",
     "parse_set",
+    "validate",
 ]
 
-DEFAULT_LABEL = "default"
-
-
-@dataclass(frozen=True)
-class LoadedVariant:
-    """A validated variant, with the chain of files it came from and each value's origin."""
-
-    variant: Variant
-    chain: tuple[Layer, ...]
-    origins: dict[str, int]
-    """Dotted leaf key -> index in ``chain`` of the layer that set it (absent: model default).
-    Arrays are leaves: ``seating``, not ``seating.0.players``."""
-
-    def origin_label(self, key: str) -> str:
-        i = self.origins.get(key)
-        return DEFAULT_LABEL if i is None else self.chain[i].label
-
-    def provenance(self, key: str) -> Provenance | None:
-        """The provenance note that covers ``key`` (its own, or its nearest table's)."""
-        found = self.provenance_entry(key)
-        return None if found is None else found[1]
-
-    def provenance_entry(self, key: str) -> tuple[str, Provenance] | None:
-        """Like :meth:`provenance`, with the key the note is filed under (``key`` or a table).
-
-        A value left at the model's default has the note ``classic.toml`` gives for it, since
-        the defaults are classic's values."""
-        found = covering(self.variant.provenance, key)
-        if found is None and self.is_default(key) and self.variant.name != "classic":
-            found = _default_provenance_entry(key)
-        return found
-
-    def is_default(self, key: str) -> bool:
-        """Whether no layer set ``key`` (a parameter or a table) or anything in it (nor a table
-        or an array that holds it)."""
-        parts = key.split(".")
-        return key not in self._set_prefixes and not any(
-            ".".join(parts[:i]) in self.origins for i in range(1, len(parts))
-        )
-
-    @cached_property
-    def _set_prefixes(self) -> frozenset[str]:
-        """Each key a layer set, and each table above it."""
-        out: set[str] = set()
-        for k in self.origins:
-            parts = k.split(".")
-            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-        return frozenset(out)
-
-
-def covering(prov: Mapping[str, Provenance], key: str) -> tuple[str, Provenance] | None:
-    """The entry of ``prov`` for ``key`` or its nearest enclosing table."""
-    parts = key.split(".")
-    for k in range(len(parts), 0, -1):
-        name = ".".join(parts[:k])
-        p = prov.get(name)
-        if p is not None:
-            return name, p
-    return None
-
-
-def _default_provenance_entry(key: str) -> tuple[str, Provenance] | None:
-    try:
-        classic = load("classic")
-    except VariantError:  # pragma: no cover - the built-ins are tested
-        return None
-    return covering(classic.variant.provenance, key)
-
-
-def default_provenance(key: str) -> Provenance | None:
-    """Provenance of a model default: the note ``classic.toml`` gives for it."""
-    found = _default_provenance_entry(key)
-    return None if found is None else found[1]
+Validated = tuple[Variant, tuple[Layer, ...], dict[str, int]]
+"""A validated variant, its chain of layers, and the layer that set each dotted leaf key: the
+parts of a :class:`~canasta_rules.variant.loaded.LoadedVariant`."""
 
 
 def _strict_input(value: Any) -> Any:
@@ -146,29 +67,13 @@ def _strict_input(value: Any) -> Any:
     return value
 
 
-def load(
-    ref: str | Path, sets: Sequence[str] = (), allow_extends: Sequence[str | Path] = ()
-) -> LoadedVariant:
-    """Load a built-in variant by name, or a variant file by path, with ``--set`` overrides.
-
-    ``extends`` in a file may name a built-in variant or a file inside that file's folder; files
-    under the folders of ``allow_extends`` (and of :data:`ALLOW_EXTENDS_ENV`) are allowed too.
-    Raises :class:`~canasta_rules.errors.VariantError` listing every problem found."""
-    ref = str(ref)
-    if not sets and not _looks_like_path(ref) and builtin.path_of(ref) is not None:
-        return _load_builtin(ref)  # files may change on disk, so only built-ins are cached
-    return _load(ref, tuple(sets), allowed_extends(allow_extends))
-
-
-@cache
-def _load_builtin(name: str) -> LoadedVariant:
-    from .cache import cached_builtin  # validated once, then read back (variant/cache.py)
-
-    return cached_builtin(name, lambda n: _load(n, ()))
-
-
-def _load(ref: str, sets: tuple[str, ...], allowed: tuple[Path, ...] = ()) -> LoadedVariant:
-    layers = _chain(ref, allowed)
+def validate(
+    ref: str, sets: Sequence[str] = (), allow_extends: Sequence[str | Path] = ()
+) -> Validated:
+    """Read the variant ``ref`` (a built-in name or a file path) with its ``extends`` chain and
+    ``sets``, and validate it. Raises :class:`~canasta_rules.errors.VariantError` listing every
+    problem found."""
+    layers = _chain(ref, allowed_extends(allow_extends))
     merged: dict[str, Any] = {}
     origins: dict[KeyPath, int] = {}
     for i, layer in enumerate(layers):
@@ -216,15 +121,8 @@ def _load(ref: str, sets: tuple[str, ...], allowed: tuple[Path, ...] = ()) -> Lo
         variant = Variant.model_validate(_strict_input(document), strict=True)
     except ValidationError as e:
         raise VariantError(_problems(e, document, all_layers)) from None
-    return LoadedVariant(
+    return (
         variant,
         tuple(all_layers),
         {".".join(str(p) for p in k): i for k, i in origins.items()},
     )
-
-
-def load_variant(
-    ref: str | Path = "classic", sets: Sequence[str] = (), allow_extends: Sequence[str | Path] = ()
-) -> Variant:
-    """The validated ``Variant`` for a built-in name or a file path."""
-    return load(ref, sets, allow_extends).variant

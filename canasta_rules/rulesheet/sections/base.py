@@ -7,7 +7,7 @@ both carry it.
 
 from __future__ import annotations
 
-from ...variant.model import Variant
+from ...variant.plain import Variant
 from ..document import Dissent, Reading, Said, Sentence
 
 BLACK_THREE_ON_TOP = Dissent(

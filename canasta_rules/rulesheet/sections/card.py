@@ -5,7 +5,7 @@ tables it shares with the full sheet.
 
 from __future__ import annotations
 
-from ...variant.model import FootDealt, Seating
+from ...variant.plain import FootDealt, Seating
 from ..document import Para, Row, Section, Table
 from ..words import count, digits_count, number
 from .base import BLACK_THREE_ON_TOP

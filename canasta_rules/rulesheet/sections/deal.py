@@ -5,7 +5,7 @@ deals and how, and how the discard pile starts.
 
 from __future__ import annotations
 
-from ...variant.model import FootDealt, Seating
+from ...variant.plain import FootDealt, Seating
 from ..document import Block, Bullets, Heading, Para, Section, Sentence
 from ..words import capital, count, join, number, special_cards
 from .base import BuilderBase

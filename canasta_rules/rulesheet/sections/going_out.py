@@ -5,7 +5,7 @@ permission, and what happens when the stock runs out.
 
 from __future__ import annotations
 
-from ...variant.model import ConcealedPlayer, FootDealt, PermissionAsk, StockOutPilePlay
+from ...variant.plain import ConcealedPlayer, FootDealt, PermissionAsk, StockOutPilePlay
 from ..document import Block, Dissent, Heading, Para, Said, Section, Sentence
 from ..words import count, join
 from .base import BuilderBase

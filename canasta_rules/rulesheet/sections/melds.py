@@ -7,7 +7,7 @@ special ranks, and the opening.
 from __future__ import annotations
 
 from ...cards import rank_word
-from ...variant.model import RANK_OF_NAME, SequencesSameSuit, Variant, WildMeldsAllowed
+from ...variant.plain import RANK_OF_NAME, SequencesSameSuit, Variant, WildMeldsAllowed
 from ..document import Block, Heading, Para, Said, Section, Sentence
 from ..words import capital, count, number
 from .tables import Tables

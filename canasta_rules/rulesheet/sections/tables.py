@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import rank_word
-from ...variant.model import RANK_OF_NAME, SequencesSameSuit, Tier, WildMeldsAllowed
+from ...variant.plain import RANK_OF_NAME, SequencesSameSuit, Tier, WildMeldsAllowed
 from ..document import Row, Table
 from ..words import capital, join, number
 from .base import BuilderBase

@@ -1,6 +1,9 @@
 """The rules model: every rule on which Canasta's sources disagree, as one frozen pydantic model.
 
-Each parameter is declared once, here, with its default and its description. The defaults are
+Each parameter is declared here with its default, its bounds and its description; each class
+derives from the plain class of its name in :mod:`canasta_rules.variant.plain`, which declares
+the same fields (name and type) for the readers, so that a variant validated from a file and a
+built-in built from its shipped data are read alike. The defaults are
 Pagat's Classic Canasta as ``001_0cb887cc6d824426.txt`` teaches it (the built-in ``classic``
 variant); a test checks that ``variants/classic.toml`` and ``Variant()`` agree.
 
@@ -12,6 +15,7 @@ taken.
 
 from __future__ import annotations
 
+from ..plain import METADATA_KEYS
 from .base import (
     EmptyPileBan,
     KeyPath,
@@ -51,7 +55,7 @@ from .pile import Draw, Pile, StockOut, StockOutLastTurn, StockOutPilePlay, Talo
 from .provenance import Provenance
 from .table import CardValues, Deal, Deck, Foot, FootDealt, FootNone, Seating
 from .threes import BlackThrees, RedThrees
-from .variant import METADATA_KEYS, Variant, parameter_paths
+from .variant import Variant, parameter_paths
 
 __all__ = [
     "METADATA_KEYS",

@@ -7,12 +7,13 @@ and the ways to take the pile.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from ...sources import SOURCE_PATTERN
+from .. import plain
 
 SourceId = Annotated[
     str,
@@ -28,19 +29,18 @@ SourceId = Annotated[
     ),
 ]
 
-SpecialCard = Literal["joker", "two", "red_three", "black_three"]
-EmptyPileBan = Literal["seven", "ace", "wild", "dead"]
-NaturalRank = Literal[
-    "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"
-]
-PickupWay = Literal["natural_pair", "natural_and_wild", "add_to_meld"]
+SpecialCard = plain.SpecialCard
+EmptyPileBan = plain.EmptyPileBan
+NaturalRank = plain.NaturalRank
+PickupWay = plain.PickupWay
 
 
 class Model(BaseModel):
     """Base for every part of a variant: frozen, and unknown keys are errors."""
 
     # defer_build: a model's schema is built when it first validates, not when the module is
-    # imported, so that a variant read back from the cache (variant/cache.py) costs no schema.
+    # imported, so that a command that only writes the schema or reads a field's description
+    # does not build the validators too.
     model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True, defer_build=True)
 
 

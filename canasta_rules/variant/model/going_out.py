@@ -9,10 +9,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from .. import plain
 from .base import Model, _unique
 
 
-class ConcealedSide(Model):
+class ConcealedSide(Model, plain.ConcealedSide):
     """Concealed: the side makes its first meld and goes out in the same turn."""
 
     kind: Literal["side_first_meld"] = Field(
@@ -20,7 +21,7 @@ class ConcealedSide(Model):
     )
 
 
-class ConcealedPlayer(Model):
+class ConcealedPlayer(Model, plain.ConcealedPlayer):
     """Concealed: the player goes out in one turn having melded nothing before in the hand."""
 
     kind: Literal["player_first_meld"] = Field(
@@ -39,14 +40,14 @@ class ConcealedPlayer(Model):
 Concealed = Annotated[ConcealedSide | ConcealedPlayer, Field(discriminator="kind")]
 
 
-class PermissionNone(Model):
+class PermissionNone(Model, plain.PermissionNone):
     kind: Literal["none"] = Field(description="Nobody asks partner's permission to go out.")
 
 
-AskMoment = Literal["before_draw", "after_draw", "after_melding"]
+AskMoment = plain.AskMoment
 
 
-class PermissionAsk(Model):
+class PermissionAsk(Model, plain.PermissionAsk):
     """A player may ask a partner "may I go out?"; a "no" binds."""
 
     kind: Literal["ask"] = Field(description="A player may ask partner's permission to go out.")
@@ -100,7 +101,7 @@ class PermissionAsk(Model):
 Permission = Annotated[PermissionNone | PermissionAsk, Field(discriminator="kind")]
 
 
-class GoingOut(Model):
+class GoingOut(Model, plain.GoingOut):
     canastas: int = Field(
         default=1, ge=0, le=6, description="Canastas a side needs before a player may go out."
     )

@@ -8,10 +8,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from .. import plain
 from .base import Model, conflict
 
 
-class Tier(Model):
+class Tier(Model, plain.Tier):
     below: int | None = Field(
         default=None,
         description=(
@@ -31,7 +32,7 @@ def _default_tiers() -> tuple[Tier, ...]:
     )
 
 
-class InitialMeld(Model):
+class InitialMeld(Model, plain.InitialMeld):
     basis: Literal["side_total", "previous_hand", "player_total", "round"] = Field(
         default="side_total",
         description=(
@@ -127,9 +128,3 @@ class InitialMeld(Model):
                     ("tiers", i, "minimum"),
                 )
         return self
-
-    def minimum_for(self, score: int) -> int:
-        for t in self.tiers:
-            if t.below is None or score < t.below:
-                return t.minimum
-        raise AssertionError("the last tier has no bound")  # pragma: no cover

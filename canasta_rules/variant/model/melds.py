@@ -6,20 +6,21 @@ makes a canasta and its bonuses (:class:`Canastas`), and ranks with rules of the
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Model, NaturalRank, _unique, conflict
+from .. import plain
+from .base import Model, _unique, conflict
 
 
-class SequencesNone(Model):
+class SequencesNone(Model, plain.SequencesNone):
     """Melds are groups of one rank only (every classic source: 'sequences do not count')."""
 
     kind: Literal["none"] = Field(description="No sequence melds.")
 
 
-class SequencesSameSuit(Model):
+class SequencesSameSuit(Model, plain.SequencesSameSuit):
     """Runs of one suit, natural cards only, from four up to the ace (Samba's runs, Bolivia's
     escaleras). Threes and wild cards never belong to a run; the ace is high only; runs of one
     suit share no rank while both can still take cards (a complete run's may be shared: two
@@ -55,13 +56,13 @@ class SequencesSameSuit(Model):
 Sequences = Annotated[SequencesNone | SequencesSameSuit, Field(discriminator="kind")]
 
 
-class WildMeldsNone(Model):
+class WildMeldsNone(Model, plain.WildMeldsNone):
     """Wild cards are never melded on their own."""
 
     kind: Literal["none"] = Field(description="No melds of wild cards.")
 
 
-class WildMeldsAllowed(Model):
+class WildMeldsAllowed(Model, plain.WildMeldsAllowed):
     """A side may meld wild cards on their own (Uruguayan, Bolivia, Modern American): one such
     meld per side, which a canasta of wild cards completes and closes."""
 
@@ -133,7 +134,7 @@ class WildMeldsAllowed(Model):
 WildMelds = Annotated[WildMeldsNone | WildMeldsAllowed, Field(discriminator="kind")]
 
 
-class Melds(Model):
+class Melds(Model, plain.Melds):
     min_size: int = Field(default=3, ge=2, le=7, description="Fewest cards in a new meld.")
     min_naturals: int = Field(
         default=2, ge=1, le=7, description="Fewest natural cards in any meld."
@@ -179,13 +180,11 @@ class Melds(Model):
     )
 
 
-RankName = NaturalRank
-"""A rank named as ``card_values`` names it (every natural rank that melds: four to ace)."""
-RANK_OF_NAME: dict[str, int] = {n: i for i, n in enumerate(get_args(NaturalRank), start=4)}
-"""The rank (4..14) a ``RankName`` names."""
+RankName = plain.RankName
+RANK_OF_NAME = plain.RANK_OF_NAME
 
 
-class SpecialRank(Model):
+class SpecialRank(Model, plain.SpecialRank):
     """One rank with rules of its own. A meld of it without wild cards is *pure*: a pure canasta
     earns ``bonus`` (in place of canastas.natural_bonus), and a pure meld left unfinished at the
     end of the hand costs ``unfinished_penalty``. To give another rank a rule, add a table."""
@@ -223,7 +222,7 @@ class SpecialRank(Model):
     )
 
 
-class Canastas(Model):
+class Canastas(Model, plain.Canastas):
     size: int = Field(default=7, ge=3, le=15, description="Cards that make a meld a canasta.")
     min_naturals: int = Field(
         default=4,

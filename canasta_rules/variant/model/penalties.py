@@ -9,10 +9,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from .. import plain
 from .base import Model, NaturalRank, _unique
 
 
-class InHandSet(Model):
+class InHandSet(Model, plain.InHandSet):
     """A set of cards of one rank that costs its holder's side points when the hand ends."""
 
     rank: NaturalRank = Field(description="The rank of the set's cards.")
@@ -24,7 +25,7 @@ class InHandSet(Model):
     )
 
 
-class Penalties(Model):
+class Penalties(Model, plain.Penalties):
     wild_returned: int = Field(
         default=0,
         ge=0,
@@ -93,7 +94,7 @@ class Penalties(Model):
         return self
 
 
-class Game(Model):
+class Game(Model, plain.Game):
     target: int = Field(
         default=5000, ge=100, le=100000, description="Cumulative score that ends the game."
     )

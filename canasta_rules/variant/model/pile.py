@@ -9,10 +9,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from .. import plain
 from .base import EmptyPileBan, Model, PickupWay, _unique, conflict
 
 
-class Pile(Model):
+class Pile(Model, plain.Pile):
     unfrozen: tuple[PickupWay, ...] = Field(
         default=("natural_pair", "natural_and_wild", "add_to_meld"),
         min_length=1,
@@ -75,7 +76,7 @@ class Pile(Model):
         return self
 
 
-class Draw(Model):
+class Draw(Model, plain.Draw):
     count: int = Field(default=1, ge=1, le=2, description="Cards drawn from the stock per turn.")
     short_stock: Literal["draw_rest", "end_hand"] = Field(
         default="draw_rest",
@@ -86,7 +87,7 @@ class Draw(Model):
     )
 
 
-class Talons(Model):
+class Talons(Model, plain.Talons):
     """Bonus cards for opening (Modern American's talons: PAG, HBC, CJ, POC, BUF, CLA)."""
 
     sizes: tuple[int, ...] = Field(
@@ -126,13 +127,13 @@ class Talons(Model):
         return self
 
 
-class StockOutLastTurn(Model):
+class StockOutLastTurn(Model, plain.StockOutLastTurn):
     """The hand ends once the player who drew the last stock card has finished their turn."""
 
     kind: Literal["last_turn"] = Field(description="The hand ends after the last drawer's turn.")
 
 
-class StockOutPilePlay(Model):
+class StockOutPilePlay(Model, plain.StockOutPilePlay):
     """Play continues with the discard pile; a player who must draw and cannot ends the hand."""
 
     kind: Literal["pile_play"] = Field(description="Play goes on through discard-pile pickups.")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from .. import plain
 from .base import Model, SourceId
 
 
-class Provenance(Model):
+class Provenance(Model, plain.Provenance):
     """Where one value of a variant comes from."""
 
     sources: tuple[SourceId, ...] = Field(

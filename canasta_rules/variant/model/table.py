@@ -9,10 +9,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from .. import plain
 from .base import Model, SpecialCard, _unique, conflict
 
 
-class Deck(Model):
+class Deck(Model, plain.Deck):
     decks: int = Field(
         default=2,
         ge=1,
@@ -29,25 +30,8 @@ class Deck(Model):
         description="Jokers added with each pack (2 gives the usual 108 cards).",
     )
 
-    @property
-    def size(self) -> int:
-        return self.decks * (52 + self.jokers_per_deck)
 
-    @property
-    def red_threes(self) -> int:
-        return 2 * self.decks
-
-    @property
-    def black_threes(self) -> int:
-        return 2 * self.decks
-
-    @property
-    def wild_cards(self) -> int:
-        """Twos and jokers."""
-        return self.decks * (4 + self.jokers_per_deck)
-
-
-class Seating(Model):
+class Seating(Model, plain.Seating):
     """One table size the variant can be played at."""
 
     players: int = Field(
@@ -134,27 +118,18 @@ class Seating(Model):
             )
         return self
 
-    @property
-    def at_table(self) -> int:
-        """How many play each hand (one fewer than ``players`` when someone sits out)."""
-        return self.players - 1 if self.sit_out != "none" else self.players
-
-    @property
-    def sides(self) -> int:
-        return self.at_table // self.side_size
-
 
 # --------------------------------------------------------------------------------------------
 # The foot (Hand and Foot)
 
 
-class FootNone(Model):
+class FootNone(Model, plain.FootNone):
     """Each player is dealt one hand (every Canasta but Hand and Foot)."""
 
     kind: Literal["none"] = Field(description="No foot: one hand per player.")
 
 
-class FootDealt(Model):
+class FootDealt(Model, plain.FootDealt):
     """Each player is also dealt a *foot*, a second hand kept face down until the first is used
     up (Hand and Foot). A player whose hand runs out takes up the foot: at once, playing on in
     the same turn, when the last hand card was melded ('running'); as the turn ends, to play it
@@ -183,7 +158,7 @@ def _default_seating() -> tuple[Seating, ...]:
     return (Seating(players=4, hand_size=11, side_size=2),)
 
 
-class Deal(Model):
+class Deal(Model, plain.Deal):
     rotation: Literal["clockwise", "counterclockwise"] = Field(
         default="clockwise",
         description=(
@@ -235,7 +210,7 @@ class Deal(Model):
         return self
 
 
-class CardValues(Model):
+class CardValues(Model, plain.CardValues):
     """What each card counts, melded (plus) or left in hand (minus)."""
 
     joker: int = Field(default=50, ge=0, le=1000, description="A joker.")
@@ -252,25 +227,3 @@ class CardValues(Model):
     five: int = Field(default=5, ge=0, le=1000, description="A five.")
     four: int = Field(default=5, ge=0, le=1000, description="A four.")
     black_three: int = Field(default=5, ge=0, le=1000, description="A black three.")
-
-    def of_rank(self, rank: int) -> int:
-        """The value of a card of ``rank`` (2..14, 15 = joker; 3 means a black three)."""
-        return getattr(self, _RANK_FIELDS[rank])  # type: ignore[no-any-return]
-
-
-_RANK_FIELDS = {
-    2: "two",
-    3: "black_three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
-    15: "joker",
-}

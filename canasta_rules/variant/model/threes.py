@@ -10,10 +10,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from .. import plain
 from .base import Model, conflict
 
 
-class RedThrees(Model):
+class RedThrees(Model, plain.RedThrees):
     exposed: Literal["deal", "first_turn"] = Field(
         default="deal",
         description=(
@@ -81,7 +82,7 @@ class RedThrees(Model):
         return self
 
 
-class BlackThrees(Model):
+class BlackThrees(Model, plain.BlackThrees):
     discarded: Literal["stop", "freeze"] = Field(
         default="stop",
         description=(

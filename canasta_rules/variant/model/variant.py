@@ -12,6 +12,8 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, Field, model_validator
 
+from .. import plain
+from ..plain import METADATA_KEYS
 from .base import Model, SourceId, conflict
 from .going_out import GoingOut
 from .initial_meld import InitialMeld
@@ -23,7 +25,7 @@ from .table import CardValues, Deal, Deck, Foot, FootDealt, FootNone, Seating, _
 from .threes import BlackThrees, RedThrees
 
 
-class Variant(Model):
+class Variant(Model, plain.Variant):
     """A complete Canasta ruleset."""
 
     name: str = Field(
@@ -219,27 +221,6 @@ class Variant(Model):
             )
         return self
 
-    # Convenience -------------------------------------------------------------------------
-    def seating_for(self, players: int | None = None) -> Seating:
-        if players is None:
-            return self.seating[0]
-        for s in self.seating:
-            if s.players == players:
-                return s
-        for s in self.seating:  # a record names the seats at the table: 4 of a five-player game
-            if s.at_table == players:
-                return s
-        sizes = sorted({s.players for s in self.seating})
-        counts = ", ".join(str(n) for n in sizes[:-1]) + " or " if len(sizes) > 1 else ""
-        counts += str(sizes[-1])
-        raise ValueError(f"variant {self.name!r} is for {counts} players, not {players}")
-
-    def rules_only(self) -> dict[str, object]:
-        """The parameters without the descriptive metadata (name, title, sources, provenance)."""
-        return self.model_dump(
-            mode="json", exclude={"name", "title", "summary", "sources", "provenance"}
-        )
-
 
 def _models_in(ann: Any) -> list[type[BaseModel]]:
     if isinstance(ann, type) and issubclass(ann, BaseModel):
@@ -266,6 +247,3 @@ def parameter_paths() -> frozenset[str]:
 
     walk(Variant, "")
     return frozenset(out)
-
-
-METADATA_KEYS = frozenset({"name", "title", "summary", "sources", "provenance"})
