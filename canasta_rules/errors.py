@@ -83,6 +83,15 @@ def quoted(value: str, limit: int = VALUE_LIMIT) -> str:
 class CanastaError(ValueError):
     """Base of every error about bad input (a variant file, a record, a move)."""
 
+    details: tuple[str, ...] = ()
+    """Lines that follow the error's own line, for a person to read (a replay's refused move:
+    the mover's hand, the side's melds, the pile); the command-line tool prints them under it,
+    indented. Empty for most errors."""
+
+    context: object = None
+    """What the raiser knew beyond the message, for a caller that shows more (a replay's
+    ``Slip``: the table as it stood); None for most errors."""
+
     def lines(self) -> list[str]:
         """The error as one or more one-line messages (each at most about 200 characters)."""
         return [one_line(str(self))]

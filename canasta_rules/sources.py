@@ -252,7 +252,9 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
     "BC": (
         "Samba: a side may hold two open melds of one rank and merge them when it likes; the "
         "model keeps one open meld of a rank per side (a second only once the first is a closed "
-        "canasta).",
+        "canasta). Kept out: combining melds is a move of its own (notation, move generator, "
+        "engine), and with canastas closed at seven it would change only where wild cards go "
+        "(docs/family/samba.md).",
     ),
     "UR": ("Samba: two open melds of one rank, merged at will (as BC).",),
     "BW": (

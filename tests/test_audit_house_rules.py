@@ -310,7 +310,7 @@ def test_cli_ruling_shows_both_rulesets_side_by_side(
     rows = out.splitlines()
     assert rows[1].split()[:2] == ["classic", "legal"]
     assert rows[2].split()[1:3] == ["refused", "pile.frozen.needs_natural_pair"]
-    assert "the pile is frozen (a black three is in it: black_threes.discarded)" in out
+    assert "the pile is frozen by a black three in it (black_threes.discarded)" in out
 
 
 def test_a_position_naming_the_house_file_is_ruled_by_it(

@@ -336,8 +336,8 @@ def test_non_utf8_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             "(use --at 1.1 for the hand's last position)",
         ),
         (
-            ["replay", "--at", "1.0", str(EXAMPLES / "concealed.can")],
-            "canasta replay: Invalid value for --at: hands and turns are numbered from 1",
+            ["replay", "--at", "0.1", str(EXAMPLES / "concealed.can")],
+            "canasta replay: Invalid value for --at: hands are numbered from 1",
         ),
         (
             ["replay", "--at", "1." + "9" * 5000, str(EXAMPLES / "concealed.can")],

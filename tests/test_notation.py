@@ -206,11 +206,15 @@ def test_illegal_move_error_format(tmp_path: Path, capsys: pytest.CaptureFixture
     code, _out, err = run(["replay", str(p)], capsys)
     assert code == 2
     assert "Traceback" not in err
+    first, *details = err.splitlines()
     assert re.fullmatch(
         rf"canasta: {re.escape(str(p))}:{i + 1}:3: hand 1, turn 3, {seat}: take with Jk: .+ "
-        r"\([a-z_.]+\)\n",
-        err,
+        r"\([a-z_.]+\)",
+        first,
     ), err
+    # Under the one located line, indented: the table as the player saw it (notation/report.py).
+    assert details and all(d.startswith("  ") for d in details), err
+    assert details[-1].endswith("--at 1.2"), err
 
 
 def test_out_of_turn(tmp_path: Path) -> None:

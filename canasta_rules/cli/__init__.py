@@ -221,8 +221,7 @@ def _main(argv: list[str] | None) -> None:
         with _watch_ctrl_c():
             code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
-        for line in e.lines():
-            print(f"canasta: {line}", file=sys.stderr)
+        print_error(e)
         sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()
@@ -251,6 +250,14 @@ def _main(argv: list[str] | None) -> None:
     except OSError as e:
         _stdout_failed(e)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def print_error(e: CanastaError) -> None:
+    """An error on standard error: one line per problem, then its details, indented."""
+    for line in e.lines():
+        print(f"canasta: {line}", file=sys.stderr)
+    for line in e.details:
+        print(f"  {line}", file=sys.stderr)
 
 
 def _internal(e: Exception) -> NoReturn:

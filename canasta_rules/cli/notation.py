@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..errors import CanastaError
 from ..seats import roster_note, seat_names
 from .common import SetOption, check_seed, console, emit, load_ref, read_document, read_position_of
 
@@ -110,8 +111,8 @@ def _parse_at(text: str) -> tuple[int, int]:
     if m is None:
         raise typer.BadParameter("use HAND.TURN, for example 2.14", param_hint="--at")
     hand, turn = int(m.group(1)), int(m.group(2))
-    if hand < 1 or turn < 1:
-        raise typer.BadParameter("hands and turns are numbered from 1", param_hint="--at")
+    if hand < 1:
+        raise typer.BadParameter("hands are numbered from 1", param_hint="--at")
     return hand, turn
 
 
@@ -125,6 +126,18 @@ def _print_replay(rp: Replay) -> None:
         end = h.end
         assert end is not None
         dealer = rp.seats[h.dealer]
+        if not h.followed:
+            # --keep-going: the hand's problem is reported below, on standard error.
+            console.print(
+                f"hand {h.number} (dealer {dealer}): the replay stopped at turn {h.turns} "
+                "(the problem is shown below)",
+                markup=False,
+            )
+            if h.totals is not None:
+                shown = ", ".join(f"{n} {v}" for n, v in zip(names, h.totals, strict=True))
+                console.print(f"the game goes on from the record's totals: {shown}", markup=False)
+            console.print()
+            continue
         if h.score is None:
             moves = "1 move" if len(h.moves) == 1 else f"{len(h.moves)} moves"
             console.print(
@@ -140,7 +153,11 @@ def _print_replay(rp: Replay) -> None:
         console.print(breakdown_table(names, h.score))
         console.print()
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, rp.totals, strict=True))
-    if rp.game_over and rp.winner is not None:
+    if not rp.totals_checked:
+        console.print(
+            "totals: not known (a hand that could not be followed writes no total)", markup=False
+        )
+    elif rp.game_over and rp.winner is not None:
         console.print(f"result: {names[rp.winner]} wins, {totals}")
     else:
         console.print(f"totals: {totals} (the game is not finished)")
@@ -151,7 +168,12 @@ def replay_cmd(
     variant: VariantOpt = None,
     set_: SetOption = None,
     at: Annotated[
-        str | None, typer.Option("--at", metavar="HAND.TURN", help="Show the position there.")
+        str | None,
+        typer.Option(
+            "--at",
+            metavar="HAND.TURN",
+            help="Show the position after that turn (HAND.0: the table as dealt).",
+        ),
     ] = None,
     as_: Annotated[
         str | None,
@@ -161,8 +183,27 @@ def replay_cmd(
             help="With --at: the position as SEAT sees it (other hands and feet as counts).",
         ),
     ] = None,
+    keep_going: Annotated[
+        bool,
+        typer.Option(
+            "--keep-going",
+            help="Report every refused move and wrong score, going on with the next hand after "
+            "a hand that cannot be followed.",
+        ),
+    ] = False,
+    json_: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the hands, totals and problems as JSON (shape: docs/notation.md).",
+        ),
+    ] = False,
 ) -> None:
-    """Replay a record, checking every move, and print each hand's score and the result."""
+    """Replay a record, checking every move, and print each hand's score and the result.
+
+    A refused move is shown with the mover's hand, the side's melds, the pile and the --at
+    command that prints the whole table; a written score the replay does not give, with the
+    hand's breakdown. Exit status 2 when the replay finds a problem."""
     from ..errors import NotationError
     from ..notation import replay
     from ..notation.writer import position_text
@@ -171,7 +212,16 @@ def replay_cmd(
         raise typer.BadParameter("--as shows the position of --at HAND.TURN", param_hint="--as")
     doc = read_document(file)
     stop = _parse_at(at) if at else None
-    rp = replay(doc, variant, tuple(set_ or ()), stop)
+    if stop is not None and (keep_going or json_):
+        which = "--keep-going" if keep_going else "--json"
+        raise typer.BadParameter(f"--at prints one position: leave out {which}", param_hint="--at")
+    sets = tuple(set_ or ())
+    command = _replay_command(file, variant, sets)
+    try:
+        rp = replay(doc, variant, sets, stop, keep_going=keep_going, stop_at_first=json_)
+    except CanastaError as e:
+        _add_details(e, command)
+        raise
     if stop is not None:
         if rp.stopped is None or rp.stop_turn != stop[1]:
             raise NotationError(_no_such_turn(rp, stop), file, 0, 0)
@@ -195,7 +245,69 @@ def replay_cmd(
             return
         typer.echo(position_text(rp.stopped, tags), nl=False)
         return
-    _print_replay(rp)
+    if json_:
+        from ..notation.report import replay_json
+
+        label = variant or doc.ruleset(None)[0]
+        typer.echo(json.dumps(replay_json(rp, label, command), indent=2))
+    else:
+        _print_replay(rp)
+    if rp.slips:
+        if not json_:
+            _print_slips(rp, command)
+        raise typer.Exit(code=2)
+
+
+def _replay_command(file: str, variant: str | None, sets: tuple[str, ...]) -> str:
+    """The command line that replays ``file`` as this one does (for ``--at`` hints)."""
+    import shlex
+
+    words = ["canasta", "replay", file]
+    if variant:
+        words += ["--variant", variant]
+    for s in sets:
+        words += ["--set", s]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _add_details(e: CanastaError, command: str) -> None:
+    """Give an error that stops a replay the lines that show its moment (notation/report.py)."""
+    from ..notation.replay import Slip
+    from ..notation.report import slip_details
+
+    if isinstance(e.context, Slip):
+        e.details = tuple(slip_details(e.context, command))
+
+
+def _print_slips(rp: Replay, command: str) -> None:
+    """Every problem of a replay on standard error, each as an error stopping the replay
+    shows it, then their count."""
+    import sys
+
+    from ..notation.report import slip_details
+    from . import print_error
+
+    sys.stdout.flush()
+    for slip in rp.slips:
+        slip.error.details = tuple(slip_details(slip, command))
+        print_error(slip.error)
+    refused = sum(1 for s in rp.slips if s.kind == "refused")
+    scores = sum(1 for s in rp.slips if s.kind in ("score", "total", "result"))
+    other = len(rp.slips) - refused - scores
+    parts = [
+        f"{n} {word if n == 1 else plural}"
+        for n, word, plural in (
+            (refused, "refused move", "refused moves"),
+            (scores, "wrong score", "wrong scores"),
+            (other, "line not followed", "lines not followed"),
+        )
+        if n
+    ]
+    found = len(rp.slips)
+    print(
+        f"canasta: {found} problem{'s' if found != 1 else ''} found ({', '.join(parts)})",
+        file=sys.stderr,
+    )
 
 
 def _no_such_turn(rp: Replay, stop: tuple[int, int]) -> str:

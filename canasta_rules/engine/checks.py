@@ -194,6 +194,10 @@ def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal 
     """Check adding ``cards`` to ``meld``. Returns (refusal, naturals after, wilds after)."""
     if not cards:
         return Refusal("meld.empty", "", "nothing to add"), meld.naturals, meld.wilds
+    if r.wild_melds:  # a kind's own limit speaks first (a full meld of wild cards)
+        full = KIND[meld.kind].full(r, meld)
+        if full is not None:
+            return full, meld.naturals, meld.wilds
     if r.canasta_closed and r.is_canasta(meld.naturals, meld.size):
         return (
             Refusal(

@@ -15,7 +15,7 @@ from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.checks import talon_size
 from ..engine.legality import refusal
-from ..engine.moves import Discard, Draw, Move, TakePile
+from ..engine.moves import Discard, Draw, Foot, Move, TakePile
 from ..engine.owed import Owed, owed
 from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError, NotationError, Refusal
@@ -316,20 +316,14 @@ def _meld_words(m: TableMeld) -> str:
     return rank_name(m.rank)
 
 
-def consequences(
-    before: State, after: State, moves: Sequence[tuple[int, Move]] | None = None
-) -> list[str]:
-    """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
-    end. (The score of an ended hand is for the caller to print.) ``moves``, the engine moves
-    applied, say what happened to the pile; without them it is read from the two states (a
-    position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
+def _table_changes(before: State, after: State) -> list[str]:
+    """The melds, canastas and red threes that changed from ``before`` to ``after``, in words."""
     from ..engine.canastas import KINDS, NOT_A_CANASTA, bonus_of, kind_of
     from ..engine.rules import GROUP, WILD
     from ..seats import side_names
 
     r = before.rules
     sides = side_names(r.players, r.sides)
-    seats = seat_names(r.players)
     out: list[str] = []
     for side in range(r.sides):
         old, new = before.melds[side], after.melds[side]
@@ -360,10 +354,44 @@ def consequences(
         if len(after.red3[side]) > len(before.red3[side]):
             laid = C.names(after.red3[side][len(before.red3[side]) :])
             out.append(f"{sides[side]} lays down red three {laid}")
+    return out
+
+
+def _feet_taken(before: State, after: State) -> list[str]:
+    """The feet taken up from ``before`` to ``after``, in words."""
+    r = before.rules
+    seats = seat_names(r.players)
+    out: list[str] = []
     for p in range(r.players):
         if r.foot and before.feet[p] and not after.feet[p]:
             n = len(before.feet[p])
             out.append(f"{seats[p]} takes up the foot ({n} card{'s' if n != 1 else ''})")
+    return out
+
+
+def consequences(
+    before: State, after: State, moves: Sequence[tuple[int, Move]] | None = None
+) -> list[str]:
+    """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
+    end. (The score of an ended hand is for the caller to print.) ``moves``, the engine moves
+    applied, say what happened to the pile; without them it is read from the two states (a
+    position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
+    r = before.rules
+    seats = seat_names(r.players)
+    out: list[str] = []
+    foot_at = next((i for i, (_, mv) in enumerate(moves or ()) if isinstance(mv, Foot)), -1)
+    if moves is not None and foot_at >= 0:
+        # The foot taken up comes between the melds laid before it and those laid from its
+        # cards: the table is compared on each side of it.
+        pre = before.copy()
+        for _, mv in moves[:foot_at]:
+            apply_unchecked(pre, mv)
+        out += _table_changes(before, pre)
+        out += _feet_taken(before, after)
+        out += _table_changes(pre, after)
+    else:
+        out += _table_changes(before, after)
+        out += _feet_taken(before, after)
     if moves is not None:
         for _, mv in moves:
             if isinstance(mv, TakePile):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..sources import FAMILY
+from ..variant.plain import Words
 
 _NUMBER_WORDS = (
     "no",
@@ -91,3 +93,25 @@ def source_name(source: str) -> str:
     if source in FAMILY:
         return f"{source}: {FAMILY[source].title}"
     return SOURCE_FILES.get(source) or CATALOG.get(source, source)
+
+
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` (by its first letter: an escalera, a samba)."""
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+_CANASTA = re.compile(r"(?<![\w.])(canastas|canasta|Canastas)(?!\w|\.\w)")
+_CANASTA_OPENING = re.compile(r"(^|[.:;!?]\s+)Canasta(?!\w|\.\w)")
+
+
+def renamed(text: str, words: Words) -> str:
+    """``text`` with the common word for a canasta replaced by the variant's own (Hand and Foot's
+    books): ``canasta``, ``canastas`` and ``Canastas`` wherever they stand, and ``Canasta`` where
+    it opens a sentence or a label; elsewhere ``Canasta`` names the game and stays. A dotted key
+    (``going_out.canastas``) is left alone."""
+    if words.canasta == "canasta" and words.canastas == "canastas":
+        return text
+    plural = words.canastas
+    subs = {"canasta": words.canasta, "canastas": plural, "Canastas": capital(plural)}
+    text = _CANASTA.sub(lambda m: subs[m.group(1)], text)
+    return _CANASTA_OPENING.sub(lambda m: m.group(1) + capital(words.canasta), text)

@@ -56,6 +56,7 @@ from .provenance import Provenance
 from .table import CardValues, Deal, Deck, Foot, FootDealt, FootNone, Seating
 from .threes import BlackThrees, RedThrees
 from .variant import Variant, parameter_paths
+from .words import Words
 
 __all__ = [
     "METADATA_KEYS",
@@ -107,6 +108,7 @@ __all__ = [
     "WildMelds",
     "WildMeldsAllowed",
     "WildMeldsNone",
+    "Words",
     "conflict",
     "parameter_paths",
 ]
