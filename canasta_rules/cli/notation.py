@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from ..notation.position import ReadPosition
     from ..notation.replay import Replay
     from ..notation.ruling import RulingRow, Verdict
+    from ..notation.unseen import Depends
 
 
 def complete_variants(incomplete: str) -> list[str]:
@@ -338,7 +339,6 @@ def score_cmd(
     """The score breakdown of a finished-hand position."""
     from ..engine.scoring import hand_rows, score_hand
     from ..errors import NotationError
-    from ..notation.unseen import unscored
     from ..seats import side_names
 
     pos = read_position_of(read_document(file), variant, set_)
@@ -353,7 +353,11 @@ def score_cmd(
     r = pos.rules
     sides = side_names(r.players, r.sides)
     scores = score_hand(s)
-    unknown = unscored(pos, s)
+    unknown: dict[int, Depends] = {}
+    if pos.unseen_hands or pos.unseen_feet:  # a score may count cards nobody has seen
+        from ..notation.unseen import unscored
+
+        unknown = unscored(pos, s)
     rows = hand_rows(r)
     if json_:
         data: dict[str, object] = {

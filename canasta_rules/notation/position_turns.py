@@ -12,7 +12,6 @@ from ..engine.state import Phase, State
 from ..errors import IllegalMoveError, Refusal, shorten_path
 from . import ast as A
 from .position_table import ReadPosition, _Table
-from .unseen import stock_facts
 from .wording import worded
 
 
@@ -63,7 +62,10 @@ class _Turns(_Table):
                     hidden = rp.blind_move(s, m)
                     if hidden is not None:
                         raise self.err(act.at, hidden)
-                    rp.depends.extend(stock_facts(rp, s, m, unseen))
+                    if rp.unseen_hands:  # a card drawn that an unseen hand may hold
+                        from .unseen import stock_facts
+
+                        rp.depends.extend(stock_facts(rp, s, m, unseen))
                     unseen = rp.prepare(s, m, unseen)
                     ref = unseen_foot() if blind else refusal(s, m)
                     if ref is not None:

@@ -25,11 +25,11 @@ from ..variant.compare import flatten, show_value
 from . import ast as A
 from .parser import parse
 from .position import ReadPosition, answering, read_position, unseen_foot
-from .unseen import Depends, stock_facts, turn_facts
 from .wording import worded
 
 if TYPE_CHECKING:
     from .remedy import Suggestion
+    from .unseen import Depends
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,10 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         hidden = pos.blind_move(s, m)
         if hidden is not None:
             raise NotationError(hidden, "<move>", act.at.line, act.at.column)
-        depends.extend(stock_facts(pos, s, m, unseen))
+        if pos.unseen_hands:  # what the answer rests on about cards nobody has seen
+            from .unseen import stock_facts
+
+            depends.extend(stock_facts(pos, s, m, unseen))
         unseen = pos.prepare(s, m, unseen)
         ref = unseen_foot() if blind else refusal(s, m)
         if ref is not None:
@@ -176,6 +179,8 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         known = not pos.hidden(s, mover)
         owing = owed(s, known)
         if not known:
+            from .unseen import turn_facts
+
             depends.extend(turn_facts(pos, s))
     return Verdict(
         True,
