@@ -117,6 +117,11 @@ class Problem:
         return one_line(f"{where}: {key}: {message}")
 
 
+class VariantWarning(UserWarning):
+    """A note on a valid variant file that may not mean what it says (an array that replaces
+    the parent's whole, dropping part of it); the command line prints it on standard error."""
+
+
 class VariantError(CanastaError):
     """A variant file, name or override that does not give a valid ruleset."""
 

@@ -108,12 +108,13 @@ def test_index_frozen_pile_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     assert first.startswith("refused: the pile is frozen by a two in it")
     assert first.endswith("(pile.frozen.needs_natural_pair)")
     assert 'parameter: pile.frozen = ["natural_pair"]' in out
-    assert "source: 001_0cb887cc6d824426.txt" in out
+    assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
 
 
 def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """index.md:117-127: the few-line house ruleset is valid and changes exactly the two keys."""
-    text = _block_after("index.md", "#:schema ./canasta-variant.schema.json", "canastas = 2")
+    """index.md, the quick start: the few-line house ruleset is valid and changes exactly the two
+    keys."""
+    text = _block_after("index.md", 'extends = "classic"', "canastas = 2")
     path = tmp_path / "my-house.toml"
     path.write_text(text, encoding="utf-8")
     status, out, err = run_cli(capsys, "variants", "validate", str(path))
@@ -121,7 +122,8 @@ def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_pat
     assert out.strip().endswith(": ok (my-house)")
     status, out, err = run_cli(capsys, "variants", "diff", "classic", str(path))
     assert status == 0, err
-    keys = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
     assert keys == ["black_threes.discarded", "going_out.canastas"]
 
 
@@ -515,7 +517,8 @@ def test_worked_example_validate_diff_show_export(
     assert (status, out.strip()) == (0, "thursday.toml: ok (thursday)"), err
     status, out, err = run_cli(capsys, "variants", "diff", "classic", "thursday.toml")
     assert status == 0, err
-    keys = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
     assert keys == ["black_threes.discarded", "going_out.canastas", "game.target"]
     status, out, err = run_cli(capsys, "variants", "show", "thursday.toml")
     assert status == 0, err
@@ -659,9 +662,7 @@ def test_name_and_title_not_inherited(capsys: pytest.CaptureFixture[str], tmp_pa
     path.write_text('extends = "classic"\n[going_out]\ncanastas = 2\n', encoding="utf-8")
     status, out, err = run_cli(capsys, "variants", "show", str(path))
     assert status == 0, err
-    assert (
-        out.splitlines()[0] == "mine: Classic Canasta (Pagat, as 001 teaches it), with house rules"
-    )
+    assert out.splitlines()[0] == "mine: Classic Canasta (Pagat's rules), with house rules"
 
 
 def test_provenance_key_naming_no_parameter_is_an_error(
@@ -862,7 +863,7 @@ def test_check_lint_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1
     quoted = _block_after(
         "check-and-simulate.md",
-        "classic: Classic Canasta (Pagat, as 001 teaches it)",
+        "classic: Classic Canasta (Pagat's rules)",
         "  warning draw.short_stock (--set): with one card drawn per turn the stock is never "
         "shorter than a draw: 'end_hand' never applies",
     )

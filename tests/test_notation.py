@@ -174,7 +174,7 @@ def test_ruling_frozen_pile(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert "(pile.frozen.needs_natural_pair)" in out
     assert 'parameter: pile.frozen = ["natural_pair"]' in out
-    assert "001_0cb887cc6d824426.txt" in out
+    assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
     code, out, _ = run(["ruling", pos, "N draw 5h discard 5h"], capsys)
     assert code == 0 and out.strip() == "legal"
     code, out, _ = run(["ruling", pos, "E draw 5h"], capsys)

@@ -171,7 +171,7 @@ def test_refusal_reason_and_rule_source(tmp_path: Path) -> None:
     assert lines[0].startswith(f"{code}: ")
     param = info.value.refusal.parameter
     assert lines[1].startswith(f"parameter: {param} = ")
-    assert "001_0cb887cc6d824426.txt" in lines[2]
+    assert "Pagat's Classic Canasta, teaching page [001]" in lines[2]
     assert explain(sess.loaded, sess.refusals, "going_out.canastas")[0] == (
         "parameter: going_out.canastas = 1"
     )

@@ -595,7 +595,7 @@ def test_diff_with_set_marks_the_override() -> None:
 
 
 def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> list[str]:
-    out = cli(capsys, "variants", "diff", a, b)
+    out = cli(capsys, "variants", "diff", a, b).split("\n\n")[0]  # the key to sources follows
     rows = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
     assert rows[0] == "parameter"
     return rows[1:]
@@ -781,16 +781,16 @@ def test_markdown_structure() -> None:
         "## 8. The end of the game",
         "## Pinned readings",
     ]
-    assert md.startswith("# Classic Canasta (Pagat, as 001 teaches it)\n")
-    assert "- Sources: 001_0cb887cc6d824426.txt." in md
+    assert md.startswith("# Classic Canasta (Pagat's rules)\n")
+    assert "- Sources: \\[001\\] Pagat's Classic Canasta, teaching page." in md
 
 
 def test_sources_are_named() -> None:
     md = render(sheet_of("two-hand"), "md")
+    # Each by the id its rules are marked with and a label a player knows (sources.LABELS).
     assert (
-        "- Sources: Pagat's Classic Canasta (catalog P in RULE-PARAMETERS.md); Bicycle/Hoyle "
-        "(catalog B in RULE-PARAMETERS.md); Wikipedia (catalog W in RULE-PARAMETERS.md); "
-        "001_0cb887cc6d824426.txt." in md
+        "- Sources: \\[P\\] Pagat, as other accounts quote it; \\[B\\] Bicycle/Hoyle; "
+        "\\[W\\] Wikipedia and its copies; \\[001\\] Pagat's Classic Canasta, teaching page." in md
     )
 
 
@@ -804,10 +804,45 @@ def test_cli_prints_markdown_by_default(capsys: pytest.CaptureFixture[str]) -> N
     assert out == render(sheet_of("classic"), "md")
 
 
+def test_cli_draws_the_sheet_in_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a terminal the sheet is drawn from its Markdown (rich): no Markdown marks or escapes
+    are left, the markers read [001], and tables are drawn; -f md still prints Markdown."""
+    import canasta_rules.cli.rules as rules_cli
+
+    monkeypatch.setattr(rules_cli, "on_terminal", lambda: True)
+    monkeypatch.setenv("COLUMNS", "90")
+    out = cli(capsys, "rules", "classic")
+    lines = out.splitlines()
+    assert lines[0].strip() == "Classic Canasta (Pagat's rules)"
+    assert "\\[" not in out and "## " not in out and "|---|" not in out
+    assert "Sources: [001] Pagat's Classic Canasta, teaching page." in out
+    assert "Four players in two partnerships" in out and "stock. [001]" in out
+    assert re.search(r"Joker\s+50\s+001", out), "the card values table is drawn"
+    assert max(len(line.rstrip()) for line in lines) <= 90
+    assert cli(capsys, "rules", "classic", "-f", "md") == render(sheet_of("classic"), "md")
+
+
+def test_the_docs_picture_of_a_drawn_sheet(tmp_path: Path) -> None:
+    """docs/images/rules-sheet.svg is the top of classic's sheet as the terminal draws it (rich's
+    SVG export), made by python -m canasta_rules.rulesheet.terminal docs/images."""
+    from canasta_rules.rulesheet.terminal import screenshot
+
+    made = screenshot(tmp_path).read_text(encoding="utf-8")
+    assert made.startswith("<svg") and "Classic&#160;Canasta&#160;(Pagat" in made
+    assert "Pagat&#x27;s&#160;Classic&#160;Canasta,&#160;teaching&#160;page" in made or (
+        "Pagat's&#160;Classic&#160;Canasta,&#160;teaching&#160;page" in made
+    )
+    committed = Path(__file__).resolve().parent.parent / "docs" / "images" / "rules-sheet.svg"
+    assert committed.is_file()
+    assert "Classic&#160;Canasta&#160;(Pagat" in committed.read_text(encoding="utf-8")
+
+
 def test_cli_formats_and_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(capsys, "rules", "online", "--format", "html").startswith("<!DOCTYPE html>")
     txt = cli(capsys, "rules", "online", "--card", "-f", "txt")
-    assert txt.startswith("Two-player online Canasta (002): quick reference\n====")
+    assert txt.startswith("Two-player online Canasta: quick reference\n====")
 
 
 def test_cli_out_writes_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

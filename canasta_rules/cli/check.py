@@ -38,7 +38,9 @@ CheckGamesOpt = Annotated[
 SeedOpt = Annotated[
     int, typer.Option("--seed", help="Seed of the run; each game's seed derives from it.")
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print the results as JSON (its shape: docs/json.md).")
+]
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", help="Local processes to spread the games over.")
 ]

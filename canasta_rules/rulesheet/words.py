@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..sources import FAMILY
+from ..sources import label
 from ..variant.plain import Words
 
 _NUMBER_WORDS = (
@@ -69,30 +69,11 @@ def special_cards(kinds: Sequence[str], *, plural: bool = False) -> str:
     return join([SPECIAL_CARDS[k][1 if plural else 0] for k in ordered], "or")
 
 
-SOURCE_FILES = {
-    "000": "000_1e7ce48765e073b7.txt",
-    "001": "001_0cb887cc6d824426.txt",
-    "002": "002_d58438592396a398.txt",
-    "003": "003_6d7b9b19ffba82c5.txt",
-    "004": "004_747f80dc7edc8b8b.txt",
-}
-"""The source files in shared/sources/, by their numeric prefix."""
-
-CATALOG = {
-    "P": "Pagat's Classic Canasta (catalog P in RULE-PARAMETERS.md)",
-    "B": "Bicycle/Hoyle (catalog B in RULE-PARAMETERS.md)",
-    "W": "Wikipedia (catalog W in RULE-PARAMETERS.md)",
-    "Brit": "Britannica (catalog Brit in RULE-PARAMETERS.md)",
-    "house": "house rules",
-}
-
-
 def source_name(source: str) -> str:
-    """A source id as a reader can find it: the file name for 000-004, the title of a family
-    source (docs/sources.md gives its address)."""
-    if source in FAMILY:
-        return f"{source}: {FAMILY[source].title}"
-    return SOURCE_FILES.get(source) or CATALOG.get(source, source)
+    """A source id as a sheet names it among its sources: ``[001] Pagat's Classic Canasta,
+    teaching page``, the id its rules are marked with and the source's label
+    (:func:`canasta_rules.sources.label`)."""
+    return f"[{source}] {label(source)}"
 
 
 def article(word: str) -> str:

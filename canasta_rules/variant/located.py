@@ -102,7 +102,15 @@ def _unknown_key(path: KeyPath, data: Any) -> str:
     elsewhere = sorted(p for p in parameter_paths() if p.rsplit(".", 1)[-1] == key)
     if elsewhere:
         return f"unknown key here (did you mean {' or '.join(elsewhere[:2])}?)"
+    if here and here != [Variant] and len(set(known)) <= _LISTED:
+        table = dotted(tuple(p for p in path[:-1] if not isinstance(p, int)))
+        keys = ", ".join(k for k in dict.fromkeys(known) if k != "kind")
+        return f"unknown key; [{table}] has {keys}"
     return "unknown key"
+
+
+_LISTED = 8
+"""A table with at most this many keys lists them after an unknown key that resembles none."""
 
 
 _DESCRIBING = frozenset({"description", "desc", "about", "notes", "comment", "comments"})
@@ -156,6 +164,12 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
         return f"unknown kind {kind}; expected one of {ctx.get('expected_tags')}"
     if typ == "union_tag_not_found":
         return "needs a 'kind' key"
+    if typ in ("tuple_type", "list_type") and isinstance(inp, dict) and path:
+        # [seating] where [[seating]] belongs: TOML's header for one entry of an array of tables
+        name = dotted(path)
+        return (
+            f"must be an array of tables: write [[{name}]], with double brackets, above each entry"
+        )
     if typ in _TYPE_WORDS:
         return _TYPE_WORDS[typ] + got
     if typ == "greater_than_equal":

@@ -4,7 +4,7 @@ Each parameter is declared here with its default, its bounds and its description
 derives from the plain class of its name in :mod:`canasta_rules.variant.plain`, which declares
 the same fields (name and type) for the readers, so that a variant validated from a file and a
 built-in built from its shipped data are read alike. The defaults are
-Pagat's Classic Canasta as ``001_0cb887cc6d824426.txt`` teaches it (the built-in ``classic``
+Pagat's Classic Canasta as the teaching page 001 gives it (the built-in ``classic``
 variant); a test checks that ``variants/classic.toml`` and ``Variant()`` agree.
 
 Rules that all five sources share are not parameters (see docs/variant-files.md, "Fixed rules"):
