@@ -14,7 +14,7 @@ from ..deferred import dataclass  # made on first use: 29 classes, few of them p
 from ..engine.moves import Move
 
 
-@dataclass(frozen=True)
+@dataclass
 class Where:
     line: int
     column: int
@@ -24,7 +24,7 @@ class Where:
 # ---- actions of a turn ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class DrawAct:
     cards: tuple[int, ...] | None
     at: Where
@@ -34,7 +34,7 @@ class DrawAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class TakeAct:
     top: int | None
     shown: tuple[int, ...]
@@ -50,7 +50,7 @@ class TakeAct:
     (``TakePile.onto``, a run reference); 0 when not named."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ExposeAct:
     replacements: tuple[int, ...] | None
     at: Where
@@ -60,7 +60,7 @@ class ExposeAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class MeldAct:
     """``meld`` (new melds, and adds written ``Q: Qh 2c``) or ``add`` (adds only)."""
 
@@ -74,7 +74,7 @@ class MeldAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class DiscardAct:
     card: int
     at: Where
@@ -86,7 +86,7 @@ class DiscardAct:
     """``discard 4c talon 5d 6h 9s Kc``: the talon taken after the discard (``talons``)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class AskAct:
     yes: bool
     at: Where
@@ -96,7 +96,7 @@ class AskAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class FootAct:
     """``foot``: taking up the foot (Hand and Foot), with replacements for its red threes."""
 
@@ -114,14 +114,14 @@ Action = DrawAct | TakeAct | ExposeAct | MeldAct | DiscardAct | AskAct | FootAct
 # ---- lines ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class Tag:
     name: str
     value: str
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class HandHeader:
     number: int
     dealer: str | None
@@ -129,7 +129,7 @@ class HandHeader:
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class DealLine:
     seat: str
     red_threes: tuple[int, ...]
@@ -137,7 +137,7 @@ class DealLine:
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class UpcardLine:
     """``upcard`` (a record's deal) or ``pile:`` (a position's whole pile), bottom to top."""
 
@@ -150,14 +150,14 @@ class UpcardLine:
     """The column of each card (0 where not read from text)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Turn:
     seat: str
     actions: tuple[Action, ...]
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class Assertion:
     """``score``, ``total`` (side -> figure), ``stock`` (a count) or ``frozen`` (yes/no, or
     ``frozen against SIDES``: frozen by a card against those sides only, ``against``)."""
@@ -170,7 +170,7 @@ class Assertion:
     at: Where = field(default_factory=lambda: Where(0, 0))
 
 
-@dataclass(frozen=True)
+@dataclass
 class PenaltyLine:
     """``penalty SEAT KIND [CARD]`` (engine/penalties.py)."""
 
@@ -180,7 +180,7 @@ class PenaltyLine:
     card: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosHand:
     seat: str
     cards: tuple[int, ...]
@@ -193,7 +193,7 @@ class PosHand:
     table has seen them); ``cards`` are the others."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosMelds:
     side: str
     melds: tuple[tuple[int, ...], ...]
@@ -202,7 +202,7 @@ class PosMelds:
     """The column of each card of each meld (empty where not read from text)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosRed:
     side: str
     cards: tuple[int, ...]
@@ -210,7 +210,7 @@ class PosRed:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class FootLine:
     """``foot N: CARDS`` (a foot dealt, or still waiting) or ``foot N: taken`` (Hand and Foot):
     in a written-out deal and in a position."""
@@ -224,21 +224,21 @@ class FootLine:
     """``foot N: 13 unseen`` (positions only): a foot still face down whose cards are not known."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosToMove:
     seat: str
     phase: str
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosOut:
     seat: str
     concealed: bool
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosAlone:
     """``alone: E``: the seat playing alone once the sides regrouped this hand
     (``seating.forming``)."""
@@ -248,7 +248,7 @@ class PosAlone:
     col: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosAsked:
     """``asked: N``: the seats that have asked partner's permission to go out this hand
     (``going_out.permission.once_per_hand``)."""
@@ -258,7 +258,7 @@ class PosAsked:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosTaken:
     """``taken: NS``: the sides that have taken the pile this hand (``pile.frozen_at_start``)."""
 
@@ -267,7 +267,7 @@ class PosTaken:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosMelded:
     """``melded: N S``: the seats that have melded this hand."""
 
@@ -276,7 +276,7 @@ class PosMelded:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosTurn:
     """``turn: drew pile, took Kh Kd, new K, first, asked yes``: the turn in progress.
 
@@ -286,7 +286,7 @@ class PosTurn:
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class CommentOnly:
     at: Where
 
@@ -314,7 +314,7 @@ Item = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass
 class Line:
     item: Item
     comment: str | None = None
@@ -330,7 +330,7 @@ class Document:
     """The text's lines, for quoting a move in an error message."""
 
     def tags(self) -> list[Tag]:
-        return [ln.item for ln in self.lines if isinstance(ln.item, Tag)]
+        return [it for ln in self.lines if type(it := ln.item) is Tag]
 
     def tag(self, name: str) -> Tag | None:
         return next((t for t in self.tags() if t.name == name), None)

@@ -204,6 +204,7 @@ class _Replayer:
             raise _err(doc, where, str(e)) from None
         r = self.rules
         self.seats = seat_names(r.players)
+        self.seat_index = {name: p for p, name in enumerate(self.seats)}
         self.sides = side_names(r.players, r.sides)
         if ptag is not None:
             for seat in self.player_names:
@@ -247,10 +248,11 @@ class _Replayer:
 
     # -------------------------------------------------------------- helpers
     def _seat(self, name: str, at: A.Where) -> int:
-        if name not in self.seats:
+        p = self.seat_index.get(name)
+        if p is None:
             msg = f"no seat {quoted(name)} at this table (seats: {', '.join(self.seats)})"
             raise _err(self.doc, at, msg)
-        return self.seats.index(name)
+        return p
 
     def _side(self, name: str, at: A.Where) -> int:
         canon = "".join(sorted(name))
@@ -280,7 +282,9 @@ class _Replayer:
         sections: list[tuple[A.HandHeader, list[A.Line]]] = []
         for ln in doc.lines:
             it = ln.item
-            if isinstance(it, A.HandHeader):
+            if type(it) is A.Turn and sections:  # most lines
+                sections[-1][1].append(ln)
+            elif isinstance(it, A.HandHeader):
                 sections.append((it, []))
             elif isinstance(it, A.Tag | A.CommentOnly):
                 if isinstance(it, A.Tag) and sections:
@@ -622,12 +626,8 @@ class _Replayer:
                         raise self._refused(s, why, act.at, hand, hand.turns, actor, act.text)
                     moves.append((actor, apply_unchecked(s, m)))
             penalties.settle(s)
-            at_end = s.turn != seat or not (
-                s.phase == Phase.PLAY
-                or s.phase == Phase.FOOT
-                or (s.phase == Phase.DRAW and _exposed(it))
-            )
-            if self.at is not None and self.at == (hand.number, hand.turns) and at_end:
+            stop_here = self.at is not None and self.at == (hand.number, hand.turns)
+            if stop_here and _at_end(s, seat, it):
                 return s.copy()
         if self.at is not None and self.at[0] == hand.number:
             return s.copy()
@@ -761,6 +761,13 @@ class _Replayer:
 
 class _Halt(Exception):
     """The first slip was noted, and the replay was asked to stop at it."""
+
+
+def _at_end(s: State, seat: int, it: A.Turn) -> bool:
+    """Whether the turn line ``it`` by ``seat`` ended its turn."""
+    return s.turn != seat or not (
+        s.phase == Phase.PLAY or s.phase == Phase.FOOT or (s.phase == Phase.DRAW and _exposed(it))
+    )
 
 
 def _exposed(turn: A.Turn) -> bool:
