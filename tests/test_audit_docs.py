@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -444,6 +445,48 @@ def test_example_moves_lists(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  meld Ac Ad As" in out.splitlines() and "  discard 4d" in out.splitlines()
     _s, out, _e = run_cli(capsys, "moves", _ex("position-then-turns.pos"))
     assert out.splitlines()[0] == "draw (1):"
+
+
+def _table_examples() -> tuple[dict[str, str], list[tuple[list[str], list[str]]]]:
+    """notation.md, "A ruling at the table": its positions (each block that starts with a
+    '# NAME.pos:' comment, by name) and its commands ('$ canasta ...'), each with the lines the
+    page shows it prints."""
+    page = (DOCS / "notation.md").read_text(encoding="utf-8")
+    section = page.split("## A ruling at the table", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
+    files: dict[str, str] = {}
+    commands: list[tuple[list[str], list[str]]] = []
+    for block in blocks:
+        named = re.match(r"# (\S+\.pos):", block)
+        if named:
+            files[named.group(1)] = block
+            continue
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                commands.append((shlex.split(line[2:]), []))
+            else:
+                commands[-1][1].append(line)
+    return files, commands
+
+
+def test_the_rulings_at_the_table_run_as_shown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """notation.md, "A ruling at the table": the two worked examples, each position written
+    from one player's seat (the other hands as counts), and every command's answer as the page
+    shows it (first word 'legal' with exit status 0, 'refused' with 1)."""
+    files, commands = _table_examples()
+    assert sorted(files) == ["north.pos", "south.pos"]
+    assert len(commands) >= 6
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        assert " unseen" in text
+    for args, shown in commands:
+        assert args[0] == "canasta"
+        argv = [str(tmp_path / a) if a in files else a for a in args[1:]]
+        status, out, err = run_cli(capsys, *argv)
+        assert out.splitlines() == shown, (args, err)
+        assert status == (0 if shown[0].startswith("legal") else 1), (args, err)
 
 
 # --------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from ..notation.position import ReadPosition
     from ..notation.replay import Replay
     from ..notation.ruling import RulingRow, Verdict
+    from ..notation.unseen import Depends
 
 
 def complete_variants(incomplete: str) -> list[str]:
@@ -75,21 +77,33 @@ VariantsOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
 
 
-def breakdown_table(sides: tuple[str, ...], scores: list[SideScore], title: str = "") -> Table:
+def breakdown_table(
+    sides: tuple[str, ...],
+    scores: list[SideScore],
+    title: str = "",
+    unknown: Collection[int] = (),
+    hand_rows: Collection[str] = (),
+) -> Table:
+    """The score breakdown, a column per side; the columns in ``unknown`` count cards nobody
+    has seen (hands given as counts), so their ``hand_rows`` (the rows for cards in hand) and
+    their totals show '?'."""
     from rich.table import Table
 
     from ..engine.scoring import OPTIONAL_ROWS
 
+    counted = hand_rows if unknown else ()
     table = Table(title=title or None, title_justify="left", box=None, pad_edge=False)
     table.add_column("")
     for s in sides:
         table.add_column(s, justify="right")
     for i, (label, _) in enumerate(scores[0].rows()):
         values = [sc.rows()[i][1] for sc in scores]
-        if label in OPTIONAL_ROWS and not any(values):
+        if label in OPTIONAL_ROWS and not any(values) and label not in counted:
             continue
-        table.add_row(label, *(str(v) for v in values))
-    table.add_row("[bold]Total[/bold]", *(f"[bold]{sc.total}[/bold]" for sc in scores))
+        shown = ["?" if j in unknown and label in counted else str(v) for j, v in enumerate(values)]
+        table.add_row(label, *shown)
+    totals = ["?" if j in unknown else str(sc.total) for j, sc in enumerate(scores)]
+    table.add_row("[bold]Total[/bold]", *(f"[bold]{v}[/bold]" for v in totals))
     return table
 
 
@@ -162,6 +176,14 @@ def replay_cmd(
             help="Show the position after that turn (HAND.0: the table as dealt).",
         ),
     ] = None,
+    as_: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="SEAT",
+            help="With --at: the position as SEAT sees it (other hands and feet as counts).",
+        ),
+    ] = None,
     keep_going: Annotated[
         bool,
         typer.Option(
@@ -187,6 +209,8 @@ def replay_cmd(
     from ..notation import replay
     from ..notation.writer import position_text
 
+    if as_ is not None and at is None:
+        raise typer.BadParameter("--as shows the position of --at HAND.TURN", param_hint="--as")
     doc = read_document(file)
     stop = _parse_at(at) if at else None
     if stop is not None and (keep_going or json_):
@@ -208,6 +232,18 @@ def replay_cmd(
         ref = variant or (vtag.value if vtag is not None else "classic")
         _, own = doc.ruleset(variant)
         tags = [("Variant", ref)] + [("Set", s) for s in [*own, *(set_ or [])]]
+        if as_ is not None:
+            from ..notation.seen import position_as_seen
+
+            if as_ not in rp.seats:
+                seats = ", ".join(rp.seats)
+                msg = f"no seat {as_!r} at this table (seats: {seats})"
+                raise typer.BadParameter(msg, param_hint="--as")
+            hand = rp.hands[-1]
+            seat = rp.seats.index(as_)
+            text = position_as_seen(hand.start, hand.moves, rp.stopped, seat, tags)
+            typer.echo(text, nl=False)
+            return
         typer.echo(position_text(rp.stopped, tags), nl=False)
         return
     if json_:
@@ -301,7 +337,7 @@ def score_cmd(
     json_: JsonOpt = False,
 ) -> None:
     """The score breakdown of a finished-hand position."""
-    from ..engine.scoring import score_hand
+    from ..engine.scoring import hand_rows, score_hand
     from ..errors import NotationError
     from ..seats import side_names
 
@@ -317,14 +353,32 @@ def score_cmd(
     r = pos.rules
     sides = side_names(r.players, r.sides)
     scores = score_hand(s)
+    unknown: dict[int, Depends] = {}
+    if pos.unseen_hands or pos.unseen_feet:  # a score may count cards nobody has seen
+        from ..notation.unseen import unscored
+
+        unknown = unscored(pos, s)
+    rows = hand_rows(r)
     if json_:
-        data = {
-            name: {**{k: v for k, v in sc.rows()}, "Total": sc.total}
-            for name, sc in zip(sides, scores, strict=True)
+        data: dict[str, object] = {
+            name: _score_json(sc, rows if i in unknown else ())
+            for i, (name, sc) in enumerate(zip(sides, scores, strict=True))
         }
+        if unknown:
+            data["depends"] = [d.as_json() for d in unknown.values()]
         typer.echo(json.dumps(data, indent=2))
         return
-    console.print(breakdown_table(sides, scores))
+    console.print(breakdown_table(sides, scores, unknown=unknown, hand_rows=rows))
+    for d in unknown.values():
+        console.print(f"depends on: {d.text}", markup=False)
+
+
+def _score_json(sc: SideScore, unknown: Collection[str]) -> dict[str, int | None]:
+    """One side's score as data; the rows for cards in hand (``unknown``), and the total, are
+    null where they count unseen cards."""
+    rows: dict[str, int | None] = {k: (None if k in unknown else v) for k, v in sc.rows()}
+    rows["Total"] = None if unknown else sc.total
+    return rows
 
 
 def _ruleset_list(variants: list[str] | None, all_: bool) -> list[str | None]:
@@ -352,6 +406,7 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
     # Plain columns, one row a line however wide (a script reads the second word of a row).
     table = [("ruleset", "ruling", "rule", "parameter")]
     refused: dict[str, list[str]] = {}  # each reason, with the rulesets that give it
+    notes: dict[str, list[str]] = {}
     unfit: list[str] = []
     for row in rows:
         v = row.verdict
@@ -365,10 +420,19 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
         table.append((row.ruleset, v.word, code, param))
         if ref is not None:
             refused.setdefault(ref.message, []).append(row.ruleset)
+        # What the turn still owes, the legal way, the facts about unseen cards: said below
+        # the table, once for the rulesets that say the same.
+        for o in v.owed:
+            notes.setdefault(f"legal so far: {o.message}", []).append(row.ruleset)
+        if v.remedy is not None:
+            said = f"legal instead: {v.remedy.text} ({v.remedy.why})"
+            notes.setdefault(said, []).append(row.ruleset)
+        for d in v.depends:
+            notes.setdefault(f"depends on: {d.text}", []).append(row.ruleset)
     widths = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-    for message, names in refused.items():
+    for message, names in [*refused.items(), *notes.items()]:
         typer.echo(f"- {', '.join(names)}: {message}")
     for line in unfit:
         typer.echo(f"- {line}")
@@ -458,12 +522,20 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
     # The cards that came with the pile ('turn: took ...'), where every one of them was written.
     taken = verdict.before.pile if took and not pos.unseen else []
     keep = [(n, v) for n, v in pos.tags if n not in ("Scores", "Dealer")]
-    text = position_text(verdict.after, keep, 0 if took else pos.unseen, taken, pos.unseen_feet)
+    text = position_text(
+        verdict.after,
+        keep,
+        0 if took else pos.unseen,
+        taken,
+        pos.unseen_feet,
+        pos.unseen_hands,
+    )
     return changes, text
 
 
 def _show(pos: ReadPosition, verdict: Verdict) -> None:
-    from ..engine.scoring import score_hand
+    from ..engine.scoring import hand_rows, score_hand
+    from ..notation.unseen import unscored
     from ..seats import side_names
 
     changes, text = _after(pos, verdict)
@@ -475,7 +547,17 @@ def _show(pos: ReadPosition, verdict: Verdict) -> None:
     console.print()
     if after.over:
         r = after.rules
-        console.print(breakdown_table(side_names(r.players, r.sides), score_hand(after)))
+        unknown = unscored(pos, after)
+        console.print(
+            breakdown_table(
+                side_names(r.players, r.sides),
+                score_hand(after),
+                unknown=unknown,
+                hand_rows=hand_rows(r),
+            )
+        )
+        for d in unknown.values():
+            console.print(f"depends on: {d.text}", markup=False)
         console.print()
     if text is not None:
         typer.echo(text, nl=False)

@@ -183,9 +183,13 @@ class PenaltyLine:
 class PosHand:
     seat: str
     cards: tuple[int, ...]
+    """The cards written (all of the hand, unless ``unseen``)."""
     at: Where
     cols: tuple[int, ...] = ()
     """The column of each card (empty where not read from text)."""
+    unseen: int = 0
+    """``hand E: 8 unseen, 7c 7d``: how many of the hand's cards are not written (nobody at the
+    table has seen them); ``cards`` are the others."""
 
 
 @dataclass

@@ -253,9 +253,12 @@ class _ToAst(Transformer[Token, Any]):
     def pos_hand(children: list[Any]) -> A.PosHand:
         seat = str(_values(children, "SEAT")[0])
         lists = _values(children, "CARDS")
+        counts = _values(children, "INT")
+        unseen = _int(counts[0]) if counts else 0
         if not lists:
-            return A.PosHand(seat, (), _where(children))
-        return A.PosHand(seat, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
+            return A.PosHand(seat, (), _where(children), unseen=unseen)
+        cards, cols = _cards(str(lists[0])), _card_cols(lists[0])
+        return A.PosHand(seat, cards, _where(children), cols, unseen)
 
     @staticmethod
     def pos_melds(children: list[Any]) -> A.PosMelds:

@@ -136,7 +136,7 @@ class LineMode:
                 legal = e.legal if isinstance(e, IllegalMove) else None
                 where = f"hand {sess.hand.number}, {seat}"
                 if self.strict:  # one line of about 200 characters, the rule code kept
-                    way = f"; legal: {legal[0]}" if legal else ""
+                    way = f"; legal instead: {legal[0]}" if legal else ""
                     at = f"<stdin>:{self.line_no}: {where}"
                     if isinstance(e, IllegalMove):
                         room = MESSAGE_TARGET - len(way)
@@ -148,7 +148,7 @@ class LineMode:
                 else:
                     self.say(f"refused: {reason}")
                 if legal:
-                    self.say(f"  legal: {legal[0]}  ({legal[1]})")
+                    self.say(f"  legal instead: {legal[0]}  ({legal[1]})")
                 if isinstance(e, IllegalMove):
                     self.say(f"  (type ? {e.refusal.code} for the rule and its source)")
                 self._prompt(f"{seat}> ")
