@@ -96,6 +96,19 @@ def test_a_sheet_nested_thousands_deep(tmp_path: Path, capsys: pytest.CaptureFix
     assert "nested too deeply: the limit is 16 levels" in line
 
 
+def test_a_long_key_in_a_sheets_set_keeps_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A key of thousands of characters in a sheet's ``set`` is shortened in the one line, so
+    the reason after it still shows (found by bench/fuzz.py: the line was cut before it)."""
+    sheet = tmp_path / "sheet.toml"
+    key = ".".join(["a"] * 3000) + ".b"
+    sheet.write_text(f'variant = "classic"\nset = ["{key}=1"]\nhands = []\n')
+    line = refusal(capsys, "tally", "--sheet", str(sheet), "--print")
+    assert line.startswith(f"{shown(sheet)}:2: set: a.a.a")
+    assert "key nested too deeply: the limit is 16" in line
+
+
 @pytest.mark.parametrize("digits", [20, 4299, 4300, 5000])
 def test_an_integer_past_64_bits_in_a_sheet(
     digits: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -14,7 +14,7 @@ from .. import limits
 from ..engine.game import game_end
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore
-from ..errors import Problem, VariantError, placed, shorten_path
+from ..errors import Problem, VariantError, placed, shorten, shorten_path
 from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
@@ -251,7 +251,7 @@ class Sheet:
         lines = key_lines(text)
 
         def refuse(key: KeyPath, message: str) -> TallyError:
-            return TallyError(str(Problem(str(p), line_of(lines, key), dotted(key), message)))
+            return TallyError(Problem(str(p), line_of(lines, key), dotted(key), message).fitted())
 
         ref = data.get("variant")
         sets = data.get("set", [])
@@ -283,7 +283,7 @@ class Sheet:
             first = e.problems[0]
             if first.file != SET_LABEL:
                 raise  # placed in the variant file
-            raise refuse(("set",), f"{first.key}: {first.message}") from None
+            raise refuse(("set",), f"{shorten(first.key, 40)}: {first.message}") from None
         sheet.read_teams(p, data.get("teams", {}))
         for i, line in enumerate(hands, 1):
             try:
