@@ -1,17 +1,33 @@
-"""How fast random play runs through the OpenSpiel API: our ``canasta`` game against
-jhtschultz/canasta-openspiel (``python_canasta``), in the same run.
+"""How fast random play runs through the OpenSpiel API: our ``canasta`` game, the bare engine it
+wraps, and jhtschultz/canasta-openspiel (``python_canasta``, "the peer"), in the same run.
 
 Run from the repository root (needs the ``openspiel`` extra)::
 
-    .venv/bin/python bench/openspiel_speed.py               # classic, about 10 s per game
-    .venv/bin/python bench/openspiel_speed.py --seconds 30 --variant online
+    .venv/bin/python bench/openspiel_speed.py                       # classic, 3 s a side a round
+    .venv/bin/python bench/openspiel_speed.py --peer ../canasta-openspiel --rounds 5
 
-Both games are played the same way, only through the OpenSpiel API: at a chance node an outcome is
-sampled from ``chance_outcomes()``, at a decision node a uniformly random ``legal_actions()``
-entry; ``apply_action`` for both. A hand of ours is one game (``whole_game`` false); the other game
-plays whole games, so its hands are counted by its hand number (``_hand_number``) changing. The
-other package is measured only if it is installed (its module is ``canasta``); otherwise the bench
-says so and prints our figures alone. Figures: hands/s, actions/s, and the ratio of hands/s.
+Three sides, played round by round for ``--seconds`` of CPU time each (user + system of this
+process), so a change in the machine's load touches them alike:
+
+- **bare engine**: seeded deals, every move chosen by ``RandomBot`` from ``legal_moves`` and
+  applied with ``apply_unchecked`` (what ``bench/engine_speed.py`` times);
+- **ours through pyspiel**: ``pyspiel.load_game("canasta")``, one hand a game;
+- **the peer through pyspiel**, when its package (module ``canasta``) is importable: installed,
+  or from a checkout given with ``--peer``. It is not on PyPI: clone
+  https://github.com/jhtschultz/canasta-openspiel (the figures in docs/architecture.md are from
+  its commit 5e5bbda). It plays whole games; its hands are counted by its hand number
+  (``_hand_number``) changing.
+
+Both OpenSpiel games are played alike: at a chance node an outcome is sampled from
+``chance_outcomes()``, at a decision node a uniformly random entry of ``legal_actions()``, then
+``apply_action``. At a hand's end the peer starts the next hand from inside ``legal_actions()``,
+which then returns nothing: the loop asks the state again. The bare engine's random bot chooses
+uniformly among the same legal moves our game numbers as actions, so both play the same games
+(the same deals and policy), and the ratio of hands per second is what the bridge costs.
+
+Figures: hands/s and actions (or moves)/s per side, medians over the rounds, and the medians of
+the per-round ratios: bare engine / ours (the bridge's cost; issue 26's goal is at most 1.5),
+ours / peer (goal at least 3) and bare engine / peer (the engine's lead; goal at least 5).
 """
 
 from __future__ import annotations
@@ -19,6 +35,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,12 +46,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pyspiel
 
 import canasta_rules.openspiel  # noqa: F401  (registers "canasta")
+from canasta_rules.bots import RandomBot
+from canasta_rules.engine import apply_unchecked, deal, rules_for
+from canasta_rules.engine.rules import Rules
+from canasta_rules.variant import load_variant
+
+Figure = tuple[int, int, float]
+"""(hands, actions or moves, CPU seconds)."""
 
 
-def play(game: Any, seconds: float, rng: random.Random) -> tuple[int, int, float]:
-    """Random play until ``seconds`` pass. Returns (hands, actions, elapsed)."""
+def play_pyspiel(game: Any, seconds: float, rng: random.Random) -> Figure:
+    """Random play through the OpenSpiel API until ``seconds`` of CPU time have passed."""
     hands = actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         state = game.new_initial_state()
@@ -52,40 +76,100 @@ def play(game: Any, seconds: float, rng: random.Random) -> tuple[int, int, float
                         break
             else:
                 legal = state.legal_actions()
+                if not legal:
+                    # The peer ends a hand inside legal_actions() and returns no action; the
+                    # state has moved on (a new deal, or the end of the game): ask it again.
+                    number = getattr(state, "_hand_number", None)
+                    if number is not None and number != last_hand:
+                        hands += 1
+                        last_hand = number
+                    continue
                 action = legal[rng.randrange(len(legal))]
             state.apply_action(action)
             actions += 1
             number = getattr(state, "_hand_number", None)
             if number is not None and number != last_hand:
-                if last_hand:
-                    hands += 1
+                hands += 1
                 last_hand = number
         hands += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return hands, actions, now - start
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="time per game (default 10)")
-    ap.add_argument("--variant", default="classic")
-    args = ap.parse_args()
-    ours = pyspiel.load_game("canasta", {"variant": args.variant})
-    h, a, t = play(ours, args.seconds, random.Random(0))
-    print(f"canasta-rules {args.variant}: {h} hands, {h / t:.1f} hands/s, {a / t:,.0f} actions/s")
+def play_bare(rules: Rules, seconds: float, first: int) -> Figure:
+    """Seeded random hands on the engine alone until ``seconds`` of CPU time have passed."""
+    hands = moves = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        n = first + hands
+        s = deal(rules, f"bench:{n}", dealer=n % rules.players)
+        bot = RandomBot(n)
+        while not s.over:
+            apply_unchecked(s, bot(s))
+            moves += 1
+        hands += 1
+        now = time.process_time()
+        if now >= deadline:
+            return hands, moves, now - start
+
+
+def load_peer(path: str | None) -> Any | None:
+    """The peer's game, or None (with a line saying why) when it cannot be loaded."""
+    if path is not None:
+        sys.path.insert(0, str(Path(path).resolve()))
     try:
         importlib.import_module("canasta")
-        other = pyspiel.load_game("python_canasta")
+        return pyspiel.load_game("python_canasta")
     except Exception as e:  # ImportError, or a package of that name without the game
-        print(f"jhtschultz/canasta-openspiel: not installed ({type(e).__name__}); no ratio")
-        return
-    h2, a2, t2 = play(other, args.seconds, random.Random(0))
-    print(
-        f"jhtschultz/canasta-openspiel: {h2} hands, {h2 / t2:.1f} hands/s, {a2 / t2:,.0f} actions/s"
-    )
-    if h2:
-        print(f"ratio (ours / theirs, hands per second): {(h / t) / (h2 / t2):.2f}")
+        print(f"jhtschultz/canasta-openspiel: not found ({type(e).__name__}); no peer figures")
+        return None
+
+
+def _rate(runs: list[Figure], i: int) -> float:
+    return statistics.median(r[i] / r[2] for r in runs)
+
+
+def _ratio(a: list[Figure], b: list[Figure]) -> str:
+    ratios = [(x[0] / x[2]) / (y[0] / y[2]) for x, y in zip(a, b, strict=True)]
+    return f"{statistics.median(ratios):.2f} (rounds {min(ratios):.2f} to {max(ratios):.2f})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a side a round")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--variant", default="classic")
+    ap.add_argument("--peer", default=None, help="a checkout of jhtschultz/canasta-openspiel")
+    args = ap.parse_args()
+    ours = pyspiel.load_game("canasta", {"variant": args.variant})
+    rules = rules_for(load_variant(args.variant), None)
+    peer = load_peer(args.peer)
+    play_bare(rules, 0.2, 10**6)  # warm up (tables, caches) outside the timings
+    play_pyspiel(ours, 0.2, random.Random(-1))
+    bare: list[Figure] = []
+    mine: list[Figure] = []
+    theirs: list[Figure] = []
+    for r in range(args.rounds):
+        bare.append(play_bare(rules, args.seconds, sum(f[0] for f in bare)))
+        mine.append(play_pyspiel(ours, args.seconds, random.Random(r)))
+        if peer is not None:
+            theirs.append(play_pyspiel(peer, args.seconds, random.Random(r)))
+    print(f"{args.variant}, {args.rounds} rounds of {args.seconds:g} CPU s a side; medians")
+    rows = [("bare engine", bare, "moves"), ("ours through pyspiel", mine, "actions")]
+    if theirs:
+        rows.append(("peer through pyspiel", theirs, "actions"))
+    for label, runs, unit in rows:
+        hands = sum(f[0] for f in runs)
+        print(
+            f"  {label + ':':22} {_rate(runs, 0):8.1f} hands/s {_rate(runs, 1):9,.0f} {unit}/s"
+            f"  ({hands} hands, {sum(f[1] for f in runs) / hands:.0f} {unit} a hand)"
+        )
+    print(f"bridge cost, bare engine / ours through pyspiel (hands/s): {_ratio(bare, mine)}")
+    if theirs:
+        print(f"ours through pyspiel / peer (hands/s):                 {_ratio(mine, theirs)}")
+        print(f"bare engine / peer (hands/s):                          {_ratio(bare, theirs)}")
 
 
 if __name__ == "__main__":

@@ -83,9 +83,23 @@ def quoted(value: str, limit: int = VALUE_LIMIT) -> str:
 class CanastaError(ValueError):
     """Base of every error about bad input (a variant file, a record, a move)."""
 
+    details: tuple[str, ...] = ()
+    """Lines that follow the error's own line, for a person to read (a replay's refused move:
+    the mover's hand, the side's melds, the pile); the command-line tool prints them under it,
+    indented. Empty for most errors."""
+
+    context: object = None
+    """What the raiser knew beyond the message, for a caller that shows more (a replay's
+    ``Slip``: the table as it stood); None for most errors."""
+
     def lines(self) -> list[str]:
         """The error as one or more one-line messages (each at most about 200 characters)."""
         return [one_line(str(self))]
+
+
+class CanastaWarning(UserWarning):
+    """Something the user should know that does not stop the command (``warnings.warn``); the
+    command line prints each as one line, ``canasta: warning: ...``."""
 
 
 @dataclass(frozen=True)
@@ -97,26 +111,63 @@ class Problem:
     key: str
     message: str
 
-    def __str__(self) -> str:
+    def _head(self, message: str) -> str:
+        """``FILE:LINE: KEY`` (or ``FILE:LINE``) for a message of that length."""
         file = shorten_path(self.file)
         where = file if self.line is None else f"{file}:{self.line}"
-        message = one_line(self.message)
         if not self.key:
-            return one_line(f"{where}: {message}")
+            return where
         room = MESSAGE_TARGET - len(where) - len(message) - 4
-        key = elide(self.key, max(min(KEY_LIMIT, room), 24))
-        return one_line(f"{where}: {key}: {message}")
+        return f"{where}: {elide(self.key, max(min(KEY_LIMIT, room), 24))}"
+
+    def __str__(self) -> str:
+        message = one_line(self.message)
+        return one_line(f"{self._head(message)}: {message}")
+
+    def fitted(self) -> str:
+        """:meth:`__str__` made to fit in about :data:`MESSAGE_TARGET` characters, as an error's
+        line is: a long rule behind a long path loses its asides first (:func:`fit_message`)."""
+        message = one_line(self.message)
+        head = self._head(message)
+        return one_line(f"{head}: {fit_message(head, message)}")
+
+
+MAX_PROBLEM_LINES = 20
+"""The most problems an error shows, one a line; a last line says how many more there are
+(a file of 45,000 unknown keys would otherwise print 45,000 lines)."""
+
+
+def capped(lines: list[str], more: int = 0, where: str = "", what: str = "problem") -> list[str]:
+    """``lines`` cut to :data:`MAX_PROBLEM_LINES`, with ``[WHERE: ]and N more problems`` for
+    those left out (and ``more`` others never put into lines); ``what`` names them."""
+    hidden = max(0, len(lines) - MAX_PROBLEM_LINES) + more
+    if not hidden:
+        return lines
+    tail = f"and {hidden} more {what}{'s' if hidden != 1 else ''}"
+    return [*lines[:MAX_PROBLEM_LINES], f"{shorten_path(where)}: {tail}" if where else tail]
+
+
+class VariantWarning(UserWarning):
+    """A note on a valid variant file that may not mean what it says (an array that replaces
+    the parent's whole, dropping part of it); the command line prints it on standard error."""
 
 
 class VariantError(CanastaError):
-    """A variant file, name or override that does not give a valid ruleset."""
+    """A variant file, name or override that does not give a valid ruleset.
 
-    def __init__(self, problems: list[Problem]):
+    ``problems`` are the ones worded and placed (the first :data:`MAX_PROBLEM_LINES` when there
+    are many); ``more`` counts the others, left unworded."""
+
+    def __init__(self, problems: list[Problem], more: int = 0):
         self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        self.more = more
+        super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
+        shown = [p.fitted() for p in self.problems[: MAX_PROBLEM_LINES + 1]]
+        hidden = len(self.problems) - len(shown) + self.more
+        files = {p.file for p in self.problems}
+        return capped(shown, hidden, files.pop() if len(files) == 1 else "")
 
 
 class NotationError(CanastaError):
@@ -162,6 +213,13 @@ def fit_message(where: str, message: str, target: int = MESSAGE_TARGET) -> str:
     if len(message) > room:
         message = _without_asides(message)
     return _cut(message, room)
+
+
+def placed(where: str, message: str) -> str:
+    """``WHERE: MESSAGE`` on one line fitted to about :data:`MESSAGE_TARGET` characters
+    (:func:`fit_message`: the asides go first), for a message put behind a place it did not
+    know of (a tally entry's refusal behind its sheet, line and hand)."""
+    return f"{where}: {fit_message(where, one_line(message))}"
 
 
 def _without_asides(text: str) -> str:

@@ -1,4 +1,4 @@
-"""Writing files whole or not at all.
+"""Writing files whole or not at all, keeping what the user had.
 
 A regular file (or a new one) is written through a temporary file in the same folder and a rename,
 so a failure (a full disk, a read-only folder) leaves the old file as it was and no temporary file
@@ -6,6 +6,24 @@ behind; an existing file this user may not write (mode 0444) is refused, not rep
 that exists and is not a regular file (``/dev/stdout``, ``/dev/null``, a FIFO, ``/dev/full``) is
 written in place instead: renaming over it would replace the device itself, and a write error
 there (``/dev/full`` says the disk is full) is still an error.
+
+What the user had is kept (``fmt -i``, ``--out``, tally sheets, play records, all through here):
+
+- **Mode and owner.** The new file gets the old one's permission bits (a private 0600 record
+  stays 0600), and its owner and group where this user may set them (root may; anyone may keep
+  their own, or a group they belong to). Where the owner cannot be kept, the set-user and
+  set-group bits are dropped rather than given to another owner. A new file gets 0666 less the
+  umask, as the shell's ``>`` would.
+- **Symbolic links.** A link is followed, and its target is rewritten (atomically, in the
+  target's own folder); the link stays a link. A dangling link creates its target, as ``>``
+  does. ``/dev/stdout``, ``/dev/fd/N`` and links into ``/proc`` name an open descriptor, not a
+  file, and are written in place (``--out /dev/stdout >> log`` appends to the log).
+- **Hard links: broken, and said so.** A file with other names (``st_nlink`` above 1) cannot
+  be both replaced whole and kept the same file under every name: writing it in place would
+  leave a half-written file, under every name, if the write failed half way, and would change
+  the copies that backup tools keep as hard links. So files stay whole: the name written gets
+  the new text, the other names keep the old, and a :class:`LinksBroken` warning
+  (``warnings.warn``; the command line prints it as ``canasta: warning: ...``) says so.
 """
 
 from __future__ import annotations
@@ -15,13 +33,18 @@ import errno
 import os
 import stat
 import tempfile
+import warnings
 from pathlib import Path
 
-from .errors import CanastaError
+from .errors import CanastaError, CanastaWarning, shorten_path
 
 
 class OutputError(CanastaError):
     """A file that could not be written."""
+
+
+class LinksBroken(CanastaWarning):
+    """A file with other hard links was replaced under one name: the others keep the old text."""
 
 
 def _fail(path: Path, e: OSError) -> OutputError:
@@ -40,12 +63,34 @@ def _umask() -> int:
     return mask
 
 
-def _write(p: Path, data: bytes) -> None:
+def _keep_owner(tmp: str, old: os.stat_result) -> bool:
+    """Give ``tmp`` the old file's owner and group, as far as this user may; whether both are
+    kept."""
+    mine = os.stat(tmp)
+    if (mine.st_uid, mine.st_gid) == (old.st_uid, old.st_gid):
+        return True
+    try:
+        os.chown(tmp, old.st_uid, old.st_gid)
+        return True
+    except OSError:
+        pass
+    with contextlib.suppress(OSError):  # at least the group, where this user is in it
+        os.chown(tmp, -1, old.st_gid)
+    return False
+
+
+def _write(p: Path, data: bytes, old: os.stat_result | None) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
+        if old is None:
+            mode = 0o666 & ~_umask()
+        else:
+            mode = stat.S_IMODE(old.st_mode)
+            if not _keep_owner(tmp, old):
+                mode &= ~(stat.S_ISUID | stat.S_ISGID)
+        os.chmod(tmp, mode)  # after chown, which clears the set-user and set-group bits
         os.replace(tmp, p)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -63,9 +108,31 @@ def _special(p: Path) -> bool:
 
 
 def _write_in_place(p: Path, data: bytes) -> None:
-    with open(p, "wb") as f:
+    # appending: a device or a FIFO has no start to truncate to, and a descriptor the shell
+    # opened (``> out`` truncated it already, ``>> log`` did not and must not be)
+    with open(p, "ab") as f:
         f.write(data)
         f.flush()
+
+
+_DESCRIPTORS = ("/proc/", "/dev/fd/", "/dev/stdout", "/dev/stderr")
+
+
+def _target(p: Path) -> Path | None:
+    """The file a write to ``p`` goes to: ``p``, or the end of its chain of symbolic links;
+    None where the path or a link on the way names an open descriptor (``/dev/stdout``,
+    ``/proc/self/fd/1``), which is written in place: renaming over the file behind it would
+    replace what the shell opened (``>> log`` would lose the log)."""
+    hop = os.path.abspath(p)
+    for _ in range(40):
+        if hop.startswith(_DESCRIPTORS):
+            return None
+        if not os.path.islink(hop):
+            break
+        hop = os.path.normpath(os.path.join(os.path.dirname(hop), os.readlink(hop)))
+    if not p.is_symlink():
+        return p
+    return Path(os.path.realpath(p))
 
 
 def write_bytes_atomic(path: str | Path, data: bytes) -> None:
@@ -74,16 +141,34 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     try:
         if _special(p):
             _write_in_place(p, data)
-        elif p.is_dir():
-            raise IsADirectoryError(21, "is a directory")
-        elif p.exists() and not os.access(p, os.W_OK):
+            return
+        target = _target(p)
+        if target is None:
+            _write_in_place(p, data)
+            return
+        try:
+            old: os.stat_result | None = os.stat(target)
+        except FileNotFoundError:
+            old = None
+        if old is not None and stat.S_ISDIR(old.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory")
+        if old is not None and not os.access(target, os.W_OK):
             # a file its owner made read-only is not replaced behind their back (the rename
             # would succeed in a writable folder), as the shell's '>' would not write it
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        else:
-            _write(p, data)
+        _write(target, data, old)
     except OSError as e:
         raise _fail(p, e) from None
+    if old is not None and old.st_nlink > 1:
+        others = old.st_nlink - 1
+        names = "name keeps" if others == 1 else "names keep"
+        warnings.warn(
+            LinksBroken(
+                f"{shorten_path(str(p))} had {others} other hard link{'s' if others > 1 else ''}:"
+                f" it was written whole as a new file, and the other {names} the old text"
+            ),
+            stacklevel=2,
+        )
 
 
 def stale_pages(directory: Path, want: dict[str, str]) -> list[str]:

@@ -10,6 +10,7 @@ where the problem has one).
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import traceback
@@ -45,9 +46,36 @@ class Outcome:
 LONG = f"over {MESSAGE_TARGET} characters"
 SPLIT = "more than one line"
 UNLOCATED = "no location"
-FLAWS = (LONG, SPLIT, UNLOCATED)
-"""The ways a rejection's message can break the rules of issue 14 (one line per problem, about
-200 characters at most, a location)."""
+LEAK = "an outside file's value shown"
+FLAWS = (LONG, SPLIT, UNLOCATED, LEAK)
+"""The ways a rejection's message can break the rules of issues 14 and 27 (one line per problem,
+about 200 characters at most, a location, nothing read from a file outside the input's folder)."""
+
+SECRET_MARK = "SECRET-VALUE-27"
+"""In the ruleset :func:`prepare` puts outside the inputs' folder: a value no parameter takes, so
+that a reader that loaded it would quote it in its error."""
+
+
+def prepare(base: Path) -> Path:
+    """The folder the fuzzed inputs live in, made under ``base``: ``base/game/``, with a ruleset
+    file inside (``house.toml``, ``sub/house.toml``), a FIFO (``pipe.toml``), a link to the
+    folder above (``up``) and one to the secret ruleset ``base/secret.toml`` outside it
+    (``linked.toml``). A record, sheet or variant file naming the secret by any road must be
+    refused without its value (:data:`LEAK`)."""
+    game = base / "game"
+    (game / "sub").mkdir(parents=True, exist_ok=True)
+    (base / "secret.toml").write_text(
+        f'extends = "classic"\nname = "secret"\n[game]\ntarget = "{SECRET_MARK}"\n'
+    )
+    house = 'extends = "classic"\nname = "house"\n[melds]\nmax_wild = 2\n'
+    (game / "house.toml").write_text(house)
+    (game / "sub" / "house.toml").write_text(house)
+    for link, to in (("up", base), ("linked.toml", base / "secret.toml")):
+        if not (game / link).is_symlink():
+            (game / link).symlink_to(to)
+    if not (game / "pipe.toml").exists() and hasattr(os, "mkfifo"):
+        os.mkfifo(game / "pipe.toml")
+    return game
 
 
 # --------------------------------------------------------------------------------------------
@@ -98,7 +126,7 @@ _ODD = [
 ]
 
 
-def _number(rng: random.Random) -> str:
+def random_number(rng: random.Random) -> str:
     return rng.choice(
         [
             "0",
@@ -139,7 +167,7 @@ def _swap_tokens(rng: random.Random, t: str) -> str:
 
 def _insert_number(rng: random.Random, t: str) -> str:
     i = rng.randrange(len(t) + 1)
-    return t[:i] + _number(rng) + t[i:]
+    return t[:i] + random_number(rng) + t[i:]
 
 
 def _replace_number(rng: random.Random, t: str) -> str:
@@ -155,7 +183,7 @@ def _replace_number(rng: random.Random, t: str) -> str:
         if not digits:
             return _insert_number(rng, t)
         i = rng.choice(digits)
-    return t[:i] + _number(rng) + t[i + 1 :]
+    return t[:i] + random_number(rng) + t[i + 1 :]
 
 
 _DIGIT = re.compile(r"\d")
@@ -215,6 +243,46 @@ def _record_line(rng: random.Random, t: str) -> str:
     return "\n".join(lines)
 
 
+VARIANT_PATHS = [
+    "house.toml",
+    "sub/house.toml",
+    "./house.toml",
+    "sub/../house.toml",
+    "house",
+    "../secret.toml",
+    "sub/../../secret.toml",
+    "up/secret.toml",
+    "up/game/house.toml",
+    "linked.toml",
+    "pipe.toml",
+    "sub",
+    "missing.toml",
+    "/dev/zero",
+    "/etc/passwd",
+    "~/secret.toml",
+    "..",
+    "",
+    "a\\b.toml",
+    "sub//house.toml",
+    "h" * 300 + ".toml",
+]
+"""Names a ``[Variant]`` tag may give, relative to the folder :func:`prepare` makes: inside it,
+out of it by every road, and not names of files at all."""
+
+
+def _variant_path(rng: random.Random, t: str) -> str:
+    """The record's ``Variant`` tag made to name a path (or a tag put first)."""
+    tag = f'[Variant "{rng.choice(VARIANT_PATHS)}"]'
+    if rng.random() < 0.2:
+        tag = tag.replace("secret", "..%2fsecret" if rng.random() < 0.5 else "SECRET")
+    lines = t.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("[Variant "):
+            lines[i] = tag
+            return "\n".join(lines)
+    return "\n".join([tag, *lines])
+
+
 _TOML_LINES = [
     'extends = "v.toml"',
     'extends = "../secret.toml"',
@@ -272,7 +340,7 @@ def _wrong_type(rng: random.Random, t: str) -> str:
     return "\n".join(lines)
 
 
-_COMMON: list[Callable[[random.Random, str], str]] = [
+COMMON_MUTATIONS: list[Callable[[random.Random, str], str]] = [
     _flip,
     _truncate,
     _swap_tokens,
@@ -282,8 +350,8 @@ _COMMON: list[Callable[[random.Random, str], str]] = [
     _lines,
     _unicode,
 ]
-RECORD_MUTATIONS = [*_COMMON, _record_line, _record_line]
-VARIANT_MUTATIONS = [*_COMMON, _toml_line, _toml_line, _wrong_type, _wrong_type]
+RECORD_MUTATIONS = [*COMMON_MUTATIONS, _record_line, _record_line, _variant_path]
+VARIANT_MUTATIONS = [*COMMON_MUTATIONS, _toml_line, _toml_line, _wrong_type, _wrong_type]
 
 
 def mutate(
@@ -332,10 +400,13 @@ def _flaws(e: CanastaError, files: tuple[str, ...]) -> tuple[tuple[str, ...], tu
     if not located:
         flaws[UNLOCATED] = None
         bad.update(dict.fromkeys(lines))
+    for line in lines:
+        if SECRET_MARK in line:
+            flaws[LEAK] = bad[line] = None
     return tuple(flaws), tuple(bad)
 
 
-def _run(action: Callable[[], None], files: tuple[str, ...]) -> Outcome:
+def run(action: Callable[[], None], files: tuple[str, ...]) -> Outcome:
     try:
         action()
     except CanastaError as e:
@@ -365,7 +436,7 @@ def try_record(kind: str, text: str, folder: Path) -> Outcome:
             replay(doc)
         format_document(doc)
 
-    return _run(act, (path,))
+    return run(act, (path,))
 
 
 def try_variant(text: str, folder: Path, sets: tuple[str, ...] = ()) -> Outcome:
@@ -381,4 +452,4 @@ def try_variant(text: str, folder: Path, sets: tuple[str, ...] = ()) -> Outcome:
             show_value(a)
             show_value(b)
 
-    return _run(act, (str(f), "--set"))
+    return run(act, (str(f), "--set"))

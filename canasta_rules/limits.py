@@ -18,6 +18,9 @@ MAX_RECORD_BYTES = 64 << 20
 """A record or position file: 64 MiB (docs/examples/classic-game.can, a whole game of several
 hands with the deals written out, is about 6 KB)."""
 
+MAX_SHEET_BYTES = 1 << 20
+"""A tally sheet: 1 MiB (a sheet holds one short line a hand: a long game's is a few KB)."""
+
 MAX_LINE_CHARS = 10_000
 """One line of a variant file or a record."""
 
@@ -38,6 +41,18 @@ MAX_HANDS = 1_000
 
 MAX_TURNS = 10_000
 """Turns in one hand of a record."""
+
+MAX_LINES = 100_000
+"""Lines in one record or position (a game of 30 hands is about 5,000). With the two below, it
+bounds what a text up to :data:`MAX_RECORD_BYTES` becomes in memory (bench/parse_memory.py):
+every limit is counted as the text is read, so a text past one is refused before it is all
+turned into objects."""
+
+MAX_ACTIONS = 500_000
+"""Actions (``draw 7s``, ``discard 4c`` ...) in one record (a hand has about 150)."""
+
+MAX_CARDS = 1_000_000
+"""Cards written in one record or position (deals, turns, hands, melds, the pile)."""
 
 MAX_PATH_CHARS = 1_024
 """A path named in ``extends`` (and each of its parts at most 255, as most file systems)."""

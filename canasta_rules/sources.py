@@ -5,10 +5,16 @@ numeric prefix of their file names. The catalog letters are the further accounts
 RULE-PARAMETERS.md reports. The family sources are the public rule texts of the wider Canasta
 family (Samba, Bolivia, Uruguayan Canasta) that docs/family/ summarises; they are cited by the
 short ids those pages give them.
+
+A person reads a source by its id and its label (:func:`label`): ``[001] Pagat's Classic
+Canasta, teaching page``, never by its file name. Every output that names a source (rule sheets,
+rulings, ``canasta variants list`` and ``show``, the docs) takes its words from :data:`LABELS` and
+:data:`FAMILY` here; the file names are kept only as the key of docs/sources.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 SOURCE_FILES: dict[str, str] = {
@@ -31,6 +37,22 @@ DESCRIPTIONS: dict[str, str] = {
     "Brit": "Britannica's entry, as RULE-PARAMETERS.md reports it",
     "house": "a house rule, not from a published source",
 }
+
+
+LABELS: dict[str, str] = {
+    "000": "Encyclopedia summary of Canasta",
+    "001": "Pagat's Classic Canasta, teaching page",
+    "002": "Two-player online Canasta, help page",
+    "003": "Step-by-step guide for novices",
+    "004": "General rules site, Classic Canasta",
+    "P": "Pagat, as other accounts quote it",
+    "B": "Bicycle/Hoyle",
+    "W": "Wikipedia and its copies",
+    "Brit": "Britannica",
+    "house": "house rule, from no published source",
+}
+"""The short label a player reads for each source that is not a family source (those are
+labelled by their :attr:`FamilySource.title`): what the source is, not its file name."""
 
 
 class FamilySource(NamedTuple):
@@ -252,7 +274,9 @@ NOT_EXPRESSED: dict[str, tuple[str, ...]] = {
     "BC": (
         "Samba: a side may hold two open melds of one rank and merge them when it likes; the "
         "model keeps one open meld of a rank per side (a second only once the first is a closed "
-        "canasta).",
+        "canasta). Kept out: combining melds is a move of its own (notation, move generator, "
+        "engine), and with canastas closed at seven it would change only where wild cards go "
+        "(docs/family/samba.md).",
     ),
     "UR": ("Samba: two open melds of one rank, merged at will (as BC).",),
     "BW": (
@@ -296,17 +320,23 @@ def family_citation(source: str) -> str:
     return f"{f.title} ({f.address})"
 
 
-def cite(source: str) -> str:
-    """A source id as it should be cited: the file name for 000-004, the title and address of a
-    family source, else the catalog's name."""
-    if source in SOURCE_FILES:
-        return SOURCE_FILES[source]
+def label(source: str) -> str:
+    """The short label of a source id, as a player reads it: ``Pagat's Classic Canasta, teaching
+    page`` for 001, a family source's title; an unknown id as it is."""
     if source in FAMILY:
-        return family_citation(source)
-    return {
-        "P": "Pagat (RULE-PARAMETERS.md)",
-        "B": "Bicycle/Hoyle (RULE-PARAMETERS.md)",
-        "W": "Wikipedia (RULE-PARAMETERS.md)",
-        "Brit": "Britannica (RULE-PARAMETERS.md)",
-        "house": "house rule",
-    }.get(source, source)
+        return FAMILY[source].title
+    return LABELS.get(source, source)
+
+
+def cite(source: str) -> str:
+    """A source id as a ruling cites it: its label and its id in brackets (the id the rule
+    sheets mark their rules with), ``Pagat's Classic Canasta, teaching page [001]``; a house rule
+    is just that."""
+    if source == "house":
+        return "house rule"
+    return f"{label(source)} [{source}]"
+
+
+def legend(sources: Iterable[str]) -> list[str]:
+    """``[ID] label`` for each distinct id of ``sources``, in order: the key to a list of ids."""
+    return [f"[{s}] {label(s)}" for s in dict.fromkeys(sources)]

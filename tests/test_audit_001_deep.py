@@ -494,7 +494,7 @@ def test_pickup_e5_frozen_queens_through_the_cli(
     code, out, _ = run_cli(capsys, "ruling", str(e5), "take with Qc Jk")
     assert code == 1
     assert out.startswith("refused:") and "(pile.frozen.needs_natural_pair)" in out
-    assert "parameter: pile.frozen" in out and SRC in out
+    assert "parameter: pile.frozen" in out and "Pagat's Classic Canasta, teaching page [001]" in out
     code, out, _ = run_cli(capsys, "ruling", str(e5), "take")
     assert code == 1 and "(pile.frozen.needs_natural_pair)" in out
     pair = tmp_path / "e5-pair.pos"
@@ -909,7 +909,8 @@ def test_bicycle_differs_from_classic_where_001_says(
     those parameters (besides B's cut and asking time, which 001 does not mention)."""
     code, out, err = run_cli(capsys, "variants", "diff", "classic", "bicycle")
     assert code == 0, err
-    params = {line.split()[0] for line in out.splitlines() if line and "." in line.split()[0]}
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    params = {line.split()[0] for line in table.splitlines() if line and "." in line.split()[0]}
     assert {
         "black_threes.discarded",
         "deal.upcard_covered",

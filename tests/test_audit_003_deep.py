@@ -834,7 +834,7 @@ def sheet() -> str:
 
 def test_sheet_names_003_as_its_only_source(sheet: str) -> None:
     """The sheet is for the variant that follows 003."""
-    assert "- Sources: 003_6d7b9b19ffba82c5.txt." in sheet
+    assert "- Sources: [003] Step-by-step guide for novices." in sheet
 
 
 @pytest.mark.parametrize(

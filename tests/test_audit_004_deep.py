@@ -93,8 +93,9 @@ def test_five_players_are_not_a_general_table(capsys: Capsys) -> None:
     assert "variant 'general' is for 4 or 6 players, not 5" in err + out
     code, out, _ = run_cli(capsys, "variants", "list")
     assert code == 0
-    row = next(line for line in out.splitlines() if line.startswith("general "))
-    assert "4 (2x2), 6 (2x3)" in row and "004" in row
+    lines = out.splitlines()
+    i = next(n for n, line in enumerate(lines) if line.startswith("general "))
+    assert "players 4 (2x2), 6 (2x3); sources 004" in lines[i + 1]
 
 
 G6 = """[Variant "general"]
@@ -506,7 +507,7 @@ def test_the_ruling_names_004_for_the_binding_answer(capsys: Capsys, tmp_path: P
     )
     assert code == 1
     assert out.startswith("refused: your partner said no")
-    assert "source: 004_747f80dc7edc8b8b.txt" in out
+    assert "source: General rules site, Classic Canasta [004]" in out
 
 
 # ============================================================================================

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -104,15 +105,16 @@ def test_index_frozen_pile_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _err = run_cli(capsys, "ruling", _ex("e5-frozen-pile.pos"), "take with Qc Jk")
     assert status == 1
     first = out.splitlines()[0]
-    assert first.startswith("refused: the pile is frozen (a two is in it)")
+    assert first.startswith("refused: the pile is frozen by a two in it")
     assert first.endswith("(pile.frozen.needs_natural_pair)")
     assert 'parameter: pile.frozen = ["natural_pair"]' in out
-    assert "source: 001_0cb887cc6d824426.txt" in out
+    assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
 
 
 def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """index.md:117-127: the few-line house ruleset is valid and changes exactly the two keys."""
-    text = _block_after("index.md", "#:schema ./canasta-variant.schema.json", "canastas = 2")
+    """index.md, the quick start: the few-line house ruleset is valid and changes exactly the two
+    keys."""
+    text = _block_after("index.md", 'extends = "classic"', "canastas = 2")
     path = tmp_path / "my-house.toml"
     path.write_text(text, encoding="utf-8")
     status, out, err = run_cli(capsys, "variants", "validate", str(path))
@@ -120,7 +122,8 @@ def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_pat
     assert out.strip().endswith(": ok (my-house)")
     status, out, err = run_cli(capsys, "variants", "diff", "classic", str(path))
     assert status == 0, err
-    keys = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
     assert keys == ["black_threes.discarded", "going_out.canastas"]
 
 
@@ -168,12 +171,10 @@ def test_tutorial_refusal_message_form(
     (tmp_path / "game.can").write_text(TUTORIAL_DEAL + turns, encoding="utf-8")
     status, _out, err = run_cli(capsys, "replay", "game.can")
     assert status == 2
-    quoted = (
-        "game.can:14:3: hand 1, turn 3, E: take 6s with 6h Jk: the pile is frozen (a two is in "
-        "it); you must show two natural sixes from your hand (pile.frozen.needs_natural_pair)"
-    )
-    assert quoted in page
-    assert err.strip() == "canasta: " + quoted
+    # The located line, then the table as E saw it (issue 23, point 4): the page shows both.
+    head = "canasta: game.can:14:3: hand 1, turn 3, E: take 6s with 6h Jk: the pile is frozen by"
+    assert err.startswith(head)
+    assert err.strip() in page
 
 
 def test_tag_slip_is_warned_and_the_status_unchanged(
@@ -446,6 +447,48 @@ def test_example_moves_lists(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[0] == "draw (1):"
 
 
+def _table_examples() -> tuple[dict[str, str], list[tuple[list[str], list[str]]]]:
+    """notation.md, "A ruling at the table": its positions (each block that starts with a
+    '# NAME.pos:' comment, by name) and its commands ('$ canasta ...'), each with the lines the
+    page shows it prints."""
+    page = (DOCS / "notation.md").read_text(encoding="utf-8")
+    section = page.split("## A ruling at the table", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
+    files: dict[str, str] = {}
+    commands: list[tuple[list[str], list[str]]] = []
+    for block in blocks:
+        named = re.match(r"# (\S+\.pos):", block)
+        if named:
+            files[named.group(1)] = block
+            continue
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                commands.append((shlex.split(line[2:]), []))
+            else:
+                commands[-1][1].append(line)
+    return files, commands
+
+
+def test_the_rulings_at_the_table_run_as_shown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """notation.md, "A ruling at the table": the two worked examples, each position written
+    from one player's seat (the other hands as counts), and every command's answer as the page
+    shows it (first word 'legal' with exit status 0, 'refused' with 1)."""
+    files, commands = _table_examples()
+    assert sorted(files) == ["north.pos", "south.pos"]
+    assert len(commands) >= 6
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        assert " unseen" in text
+    for args, shown in commands:
+        assert args[0] == "canasta"
+        argv = [str(tmp_path / a) if a in files else a for a in args[1:]]
+        status, out, err = run_cli(capsys, *argv)
+        assert out.splitlines() == shown, (args, err)
+        assert status == (0 if shown[0].startswith("legal") else 1), (args, err)
+
+
 # --------------------------------------------------------------------------------------------
 # docs/variant-files.md
 
@@ -474,7 +517,8 @@ def test_worked_example_validate_diff_show_export(
     assert (status, out.strip()) == (0, "thursday.toml: ok (thursday)"), err
     status, out, err = run_cli(capsys, "variants", "diff", "classic", "thursday.toml")
     assert status == 0, err
-    keys = [line.split()[0] for line in out.splitlines()[1:] if line and not line[0].isspace()]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
     assert keys == ["black_threes.discarded", "going_out.canastas", "game.target"]
     status, out, err = run_cli(capsys, "variants", "show", "thursday.toml")
     assert status == 0, err
@@ -618,9 +662,7 @@ def test_name_and_title_not_inherited(capsys: pytest.CaptureFixture[str], tmp_pa
     path.write_text('extends = "classic"\n[going_out]\ncanastas = 2\n', encoding="utf-8")
     status, out, err = run_cli(capsys, "variants", "show", str(path))
     assert status == 0, err
-    assert (
-        out.splitlines()[0] == "mine: Classic Canasta (Pagat, as 001 teaches it), with house rules"
-    )
+    assert out.splitlines()[0] == "mine: Classic Canasta (Pagat's rules), with house rules"
 
 
 def test_provenance_key_naming_no_parameter_is_an_error(
@@ -821,7 +863,7 @@ def test_check_lint_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1
     quoted = _block_after(
         "check-and-simulate.md",
-        "classic: Classic Canasta (Pagat, as 001 teaches it)",
+        "classic: Classic Canasta (Pagat's rules)",
         "  warning draw.short_stock (--set): with one card drawn per turn the stock is never "
         "shorter than a draw: 'end_hand' never applies",
     )

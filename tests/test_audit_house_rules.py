@@ -139,7 +139,8 @@ def test_diff_against_classic_lists_exactly_the_overrides(
     parameters the file changes, with each side's sources ('001 / house')."""
     status, out, _ = run_cli(capsys, "variants", "diff", "classic", "house.toml")
     assert status == 0
-    named = [line.split()[0] for line in out.splitlines()[1:] if not line.startswith(" ")]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    named = [line.split()[0] for line in table.splitlines()[1:] if not line.startswith(" ")]
     assert named == OVERRIDES
     row = next(line for line in out.splitlines() if line.startswith("black_threes.discarded"))
     assert row.split()[1:] == ['"stop"', '"freeze"', "001", "/", "house,", "B"]
@@ -153,7 +154,8 @@ def test_diff_against_bicycle_leaves_out_the_black_three_it_shares(
     departures from 001 (its cutter, its covered upcards)."""
     status, out, _ = run_cli(capsys, "variants", "diff", "bicycle", "house.toml")
     assert status == 0
-    named = [line.split()[0] for line in out.splitlines()[1:] if not line.startswith(" ")]
+    table = out.split("\n\n")[0]  # the key to the sources follows
+    named = [line.split()[0] for line in table.splitlines()[1:] if not line.startswith(" ")]
     assert "black_threes.discarded" not in named
     assert {"deal.cutter", "deal.upcard_covered", "game.target", "seating"} <= set(named)
 
@@ -310,7 +312,7 @@ def test_cli_ruling_shows_both_rulesets_side_by_side(
     rows = out.splitlines()
     assert rows[1].split()[:2] == ["classic", "legal"]
     assert rows[2].split()[1:3] == ["refused", "pile.frozen.needs_natural_pair"]
-    assert "the pile is frozen (a black three is in it: black_threes.discarded)" in out
+    assert "the pile is frozen by a black three in it (black_threes.discarded)" in out
 
 
 def test_a_position_naming_the_house_file_is_ruled_by_it(

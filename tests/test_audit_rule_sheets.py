@@ -379,7 +379,7 @@ FACTS = [
         "run)",
         "samba.md sequence row: one suit, 4 low, ace high, no wild cards",
     ),
-    ("samba", "| Run as long as a canasta | 1500 |", "samba.md samba row: bonus 1,500"),
+    ("samba", "| Run as long as a canasta (samba) | 1500 |", "samba.md samba row: bonus 1,500"),
     (
         "samba",
         "A player may go out only when their side has at least two canastas",

@@ -703,7 +703,9 @@ def test_samba_top_card_not_onto_canasta(
     pick up the upcard to add to a canasta"."""
     pos = SAMBA_PILE.replace("pile: 4h 7c 8h", "pile: 4h 7c Qs")
     code, out = _rule(tmp_path, capsys, pos, "take Qs")
-    assert (code, _verdict(out)) == (1, ("refused", "pile.way_not_allowed"))
+    # The refusal names the closed canasta (canastas.closed), not a meld to put the card on.
+    assert (code, _verdict(out)) == (1, ("refused", "pile.onto_closed_canasta"))
+    assert "canasta of queens is closed" in out and "meld of queens" not in out
 
 
 def test_samba_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -360,9 +360,19 @@ def test_a_record_of_a_file_variant_names_it_relative_to_the_record(
     house = tmp_path / "rules" / "house.toml"
     house.write_text('extends = "classic"\n[draw]\ncount = 2\n')
     _lose_a_card(monkeypatch)
-    report = run_check(str(house), games=5, out=str(tmp_path / "out" / "f.can"))
+    out = tmp_path / "out" / "f.can"
+    report = run_check(str(house), games=5, out=str(out))
     assert report.failure is not None and report.failure.verified
     assert '[Variant "../rules/house.toml"]' in report.failure.record_text
+    # A record may not name a file outside its folder (variant/confine.py): the command that
+    # shows the failure again names the ruleset itself.
+    assert report.failure.replay_command == f"canasta check {house} --replay {out}"
+    assert f"  canasta check {house} --replay {out}" in report.failure.record_text
+    inside = tmp_path / "rules" / "f.can"
+    report = run_check(str(house), games=5, out=str(inside))
+    assert report.failure is not None and report.failure.verified
+    assert '[Variant "house.toml"]' in report.failure.record_text
+    assert report.failure.replay_command == f"canasta check --replay {inside}"
 
 
 # ------------------------------------------------------------------------------ pieces

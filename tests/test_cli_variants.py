@@ -3,6 +3,7 @@ worked example."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from helpers import cli_lines
 
 from canasta_rules import fileio
 from canasta_rules.cli import common
+from canasta_rules.sources import FAMILY
 from canasta_rules.variant import builtin, load
 from canasta_rules.variant.compare import differences, flatten
 
@@ -38,14 +40,65 @@ def row(lines: list[str], key: str) -> list[str]:
 
 
 def test_list_shows_every_builtin(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two lines a variant: its name and title, then its players, sources and parent."""
     code, out, _ = cli(capsys, "variants", "list")
     assert code == 0
     names = builtin.names()
     assert len(names) >= 9
-    listed = [line.split()[0] for line in out[1:]]
+    table = out[1 : out.index("")]
+    listed = [line.split()[0] for line in table if not line.startswith(" ")]
     assert listed == names
-    assert row(out, "six-hand-pairs")[3] == "RG6, B (extends six-hand)"
-    assert row(out, "classic")[2] == "4 (2x2)"
+    i = next(n for n, line in enumerate(table) if line.startswith("six-hand-pairs "))
+    assert row(table, "six-hand-pairs")[1].startswith("Six-hand Canasta, three sides of two")
+    about = " ".join(line.strip() for line in table[i + 1 :] if line.startswith(" ")).split(
+        "players"
+    )[1]
+    assert about.startswith(" 6 (3x2); sources RG6, B; extends six-hand")
+    assert table[table.index(next(x for x in table if x.startswith("classic "))) + 1].split() == [
+        "players",
+        "4",
+        "(2x2);",
+        "sources",
+        "001",
+    ]
+
+
+def test_list_fits_80_columns_and_keys_its_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    """However wide the terminal, the list keeps to 80 columns, and it ends with the key to every
+    source id it shows: the id and the label a player knows it by, never a file name."""
+    code, out, _ = cli(capsys, "variants", "list")
+    assert code == 0
+    assert max(len(line.rstrip()) for line in out) <= 80
+    legend = out[out.index("Sources (docs/sources.md has their addresses):") + 1 :]
+    keyed = {line.split()[0] for line in legend if not line.startswith(" ")}
+    shown = {s for name in builtin.names() for s in load(name).variant.sources}
+    assert keyed == shown
+    assert "001   Pagat's Classic Canasta, teaching page" in [line.rstrip() for line in legend]
+    assert "RG3   Rummy-Games (Randy Rasa), Canasta For Three Players" in [
+        line.rstrip() for line in legend
+    ]
+    assert not any(re.search(r"\d{3}_[0-9a-f]{16}", line) for line in out)
+
+
+def test_list_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """The documented shape (docs/json.md): one object per built-in, in the list's order."""
+    code, out, _ = cli(capsys, "variants", "list", "--json")
+    assert code == 0
+    data = json.loads("\n".join(out))
+    assert [d["name"] for d in data] == builtin.names()
+    five = next(d for d in data if d["name"] == "five-hand")
+    assert five["extends"] == "classic"
+    assert five["sources"][0] == {"id": "RG5", "label": FAMILY["RG5"].title}
+    assert five["seating"] == [
+        {
+            "players": 5,
+            "hand_size": 11,
+            "side_size": 2,
+            "forming": "fixed",
+            "sit_out": "rotate_side_of_three",
+        }
+    ]
+    assert next(d for d in data if d["name"] == "classic")["extends"] is None
 
 
 def test_every_builtin_loads() -> None:
@@ -66,7 +119,7 @@ def test_diff_classic_bicycle(capsys: pytest.CaptureFixture[str]) -> None:
         "bicycle",
         "sources (a / b)",
     ]
-    keys = [line.split()[0] for line in out[1:]]
+    keys = [line.split()[0] for line in out[1 : out.index("")]]  # the key to the sources follows
     assert keys == [
         "deal.cutter",
         "deal.upcard_covered",
@@ -100,7 +153,7 @@ def test_diff_set_applies_to_the_second(capsys: pytest.CaptureFixture[str]) -> N
     )
     assert code == 0
     assert row(out, "game.target") == ["game.target", "5000", "3000", "001 / -"]
-    assert len(out) == 2
+    assert out.index("") == 2  # one row, then the key to its sources
 
 
 # --------------------------------------------------------------------------------------------
@@ -137,7 +190,7 @@ def test_show_a_file_with_set(
     )
     code, out, _ = cli(capsys, "variants", "show", "house.toml", "--set", "game.target=7500")
     assert code == 0
-    assert out[0] == "house: Classic Canasta (Pagat, as 001 teaches it), with house rules"
+    assert out[0] == "house: Classic Canasta (Pagat's rules), with house rules"
     assert "resolved from: builtin:classic -> house.toml -> --set" in out[1]
     assert row(out, "melds.max_wild") == ["melds.max_wild", "2", "house.toml", "house"]
     assert row(out, "game.target") == ["game.target", "7500", "--set", "-"]
@@ -321,3 +374,29 @@ def test_parameter_reference_lists_every_parameter() -> None:
     leaves = {p for p in paths if not any(q.startswith(p + ".") for q in paths)}
     listed = {key.replace("[]", "") for rows in parameters().values() for key, *_ in rows}
     assert leaves <= listed <= paths
+
+
+def test_show_and_diff_end_with_the_key_to_their_sources(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every id `show` and `diff` print (the ruleset's sources and its notes') is in the key at
+    the end, with its label."""
+    code, out, _ = cli(capsys, "variants", "show", "two-hand")
+    assert code == 0
+    legend = [
+        line.rstrip()
+        for line in out[out.index("Sources (docs/sources.md has their addresses):") + 1 :]
+    ]
+    assert legend == [
+        "001    Pagat's Classic Canasta, teaching page",
+        "P      Pagat, as other accounts quote it",
+        "B      Bicycle/Hoyle",
+        "W      Wikipedia and its copies",
+        "house  house rule, from no published source",
+    ]
+    code, out, _ = cli(capsys, "variants", "diff", "classic", "bicycle")
+    assert code == 0
+    assert [line.rstrip() for line in out[-2:]] == [
+        "001  Pagat's Classic Canasta, teaching page",
+        "B    Bicycle/Hoyle",
+    ]

@@ -161,8 +161,8 @@ def test_cli_page_lists_arguments_and_options() -> None:
     assert "- `--set KEY=VALUE` (repeatable): Override one parameter" in diff
     rules = section(text, "## `canasta rules`")
     assert (
-        "- `-f, --format <md|html|txt>` (default: `md`): md (Markdown), html (one printable "
-        "page) or txt." in rules
+        "- `-f, --format <md|html|txt>`: md (Markdown), html (one printable page) or txt. "
+        "Without it a terminal shows the sheet drawn, and a pipe or --out gets Markdown." in rules
     )
     assert "- `--card`: A one-page quick reference" in rules
     assert "- `--diff BASE`: Mark every rule that departs from BASE" in rules
@@ -261,10 +261,12 @@ def test_sources_intro_names_the_files_and_letters() -> None:
     files = rows(section(text, "## The five source files"))
     assert [r[0] for r in files] == ["000", "001", "002", "003", "004"]
     for r in files:
-        assert r[1] == f"`{src.SOURCE_FILES[r[0]]}`"
-        assert r[2] == src.DESCRIPTIONS[r[0]]
+        assert r[1] == src.label(r[0])
+        assert r[2] == f"`{src.SOURCE_FILES[r[0]]}`"
+        assert r[3] == src.DESCRIPTIONS[r[0]]
     letters = rows(section(text, "## The catalog letters"))
     assert [r[0] for r in letters] == ["`P`", "`B`", "`W`", "`Brit`", "`house`"]
+    assert [r[1] for r in letters] == [src.label(k.strip("`")) for k in (r[0] for r in letters)]
     variants = rows(section(text, "## The built-in variants"))
     assert sorted(r[0].strip("`") for r in variants) == builtin.names()
 

@@ -28,8 +28,9 @@ from canasta_rules.engine import (
     score_hand,
 )
 from canasta_rules.engine.game import game_end
+from canasta_rules.engine.legality import refusal
 from canasta_rules.engine.rules import WILD_KEY
-from canasta_rules.variant import load_variant
+from canasta_rules.variant import load, load_variant
 
 V = "bolivia"
 P = Phase.PLAY
@@ -81,7 +82,14 @@ def test_nothing_may_be_added_to_a_bolivia() -> None:
     another meld of wild cards (pinned: one such meld at a time)."""
     s = position(V, hands={"N": BOLIVIA + " 2d 2h Jk 9c 9d"}, melds={0: ["Qc Qd Qh"]}, phase=P)
     apply(s, Meld((cs(BOLIVIA),)))
-    assert code(s, Meld(adds=((WILD_KEY, cs("2d")),))) == "meld.canasta_closed"
+    # Refused by the rule of melds of wild cards, which Bolivia's own sources state (RGB: "No
+    # additional cards may be added to a bolivia"), not by Samba's closed canastas.
+    ref = refusal(s, Meld(adds=((WILD_KEY, cs("2d")),)))
+    assert ref is not None and ref.code == "meld.wild.too_big"
+    assert ref.parameter == "melds.wild_melds"
+    cited = load(V).provenance(ref.parameter)
+    assert cited is not None and "RGB" in cited.sources
+    assert "to which nothing may be added (RGB)" in (cited.note or "")
     assert code(s, Meld((cs("2d 2h Jk"),))) is None
 
 

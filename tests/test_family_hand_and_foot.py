@@ -500,3 +500,21 @@ def test_equal_totals_after_the_fourth_round_share_the_game() -> None:
     for line in ("NS m 100", "NS m 100", "NS m 100", "EW m 300"):
         sheet.add(line)
     assert status_lines(sheet) == ["result: shared, NS 300, EW 300"]
+
+
+def test_ruling_show_lists_the_foot_taken_up_before_the_melds_from_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`ruling --show` tells what happened in the order it happened: North, whose hand is used
+    up, takes up the foot, then melds three of its fours, then discards."""
+    from helpers import run_cli
+
+    pos = Path(__file__).resolve().parent.parent / "docs/examples/hand-and-foot-running.pos"
+    status, out, _ = run_cli(capsys, "ruling", str(pos), "foot meld 4c 4d 4h discard 7c", "--show")
+    assert status == 0
+    changes = [ln[2:] for ln in out.splitlines() if ln.startswith("- ")]
+    assert changes[:3] == [
+        "N takes up the foot (13 cards)",
+        "NS melds fours: 4c 4d 4h",
+        "7c is discarded",
+    ]

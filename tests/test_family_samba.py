@@ -30,6 +30,7 @@ from canasta_rules.engine import (
     score_hand,
 )
 from canasta_rules.engine.game import game_end
+from canasta_rules.engine.legality import refusal
 from canasta_rules.engine.rules import RUN, run_ref
 from canasta_rules.variant import load_variant
 
@@ -196,9 +197,28 @@ def test_a_samba_scores_1500() -> None:
 
 
 def test_the_pile_top_never_starts_a_run() -> None:
-    """BC, HSW: the top card of the pile may not be taken to start a sequence."""
+    """BC ("The top card may not be taken to start a sequence meld"), HSW: the refusal names
+    that rule and its parameter (melds.sequences), not a rule of every variant."""
     s = position(V, hands={"N": "4h 5h 9c 9d Kc"}, pile="5d 6h", melds={0: ["Qc Qd Qh"]})
-    assert code(s, TakePile(shown=cs("4h 5h"))) == "pile.shown_wrong_card"
+    assert code(s, TakePile(shown=cs("4h 5h"))) == "pile.run_start"
+    ref = refusal(s, TakePile(shown=cs("4h 5h")))
+    assert ref is not None and ref.parameter == "melds.sequences"
+    assert ref.message == "the top card of the pile may not start a run"
+    # Classic melds no runs: a card of another rank simply does not meld with the top card.
+    c = position("classic", hands={"N": "4h 5h 9c 9d Kc"}, pile="5d 6h", melds={0: ["Qc Qd Qh"]})
+    assert code(c, TakePile(shown=cs("4h 5h"))) == "pile.shown_wrong_card"
+
+
+def test_a_hand_card_is_never_joined_to_the_top_card_on_a_run() -> None:
+    """BC (nor may it "combine with a card from the hand in adding to a sequence meld"), HSW:
+    the top card with a card of its suit from hand beside the side's run is refused by that
+    rule, named or not."""
+    s = laid(V, ["4h 5h 6h"], top="7h", s_hand="9c 8h Kc")
+    onto = run_ref(C.SUIT_OF[C.parse("4h")], 4)
+    for move in (TakePile(shown=cs("8h")), TakePile(shown=cs("8h"), onto=onto)):
+        ref = refusal(s, move)
+        assert ref is not None and ref.code == "pile.run_with_cards", move
+        assert ref.parameter == "melds.sequences"
 
 
 def test_the_pile_top_alone_may_extend_a_run() -> None:
@@ -235,7 +255,13 @@ def test_unfrozen_pile_top_card_onto_a_meld_below_seven() -> None:
     s = position(V, hands={"N": "9c 9d 5h"}, pile="5d Kc", melds={0: ["Kd Kh Ks"]})
     assert code(s, TakePile()) is None
     t = position(V, hands={"N": "9c 9d 5h"}, pile="5d Kc", melds={0: [CANASTA_K]})
-    assert code(t, TakePile()) == "pile.way_not_allowed"
+    ref = refusal(t, TakePile())
+    assert ref is not None and ref.code == "pile.onto_closed_canasta"
+    assert ref.parameter == "canastas.closed"
+    # The refusal says the meld is closed and offers no meld of kings to put the card on.
+    assert ref.message.startswith("your side's canasta of kings is closed")
+    assert "meld of kings" not in ref.message
+    assert "two natural kings from your hand" in ref.message
 
 
 def test_frozen_pile_only_with_a_natural_pair() -> None:

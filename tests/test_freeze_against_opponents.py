@@ -76,7 +76,7 @@ def test_001_the_discarders_partner_is_frozen_out_too(
     """001: a buried two freezes the pile for both teams: South needs a natural pair."""
     first = rule(tmp_path, capsys, "classic", NORTH_FREEZES, "take with 9h Jk")
     assert first.endswith("(pile.frozen.needs_natural_pair)")
-    assert "(a two is in it)" in first
+    assert "frozen by a two in it" in first
 
 
 def test_003_the_opponents_are_frozen_out(

@@ -290,9 +290,16 @@ def test_fifo_named_as_a_record(command: str, tmp_path: Path) -> None:
 
 
 def test_device_named_in_a_variant_tag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused by the confinement rule (an absolute path), and where /dev is allowed, by the
+    reader, which does not open a device."""
     rec = tmp_path / "game.can"
     rec.write_text('[Variant "/dev/zero"]\n[Seed "1"]\nhand 1\n')
     code, _, err = run_cli(capsys, "replay", str(rec))
+    assert code == 2
+    assert err == (
+        f"canasta: {shown(rec)}:1:1: '/dev/zero' is an absolute path; see --allow-extends\n"
+    )
+    code, _, err = run_cli(capsys, "--allow-extends", "/dev", "replay", str(rec))
     assert code == 2
     assert err == "canasta: /dev/zero: is a character device, not a regular file\n"
 
@@ -336,8 +343,8 @@ def test_non_utf8_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             "(use --at 1.1 for the hand's last position)",
         ),
         (
-            ["replay", "--at", "1.0", str(EXAMPLES / "concealed.can")],
-            "canasta replay: Invalid value for --at: hands and turns are numbered from 1",
+            ["replay", "--at", "0.1", str(EXAMPLES / "concealed.can")],
+            "canasta replay: Invalid value for --at: hands are numbered from 1",
         ),
         (
             ["replay", "--at", "1." + "9" * 5000, str(EXAMPLES / "concealed.can")],
@@ -392,3 +399,21 @@ def test_ctrl_c_on_a_dask_run_cancels_its_games() -> None:
                     break
                 time.sleep(0.1)
     assert left == 0
+
+
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        ("not-an-address", "missing port number in address 'not-an-address'"),
+        ("tls://127.0.0.1:1", "TLS expects a `ssl_context` argument"),
+    ],
+)
+def test_a_scheduler_address_that_cannot_be_used(address: str, reason: str) -> None:
+    """One line and exit 2, and nothing after it: the half-made Dask client used to wait 20 s
+    at exit and print a traceback (issue 27, point 5). In a process of its own, since the
+    traceback came at the interpreter's exit."""
+    r = canasta("check", "classic", "-n", "2", "--scheduler", address, timeout=120)
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"canasta: --scheduler {address}: cannot connect: {reason}")
+    assert r.stderr.count("\n") == 1, r.stderr
+    assert r.stdout == ""

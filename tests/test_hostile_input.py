@@ -203,8 +203,12 @@ def test_long_words_are_shortened_in_syntax_errors() -> None:
     assert "(3000 characters)" in e.message
 
 
-def test_record_naming_a_device_as_its_variant() -> None:
+def test_record_naming_a_device_as_its_variant(monkeypatch: pytest.MonkeyPatch) -> None:
     doc = parse('[Variant "/dev/zero"]\nhand 1 seed 1\n', "x.can")
+    with pytest.raises(NotationError) as n:
+        replay(doc)
+    assert str(n.value) == "x.can:1:1: '/dev/zero' is an absolute path; see --allow-extends"
+    monkeypatch.setenv("CANASTA_ALLOW_EXTENDS", "/dev")
     with pytest.raises(VariantError) as e:
         replay(doc)
     assert str(e.value) == "/dev/zero: is a character device, not a regular file"
@@ -231,6 +235,6 @@ def test_non_utf8_record(tmp_path: Path) -> None:
 
 def test_control_characters_in_names_are_shown_escaped() -> None:
     doc = parse('[Variant "a\x00b.toml"]\n[Seed "1"]\nhand 1\n', "x.can")
-    with pytest.raises(VariantError) as e:
+    with pytest.raises(NotationError) as e:
         replay(doc)
-    assert str(e.value) == "a\\x00b.toml: not a file name"
+    assert str(e.value) == "x.can:1:1: path too long or not a file name: 'a\\x00b.toml'"

@@ -330,7 +330,7 @@ def test_7_a_bad_variant_tag_is_still_placed(capsys: Capsys, tmp_path: Path) -> 
     path = _write(tmp_path, TWO_HAND.replace("two-hand", "two-hnd"))
     code, _, err = run_cli(capsys, "moves", path, "--set", "x=1")
     assert code == 2
-    assert err.startswith(f"canasta: {path}:1:1: two-hnd: no built-in variant 'two-hnd'")
+    assert err == f"canasta: {path}:1:1: no built-in variant 'two-hnd'; did you mean two-hand?\n"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -174,7 +174,7 @@ def test_ruling_frozen_pile(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert "(pile.frozen.needs_natural_pair)" in out
     assert 'parameter: pile.frozen = ["natural_pair"]' in out
-    assert "001_0cb887cc6d824426.txt" in out
+    assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
     code, out, _ = run(["ruling", pos, "N draw 5h discard 5h"], capsys)
     assert code == 0 and out.strip() == "legal"
     code, out, _ = run(["ruling", pos, "E draw 5h"], capsys)
@@ -206,11 +206,15 @@ def test_illegal_move_error_format(tmp_path: Path, capsys: pytest.CaptureFixture
     code, _out, err = run(["replay", str(p)], capsys)
     assert code == 2
     assert "Traceback" not in err
+    first, *details = err.splitlines()
     assert re.fullmatch(
         rf"canasta: {re.escape(str(p))}:{i + 1}:3: hand 1, turn 3, {seat}: take with Jk: .+ "
-        r"\([a-z_.]+\)\n",
-        err,
+        r"\([a-z_.]+\)",
+        first,
     ), err
+    # Under the one located line, indented: the table as the player saw it (notation/report.py).
+    assert details and all(d.startswith("  ") for d in details), err
+    assert details[-1].endswith("--at 1.2"), err
 
 
 def test_out_of_turn(tmp_path: Path) -> None:

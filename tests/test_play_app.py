@@ -99,7 +99,7 @@ def test_a_whole_hand_through_the_app(tmp_path: Path) -> None:
             assert refused and refused[-1].endswith("(pile.frozen.needs_natural_pair)")
             await _type(pilot, "? pile.frozen.needs_natural_pair")
             assert "parameter: pile.frozen = " in "\n".join(app.transcript)
-            assert any("001_0cb887cc6d824426.txt" in t for t in app.transcript)
+            assert any("Classic Canasta, teaching page [001]" in t for t in app.transcript)
             played = await _play_hand(app, pilot, rec)
             assert played > 3
             # end of hand: the breakdown on a notice, then the next hand

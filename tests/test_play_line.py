@@ -171,7 +171,7 @@ def test_refusal_reason_and_rule_source(tmp_path: Path) -> None:
     assert lines[0].startswith(f"{code}: ")
     param = info.value.refusal.parameter
     assert lines[1].startswith(f"parameter: {param} = ")
-    assert "001_0cb887cc6d824426.txt" in lines[2]
+    assert "Pagat's Classic Canasta, teaching page [001]" in lines[2]
     assert explain(sess.loaded, sess.refusals, "going_out.canastas")[0] == (
         "parameter: going_out.canastas = 1"
     )
@@ -389,26 +389,41 @@ def test_a_move_typed_for_another_seat_is_refused() -> None:
     assert len(sess.hand.moves) == moves + 1
 
 
-def test_a_refused_line_shows_its_legal_way_where_there_is_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The refusal carries the legal form the seam finds (until the rulings work lands, none),
-    and the app and line mode show it under the reason."""
+def test_a_refused_line_shows_its_legal_way_where_there_is_one() -> None:
+    """A refused line carries the legal form that ``canasta ruling`` would name (the same
+    search), and line mode shows it under the reason; where none exists, nothing is shown.
+
+    Seed 26 deals North 7c 7d with a 7s on the pile and 8h 8s 2h in hand; North-South have not
+    opened, so the pair counts 15 of 50 (001: the pile is taken only by a side that meets its
+    minimum, with the cards laid with the pickup), and laying the eights with it reaches 50."""
     import io
 
-    from canasta_rules.play import line, session
+    from canasta_rules.play import line
 
-    sess = Session.new(Options(seed=3), None)
+    sess = Session.new(Options(seed=26), None)
     sess.run_bots()
     with pytest.raises(IllegalMove) as info:
-        sess.play_text("take")
-    assert info.value.legal is None
-    monkeypatch.setattr(session, "legal_way", lambda s, moves: ("draw", "a stand-in"))
+        sess.play_text("take with 7c 7d")
+    assert info.value.refusal.code == "open.below_minimum"
+    assert info.value.legal is not None
+    way, why = info.value.legal
+    assert way == "take 7s with 7c 7d and 8h 8s 2h"
+    assert "count toward the minimum" in why
+    sess.play_text(way)  # the form named is legal as typed
+    assert sess.state.opened[sess.state.side_of[0]]
+
+    again = Session.new(Options(seed=26), None)
+    again.run_bots()
     out = io.StringIO()
-    mode = line.LineMode(sess, io.StringIO("take\nquit\n"), out, strict=False)
+    mode = line.LineMode(
+        again, io.StringIO("take with 7c 7d\ndiscard Ks\nquit\n"), out, strict=False
+    )
     assert mode.run() == 0
     shown = out.getvalue()
-    assert "refused: take: " in shown and "\n  legal: draw  (a stand-in)\n" in shown
+    assert "refused: take with 7c 7d: " in shown
+    assert f"\n  legal instead: {way}  ({why})\n" in shown
+    assert "refused: discard Ks: draw from the stock or take the pile first" in shown
+    assert shown.count("legal instead:") == 1, shown  # no legal form of a discard before drawing
 
 
 # ------------------------------------------------------------------------------ undo

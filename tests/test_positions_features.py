@@ -120,7 +120,7 @@ def test_json_and_the_first_word(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["verdict"] == "refused" and data["legal"] is False
     assert data["code"] == "pile.frozen.needs_natural_pair"
     assert data["parameter"] == "pile.frozen" and data["value"] == '["natural_pair"]'
-    assert "001_0cb887cc6d824426.txt" in data["source"]
+    assert data["source"].startswith("Pagat's Classic Canasta, teaching page [001]: ")
     code, out, _ = run_cli(capsys, "ruling", pos, "take with Qc Jk")
     assert out.split(":")[0] == "refused"
 

@@ -64,6 +64,10 @@ DESCRIPTIVE = {
     "deal.cutter": "who cuts does not change the cards dealt",
     "deal.dealer": "who deals does not change the cards dealt",
     "game.max_hands": "a guard that keeps simulations finite, not a rule",
+    "words.canasta": "a word the rule sheet uses (tests/test_rulesheet_words.py)",
+    "words.canastas": "a word the rule sheet uses (tests/test_rulesheet_words.py)",
+    "words.run_canasta": "a word the rule sheet uses (tests/test_rulesheet_words.py)",
+    "words.wild_canasta": "a word the rule sheet uses (tests/test_rulesheet_words.py)",
 }
 """Parameters that change no ruling of the engine, by design."""
 
@@ -1926,6 +1930,35 @@ def test_sevens_never_and_aces_only_as_opened_modern_american() -> None:
     sevens = position("classic", sets=_MA_SPECIAL, hands={"N": "7c 7d 2c Kc Kd Ks 9h 9d"})
     sevens.phase = Phase.PLAY
     assert code(sevens, Meld((cs("7c 7d 2c"), cs("Kc Kd Ks")))) == "meld.special.wild"
+
+
+@rule("canastas.special.pile_stays_pure")
+def test_aces_taken_with_the_pile_stay_pure_modern_american() -> None:
+    """docs/family/modern-american.md, 'aces taken with the pile' (CJ, Canasta Special Cards:
+    an opening that picks the pack with aces keeps them natural): with pile_stays_pure the pair
+    that takes the pile goes without a wild card, even in the opening, while aces melded from
+    the hand in the opening still may take one (CCOM, POC, WUS). Without it (the opening's
+    exception read for the pile too) the pickup with a wild card is legal."""
+    hands = {"N": "Ac Ad 2c Kc Kd Ks 8c 8d 8h Qd Qd Jk"}
+    with_wild = TakePile(shown=cs("Ac Ad 2c"), melds=(cs("Kc Kd Ks"), cs("8c 8d 8h")))
+    loose_aces = (  # modern-american's two special ranks, the aces without pile_stays_pure
+        'canastas.special=[{rank = "seven", wild = "never", bonus = 2500}, '
+        '{rank = "ace", wild = "opening_only", bonus = 2500}]'
+    )
+    ma = position("modern-american", hands=hands, pile="4h As")
+    assert code(ma, with_wild) == "meld.special.pile_pure"
+    # The same pickup without the wild card, and a wild card with aces laid from the hand.
+    natural = TakePile(shown=cs("Ac Ad"), melds=(cs("Kc Kd Ks"), cs("8c 8d 8h"), cs("Qd Qd 2c")))
+    assert code(ma, natural) is None
+    from_hand = position("modern-american", hands=hands, pile="4h 9s", phase=Phase.PLAY)
+    assert code(from_hand, Meld((cs("Ac Ad 2c"), cs("Kc Kd Ks"), cs("8c 8d 8h")))) is None
+    loose = position(
+        "modern-american",
+        hands=hands,
+        pile="4h As",
+        sets=(loose_aces,),
+    )
+    assert code(loose, with_wild) is None
 
 
 @rule("canastas.special.bonus", "canastas.special.unfinished_penalty")

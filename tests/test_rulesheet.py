@@ -84,7 +84,7 @@ def test_sheet_states_the_key_numbers(name: str) -> None:
             assert f"each is dealt {seat.hand_size} cards" in text
         n = v.going_out.canastas
         word = ["no", "one", "two", "three", "four", "five", "six"][n]
-        assert f"at least {word} canasta{'s' if n != 1 else ''}" in text
+        assert f"at least {word} {v.words.canasta if n == 1 else v.words.canastas}" in text
         assert f"a bonus of {v.canastas.natural_bonus}" in text
         assert f"earns {v.canastas.mixed_bonus}" in text
         assert f"a bonus of {v.going_out.bonus}" in text
@@ -504,8 +504,12 @@ SINGLE_VALUED: set[str] = set()
 """Parameters with one allowed value: nothing to change them to."""
 
 
+WORDS = {"words.canasta", "words.canastas", "words.run_canasta", "words.wild_canasta"}
+"""The names the sheet speaks in, claimed by no statement (tests/test_rulesheet_words.py)."""
+
+
 def test_alternates_cover_every_parameter() -> None:
-    assert set(flatten(Variant())) == set(ALTERNATES) | SINGLE_VALUED
+    assert set(flatten(Variant())) - WORDS == set(ALTERNATES) | SINGLE_VALUED
 
 
 def _said(st: Statement) -> tuple[str, str]:
@@ -565,6 +569,7 @@ def test_diff_marks_exactly_the_differences(base: str, name: str) -> None:
     # What a game of fixed rounds makes moot (its target, tiers beside minimums by round) is
     # listed as a difference but marks nothing: no statement of its sheet speaks of it.
     moot = unstated_keys(v) & {"game.target", "initial_meld.tiers"}
+    moot |= WORDS  # the sheet speaks in its words, and marks no rule for them
     sheet = build(v, base=b)
     assert sheet.marked_keys() == keys - moot
     assert set(sheet.house_keys) == keys
@@ -590,7 +595,7 @@ def test_diff_with_set_marks_the_override() -> None:
 
 
 def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> list[str]:
-    out = cli(capsys, "variants", "diff", a, b)
+    out = cli(capsys, "variants", "diff", a, b).split("\n\n")[0]  # the key to sources follows
     rows = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
     assert rows[0] == "parameter"
     return rows[1:]
@@ -662,7 +667,7 @@ def test_card_has_the_quick_reference_tables(name: str) -> None:
     else:
         for t in v.initial_meld.tiers:
             assert f"| {t.minimum} |" in md
-    assert f"| Natural canasta (no wild card) | {v.canastas.natural_bonus} |" in md
+    assert f"| Natural {v.words.canasta} (no wild card) | {v.canastas.natural_bonus} |" in md
     assert f"| Going out concealed (instead of the above) | {v.going_out.concealed_bonus} |" in md
     totals = v.red_threes.totals
     if totals[-1] != totals[1] * (len(totals) - 1):  # a bonus for all of them
@@ -776,16 +781,16 @@ def test_markdown_structure() -> None:
         "## 8. The end of the game",
         "## Pinned readings",
     ]
-    assert md.startswith("# Classic Canasta (Pagat, as 001 teaches it)\n")
-    assert "- Sources: 001_0cb887cc6d824426.txt." in md
+    assert md.startswith("# Classic Canasta (Pagat's rules)\n")
+    assert "- Sources: \\[001\\] Pagat's Classic Canasta, teaching page." in md
 
 
 def test_sources_are_named() -> None:
     md = render(sheet_of("two-hand"), "md")
+    # Each by the id its rules are marked with and a label a player knows (sources.LABELS).
     assert (
-        "- Sources: Pagat's Classic Canasta (catalog P in RULE-PARAMETERS.md); Bicycle/Hoyle "
-        "(catalog B in RULE-PARAMETERS.md); Wikipedia (catalog W in RULE-PARAMETERS.md); "
-        "001_0cb887cc6d824426.txt." in md
+        "- Sources: \\[P\\] Pagat, as other accounts quote it; \\[B\\] Bicycle/Hoyle; "
+        "\\[W\\] Wikipedia and its copies; \\[001\\] Pagat's Classic Canasta, teaching page." in md
     )
 
 
@@ -799,10 +804,45 @@ def test_cli_prints_markdown_by_default(capsys: pytest.CaptureFixture[str]) -> N
     assert out == render(sheet_of("classic"), "md")
 
 
+def test_cli_draws_the_sheet_in_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a terminal the sheet is drawn from its Markdown (rich): no Markdown marks or escapes
+    are left, the markers read [001], and tables are drawn; -f md still prints Markdown."""
+    import canasta_rules.cli.rules as rules_cli
+
+    monkeypatch.setattr(rules_cli, "on_terminal", lambda: True)
+    monkeypatch.setenv("COLUMNS", "90")
+    out = cli(capsys, "rules", "classic")
+    lines = out.splitlines()
+    assert lines[0].strip() == "Classic Canasta (Pagat's rules)"
+    assert "\\[" not in out and "## " not in out and "|---|" not in out
+    assert "Sources: [001] Pagat's Classic Canasta, teaching page." in out
+    assert "Four players in two partnerships" in out and "stock. [001]" in out
+    assert re.search(r"Joker\s+50\s+001", out), "the card values table is drawn"
+    assert max(len(line.rstrip()) for line in lines) <= 90
+    assert cli(capsys, "rules", "classic", "-f", "md") == render(sheet_of("classic"), "md")
+
+
+def test_the_docs_picture_of_a_drawn_sheet(tmp_path: Path) -> None:
+    """docs/images/rules-sheet.svg is the top of classic's sheet as the terminal draws it (rich's
+    SVG export), made by python -m canasta_rules.rulesheet.terminal docs/images."""
+    from canasta_rules.rulesheet.terminal import screenshot
+
+    made = screenshot(tmp_path).read_text(encoding="utf-8")
+    assert made.startswith("<svg") and "Classic&#160;Canasta&#160;(Pagat" in made
+    assert "Pagat&#x27;s&#160;Classic&#160;Canasta,&#160;teaching&#160;page" in made or (
+        "Pagat's&#160;Classic&#160;Canasta,&#160;teaching&#160;page" in made
+    )
+    committed = Path(__file__).resolve().parent.parent / "docs" / "images" / "rules-sheet.svg"
+    assert committed.is_file()
+    assert "Classic&#160;Canasta&#160;(Pagat" in committed.read_text(encoding="utf-8")
+
+
 def test_cli_formats_and_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(capsys, "rules", "online", "--format", "html").startswith("<!DOCTYPE html>")
     txt = cli(capsys, "rules", "online", "--card", "-f", "txt")
-    assert txt.startswith("Two-player online Canasta (002): quick reference\n====")
+    assert txt.startswith("Two-player online Canasta: quick reference\n====")
 
 
 def test_cli_out_writes_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from helpers import shown
 
 from canasta_rules.bots import make_bot
 from canasta_rules.engine import Game
@@ -262,24 +263,38 @@ def test_sheet_file_round_trip(tmp_path: Path) -> None:
     assert [h.totals for h in again.hands] == [h.totals for h in sheet.hands]
 
 
-def test_sheet_with_variant_file_resolves_relative_to_sheet(tmp_path: Path) -> None:
+def test_sheet_with_variant_file_resolves_relative_to_sheet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     house = tmp_path / "rules" / "house.toml"
     house.parent.mkdir()
     house.write_text('extends = "classic"\nname = "house"\n[game]\ntarget = 3000\n')
-    sheet_path = tmp_path / "sheets" / "s.toml"
-    sheet_path.parent.mkdir()
-    sheet = Sheet.new(str(house))
-    sheet.add("NS m 200 n 1 out; EW h 50")
-    sheet.save(sheet_path)
-    assert tomllib.loads(sheet_path.read_text())["variant"] == str(Path("..") / "rules/house.toml")
-    again = Sheet.read(sheet_path)
+    for sheet_path in (tmp_path / "s.toml", tmp_path / "sheets" / "s.toml"):
+        sheet_path.parent.mkdir(exist_ok=True)
+        sheet = Sheet.new(str(house))
+        sheet.add("NS m 200 n 1 out; EW h 50")
+        sheet.save(sheet_path)
+    assert tomllib.loads((tmp_path / "s.toml").read_text())["variant"] == "rules/house.toml"
+    again = Sheet.read(tmp_path / "s.toml")
     assert again.rules.target == 3000 and again.totals == [800, -50]
+    # A sheet in another folder names the file with '..': the one rule for names inside files
+    # (variant/confine.py) refuses it until the folder is allowed.
+    outside = tmp_path / "sheets" / "s.toml"
+    assert tomllib.loads(outside.read_text())["variant"] == str(Path("..") / "rules/house.toml")
+    with pytest.raises(TallyError) as e:
+        Sheet.read(outside)
+    assert str(e.value) == (
+        f"{shown(outside)}:2: variant: '../rules/house.toml' is outside this file's folder; "
+        "see --allow-extends"
+    )
+    monkeypatch.setenv("CANASTA_ALLOW_EXTENDS", str(house.parent))
+    assert Sheet.read(outside).rules.target == 3000
 
 
 def test_bad_sheet_names_the_hand(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_text('variant = "classic"\nhands = ["NS m 100; EW", "NS r 9; EW"]\n')
-    with pytest.raises(TallyError, match=r"s.toml: hand 2: 9 red threes entered \(NS 9\)"):
+    with pytest.raises(TallyError, match=r"s.toml:2: hand 2: 9 red threes entered \(NS 9\)"):
         Sheet.read(path)
     path.write_text("variant = \n")
     with pytest.raises(TallyError, match="not a tally sheet"):

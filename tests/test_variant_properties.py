@@ -44,6 +44,7 @@ from canasta_rules.variant.model import (
     Talons,
     Variant,
     WildMeldsAllowed,
+    Words,
     parameter_paths,
 )
 from canasta_rules.variant.tomlpos import Path as KeyPath
@@ -131,6 +132,11 @@ SPECIAL: dict[tuple[type[BaseModel], str], st.SearchStrategy[Any]] = {
     (Canastas, "special"): st.deferred(
         lambda: st.lists(model_values(SpecialRank), max_size=3, unique_by=lambda d: d["rank"])
     ),
+    # The names a rule sheet uses: words, no rule.
+    (Words, "canasta"): st.sampled_from(["canasta", "book"]),
+    (Words, "canastas"): st.sampled_from(["canastas", "books"]),
+    (Words, "run_canasta"): st.sampled_from(["", "samba", "escalera"]),
+    (Words, "wild_canasta"): st.sampled_from(["", "bolivia"]),
 }
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..engine.rules import rules_for
 from ..fileio import write_text_atomic
+from ..notation.record import variant_tag
 from ..variant import load
 from ..variant.plain import Variant, to_data
 from .lints import Finding, lint
@@ -202,7 +203,10 @@ def _investigate(
         small = shrink_failure(variant, setup, first.failure.signature)
         if small is not None and len(small.moves) < len(first.moves):
             chosen, shrunk = small, True
-    command = replay_command(out or "FILE")
+    # The record names its ruleset in its Variant tag; a file outside the record's folder is
+    # refused there (variant/confine.py), so the command (and the check below) name it instead.
+    own = _tag_readable(ref, out)
+    command = replay_command(out or "FILE") if own else replay_command(out or "FILE", ref, sets)
     failure = chosen.failure
     assert failure is not None
 
@@ -224,12 +228,13 @@ def _investigate(
         return record_text(rules, run, ref, sets, out, comments)
 
     text = text_for(chosen)
-    verified = _verify(text, out, failure)
+    under = None if own else (ref, sets)
+    verified = _verify(text, out, failure, under)
     if not verified and chosen is not first:
         chosen, shrunk = first, False
         failure = first.failure
         text = text_for(first)
-        verified = _verify(text, out, failure)
+        verified = _verify(text, out, failure, under)
     if out:
         write_text_atomic(out, text)
     return FailureReport(
@@ -246,9 +251,27 @@ def _investigate(
     )
 
 
-def _verify(text: str, out: str | None, failure: Failure) -> bool:
+def _tag_readable(ref: str, out: str | None) -> bool:
+    """Whether a record written to ``out`` can name ``ref`` in its Variant tag and be read back
+    by it: a built-in, or a file the confinement rule lets the record name."""
+    from ..variant.confine import OutsideError, allowed_folders, confine
+
+    tag = variant_tag(ref, out)
     try:
-        got = check_document_text(text, out or "<check>")
+        confine(tag, out or None, allowed_folders())
+    except OutsideError:
+        return False
+    return True
+
+
+def _verify(
+    text: str, out: str | None, failure: Failure, under: tuple[str, tuple[str, ...]] | None
+) -> bool:
+    """Whether the record ``text`` shows ``failure`` again: read under its own tags, or under
+    ``under`` (the ruleset and overrides the command names)."""
+    variant, sets = under if under is not None else (None, ())
+    try:
+        got = check_document_text(text, out or "<check>", variant, sets)
     except Exception:
         return False
     return got.failure is not None and got.failure.signature == failure.signature

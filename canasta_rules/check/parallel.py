@@ -14,6 +14,7 @@ so an interrupted ``--jobs N`` run ends at once with exit 130 and leaves no proc
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import multiprocessing
@@ -25,7 +26,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
-from ..errors import CanastaError
+from ..errors import CanastaError, one_line, shorten
 from ..variant.plain import Variant, from_tagged
 
 T = TypeVar("T")
@@ -138,10 +139,16 @@ def _dask_client(address: str) -> Iterator[Any]:
         raise OptionError(
             "--scheduler needs the dask extra: pip install 'canasta-rules[dask]'"
         ) from None
+    reason = ""
     try:
         client = distributed.Client(address, timeout=10, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise OptionError(f"--scheduler {address}: cannot connect: {e}") from None
+    except Exception as e:  # an address distributed cannot use fails in many ways (ValueError,
+        reason = one_line(str(e), 120) or type(e).__name__  # TypeError, OSError, TimeoutError)
+    if reason:
+        # The half-made client is finalised now, while its event loop still runs: left to the
+        # interpreter's exit, its __del__ waits 20 s for that loop and prints a traceback.
+        gc.collect()
+        raise OptionError(f"--scheduler {shorten(address, 60)}: cannot connect: {reason}")
     try:
         yield client
     finally:

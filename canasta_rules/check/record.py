@@ -12,30 +12,17 @@ every check of ``canasta check`` after every move, and so shows an invariant fai
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..engine.apply import apply_unchecked
 from ..engine.rules import Rules
 from ..errors import CanastaError, IllegalMoveError
 from ..notation import ast as A
 from ..notation import parse, read, replay
+from ..notation.record import variant_tag
 from ..notation.writer import document, format_document, turn_lines
 from ..seats import seat_names, side_names
 from .play import Failure, HandRun, check_after, describe, exception_failure
-
-
-def variant_tag(ref: str, out: str | None) -> str:
-    """The ``Variant`` tag for ``ref`` in a record written to ``out``.
-
-    A built-in name stays as it is; a file is named relative to the record's folder, which is
-    where a replay looks for it."""
-    if "/" not in ref and "\\" not in ref and not ref.endswith(".toml"):
-        return ref
-    base = Path(out).resolve().parent if out else Path.cwd()
-    rel = os.path.relpath(Path(ref).resolve(), base)
-    return rel if ("/" in rel or rel.endswith(".toml")) else f"./{rel}"
 
 
 def record_text(

@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,7 +31,7 @@ os.environ.setdefault("TYPER_USE_RICH", "0")
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..errors import CanastaError
+from ..errors import CanastaError, CanastaWarning, VariantWarning
 
 ALLOW_EXTENDS_ENV = "CANASTA_ALLOW_EXTENDS"
 """The environment variable ``--allow-extends`` sets: the same name as
@@ -71,7 +72,7 @@ LAZY: dict[str, tuple[str, str]] = {
     ),
     "variants": (
         "variants",
-        "The built-in rulesets and house-rules files: list, show, compare, check, export.",
+        "The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
     ),
 }
 """Commands loaded when they run (start-up speed): name -> (module under ``cli``, the first line
@@ -112,6 +113,21 @@ class LazyGroup(TyperGroup):
         self.add_command(cmd, cmd_name)
         return cmd
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As click's, with a did-you-mean among every command, the lazy ones included
+        (typer's looks only among the commands already loaded)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as e:
+            message = getattr(e, "message", None)
+            if isinstance(message, str) and args and "Did you mean" not in message:
+                from difflib import get_close_matches
+
+                close = get_close_matches(args[0], self.list_commands(ctx))
+                if close:
+                    e.message = f"{message.rstrip('.')}. Did you mean {_either(close)}?"  # type: ignore[attr-defined]
+            raise
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self.listing = True
         try:
@@ -137,16 +153,45 @@ def _options(
         typer.Option(
             "--allow-extends",
             metavar="DIR",
-            help="Let a variant file's extends name files under DIR too (repeatable); by default "
-            "only built-in names and files in the naming file's own folder.",
+            help="Let files name rulesets under DIR too (a variant file's extends, a record's "
+            "or position's Variant tag, a tally sheet's variant; repeatable); by default only "
+            "built-in names and files in the naming file's own folder.",
             file_okay=False,
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and exit.",
+            callback=_version,
+            is_eager=True,
+        ),
+    ] = False,
 ) -> None:
     """The rules of Canasta as checkable data: variants, replays, checks and rule sheets."""
     if allow_extends:
         # Through the environment, so that worker processes (--jobs) see the same folders.
         os.environ[ALLOW_EXTENDS_ENV] = os.pathsep.join(str(d) for d in allow_extends)
+
+
+def _either(names: list[str]) -> str:
+    """``'rules'`` or ``'rules' or 'ruling'``."""
+    return " or ".join(repr(n) for n in names)
+
+
+def _version(value: bool) -> None:
+    """``canasta --version``: the package's version, and Python's."""
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        mine = version("canasta-rules")
+    except PackageNotFoundError:  # pragma: no cover - run from a checkout never installed
+        mine = "(not installed)"
+    typer.echo(f"canasta {mine} (canasta-rules; Python {sys.version.split()[0]})")
+    raise typer.Exit()
 
 
 def _register_optional() -> None:
@@ -176,7 +221,11 @@ def _usage_error(e: Exception) -> tuple[str, int] | None:
         return None
     ctx = getattr(e, "ctx", None)
     where = getattr(ctx, "command_path", None) or "canasta"
-    return f"{where}: {fmt()} (see '{where} --help')", code
+    text = fmt()
+    option, close = getattr(e, "option_name", None), getattr(e, "possibilities", None)
+    if option and close:  # click's own wording varies between its copies: one form for all
+        text = f"No such option: {option}. Did you mean {_either(close)}?"
+    return f"{where}: {text} (see '{where} --help')", code
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -220,13 +269,38 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
+@contextmanager
+def _notes() -> Iterator[None]:
+    """The library's warnings to the user as one line each on standard error: a note on a valid
+    variant file (a :class:`VariantWarning`: an array that replaces the parent's, dropping part
+    of it) once per command, ``canasta: note: ...``; a :class:`CanastaWarning` (a file's hard
+    links broken by a rewrite: fileio.py) as ``canasta: warning: ...``; other warnings as
+    Python shows them."""
+    shown: set[str] = set()
+    python_shows = warnings.showwarning
+
+    def show(message: Any, category: Any, *rest: Any, **kw: Any) -> None:
+        if issubclass(category, CanastaWarning):
+            print(f"canasta: warning: {message}", file=sys.stderr)
+        elif not issubclass(category, VariantWarning):
+            python_shows(message, category, *rest, **kw)
+        elif str(message) not in shown:
+            shown.add(str(message))
+            print(f"canasta: note: {message}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", VariantWarning)
+        warnings.simplefilter("always", CanastaWarning)
+        warnings.showwarning = show
+        yield
+
+
 def _main(argv: list[str] | None) -> None:
     try:
-        with _watch_ctrl_c():
+        with _watch_ctrl_c(), _notes():
             code = app(args=argv, prog_name="canasta", standalone_mode=False)
     except CanastaError as e:
-        for line in e.lines():
-            print(f"canasta: {line}", file=sys.stderr)
+        print_error(e)
         sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()
@@ -255,6 +329,14 @@ def _main(argv: list[str] | None) -> None:
     except OSError as e:
         _stdout_failed(e)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def print_error(e: CanastaError) -> None:
+    """An error on standard error: one line per problem, then its details, indented."""
+    for line in e.lines():
+        print(f"canasta: {line}", file=sys.stderr)
+    for line in e.details:
+        print(f"  {line}", file=sys.stderr)
 
 
 def _internal(e: Exception) -> NoReturn:

@@ -16,6 +16,7 @@ from rich.text import Text
 from ..check import CheckReport, check_record, run_check
 from ..check.parallel import OptionError, progress_wanted
 from ..check.record import RecordCheck
+from ..errors import capped
 from ..simulate import EVENTS, HAND_ENDS, Simulation, plot, simulate
 from .common import SetOption, check_seed, console
 
@@ -38,7 +39,9 @@ CheckGamesOpt = Annotated[
 SeedOpt = Annotated[
     int, typer.Option("--seed", help="Seed of the run; each game's seed derives from it.")
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print the results as JSON (its shape: docs/json.md).")
+]
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", help="Local processes to spread the games over.")
 ]
@@ -154,7 +157,7 @@ def _show_record_check(path: str, rc: RecordCheck) -> None:
     f = rc.failure
     where = f"hand {rc.hand}, {f.where()}" if rc.hand else "replaying"
     console.print(Text(f"{path}: {where}:", style="red"))
-    for p in f.problems:
+    for p in capped(list(f.problems)):
         console.print(Text(f"  {p}"))
 
 

@@ -80,11 +80,12 @@ def read_document(path: str) -> Document:
     """Read a record or position file. A tag that looks like a mistyped one the readers know
     (``Score`` for ``Scores``) is kept and not read, as every unknown tag is, and warned about on
     standard error with its place; the command goes on."""
+    from ..errors import capped
     from ..notation import read
     from ..notation.tags import tag_warnings
 
     doc = read(path)
-    for line in tag_warnings(doc):
+    for line in capped(tag_warnings(doc), where=doc.file, what="warning"):
         typer.echo(f"canasta: warning: {line}", err=True)
     return doc
 

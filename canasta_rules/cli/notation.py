@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..errors import CanastaError
 from ..seats import roster_note, seat_names
 from .common import SetOption, check_seed, console, emit, load_ref, read_document, read_position_of
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from ..notation.position import ReadPosition
     from ..notation.replay import Replay
     from ..notation.ruling import RulingRow, Verdict
+    from ..notation.unseen import Depends
 
 
 def complete_variants(incomplete: str) -> list[str]:
@@ -74,21 +77,33 @@ VariantsOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
 
 
-def breakdown_table(sides: tuple[str, ...], scores: list[SideScore], title: str = "") -> Table:
+def breakdown_table(
+    sides: tuple[str, ...],
+    scores: list[SideScore],
+    title: str = "",
+    unknown: Collection[int] = (),
+    hand_rows: Collection[str] = (),
+) -> Table:
+    """The score breakdown, a column per side; the columns in ``unknown`` count cards nobody
+    has seen (hands given as counts), so their ``hand_rows`` (the rows for cards in hand) and
+    their totals show '?'."""
     from rich.table import Table
 
     from ..engine.scoring import OPTIONAL_ROWS
 
+    counted = hand_rows if unknown else ()
     table = Table(title=title or None, title_justify="left", box=None, pad_edge=False)
     table.add_column("")
     for s in sides:
         table.add_column(s, justify="right")
     for i, (label, _) in enumerate(scores[0].rows()):
         values = [sc.rows()[i][1] for sc in scores]
-        if label in OPTIONAL_ROWS and not any(values):
+        if label in OPTIONAL_ROWS and not any(values) and label not in counted:
             continue
-        table.add_row(label, *(str(v) for v in values))
-    table.add_row("[bold]Total[/bold]", *(f"[bold]{sc.total}[/bold]" for sc in scores))
+        shown = ["?" if j in unknown and label in counted else str(v) for j, v in enumerate(values)]
+        table.add_row(label, *shown)
+    totals = ["?" if j in unknown else str(sc.total) for j, sc in enumerate(scores)]
+    table.add_row("[bold]Total[/bold]", *(f"[bold]{v}[/bold]" for v in totals))
     return table
 
 
@@ -97,8 +112,8 @@ def _parse_at(text: str) -> tuple[int, int]:
     if m is None:
         raise typer.BadParameter("use HAND.TURN, for example 2.14", param_hint="--at")
     hand, turn = int(m.group(1)), int(m.group(2))
-    if hand < 1 or turn < 1:
-        raise typer.BadParameter("hands and turns are numbered from 1", param_hint="--at")
+    if hand < 1:
+        raise typer.BadParameter("hands are numbered from 1", param_hint="--at")
     return hand, turn
 
 
@@ -112,6 +127,18 @@ def _print_replay(rp: Replay) -> None:
         end = h.end
         assert end is not None
         dealer = rp.seats[h.dealer]
+        if not h.followed:
+            # --keep-going: the hand's problem is reported below, on standard error.
+            console.print(
+                f"hand {h.number} (dealer {dealer}): the replay stopped at turn {h.turns} "
+                "(the problem is shown below)",
+                markup=False,
+            )
+            if h.totals is not None:
+                shown = ", ".join(f"{n} {v}" for n, v in zip(names, h.totals, strict=True))
+                console.print(f"the game goes on from the record's totals: {shown}", markup=False)
+            console.print()
+            continue
         if h.score is None:
             moves = "1 move" if len(h.moves) == 1 else f"{len(h.moves)} moves"
             console.print(
@@ -127,7 +154,11 @@ def _print_replay(rp: Replay) -> None:
         console.print(breakdown_table(names, h.score))
         console.print()
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, rp.totals, strict=True))
-    if rp.game_over and rp.winner is not None:
+    if not rp.totals_checked:
+        console.print(
+            "totals: not known (a hand that could not be followed writes no total)", markup=False
+        )
+    elif rp.game_over and rp.winner is not None:
         console.print(f"result: {names[rp.winner]} wins, {totals}")
     else:
         console.print(f"totals: {totals} (the game is not finished)")
@@ -138,17 +169,60 @@ def replay_cmd(
     variant: VariantOpt = None,
     set_: SetOption = None,
     at: Annotated[
-        str | None, typer.Option("--at", metavar="HAND.TURN", help="Show the position there.")
+        str | None,
+        typer.Option(
+            "--at",
+            metavar="HAND.TURN",
+            help="Show the position after that turn (HAND.0: the table as dealt).",
+        ),
     ] = None,
+    as_: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="SEAT",
+            help="With --at: the position as SEAT sees it (other hands and feet as counts).",
+        ),
+    ] = None,
+    keep_going: Annotated[
+        bool,
+        typer.Option(
+            "--keep-going",
+            help="Report every refused move and wrong score, going on with the next hand after "
+            "a hand that cannot be followed.",
+        ),
+    ] = False,
+    json_: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the hands, totals and problems as JSON (shape: docs/notation.md).",
+        ),
+    ] = False,
 ) -> None:
-    """Replay a record, checking every move, and print each hand's score and the result."""
+    """Replay a record, checking every move, and print each hand's score and the result.
+
+    A refused move is shown with the mover's hand, the side's melds, the pile and the --at
+    command that prints the whole table; a written score the replay does not give, with the
+    hand's breakdown. Exit status 2 when the replay finds a problem."""
     from ..errors import NotationError
     from ..notation import replay
     from ..notation.writer import position_text
 
+    if as_ is not None and at is None:
+        raise typer.BadParameter("--as shows the position of --at HAND.TURN", param_hint="--as")
     doc = read_document(file)
     stop = _parse_at(at) if at else None
-    rp = replay(doc, variant, tuple(set_ or ()), stop)
+    if stop is not None and (keep_going or json_):
+        which = "--keep-going" if keep_going else "--json"
+        raise typer.BadParameter(f"--at prints one position: leave out {which}", param_hint="--at")
+    sets = tuple(set_ or ())
+    command = _replay_command(file, variant, sets)
+    try:
+        rp = replay(doc, variant, sets, stop, keep_going=keep_going, stop_at_first=json_)
+    except CanastaError as e:
+        _add_details(e, command)
+        raise
     if stop is not None:
         if rp.stopped is None or rp.stop_turn != stop[1]:
             raise NotationError(_no_such_turn(rp, stop), file, 0, 0)
@@ -158,9 +232,83 @@ def replay_cmd(
         ref = variant or (vtag.value if vtag is not None else "classic")
         _, own = doc.ruleset(variant)
         tags = [("Variant", ref)] + [("Set", s) for s in [*own, *(set_ or [])]]
+        if as_ is not None:
+            from ..notation.seen import position_as_seen
+
+            if as_ not in rp.seats:
+                seats = ", ".join(rp.seats)
+                msg = f"no seat {as_!r} at this table (seats: {seats})"
+                raise typer.BadParameter(msg, param_hint="--as")
+            hand = rp.hands[-1]
+            seat = rp.seats.index(as_)
+            text = position_as_seen(hand.start, hand.moves, rp.stopped, seat, tags)
+            typer.echo(text, nl=False)
+            return
         typer.echo(position_text(rp.stopped, tags), nl=False)
         return
-    _print_replay(rp)
+    if json_:
+        from ..notation.report import replay_json
+
+        label = variant or doc.ruleset(None)[0]
+        typer.echo(json.dumps(replay_json(rp, label, command), indent=2))
+    else:
+        _print_replay(rp)
+    if rp.slips:
+        if not json_:
+            _print_slips(rp, command)
+        raise typer.Exit(code=2)
+
+
+def _replay_command(file: str, variant: str | None, sets: tuple[str, ...]) -> str:
+    """The command line that replays ``file`` as this one does (for ``--at`` hints)."""
+    import shlex
+
+    words = ["canasta", "replay", file]
+    if variant:
+        words += ["--variant", variant]
+    for s in sets:
+        words += ["--set", s]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _add_details(e: CanastaError, command: str) -> None:
+    """Give an error that stops a replay the lines that show its moment (notation/report.py)."""
+    from ..notation.replay import Slip
+    from ..notation.report import slip_details
+
+    if isinstance(e.context, Slip):
+        e.details = tuple(slip_details(e.context, command))
+
+
+def _print_slips(rp: Replay, command: str) -> None:
+    """Every problem of a replay on standard error, each as an error stopping the replay
+    shows it, then their count."""
+    import sys
+
+    from ..notation.report import slip_details
+    from . import print_error
+
+    sys.stdout.flush()
+    for slip in rp.slips:
+        slip.error.details = tuple(slip_details(slip, command))
+        print_error(slip.error)
+    refused = sum(1 for s in rp.slips if s.kind == "refused")
+    scores = sum(1 for s in rp.slips if s.kind in ("score", "total", "result"))
+    other = len(rp.slips) - refused - scores
+    parts = [
+        f"{n} {word if n == 1 else plural}"
+        for n, word, plural in (
+            (refused, "refused move", "refused moves"),
+            (scores, "wrong score", "wrong scores"),
+            (other, "line not followed", "lines not followed"),
+        )
+        if n
+    ]
+    found = len(rp.slips)
+    print(
+        f"canasta: {found} problem{'s' if found != 1 else ''} found ({', '.join(parts)})",
+        file=sys.stderr,
+    )
 
 
 def _no_such_turn(rp: Replay, stop: tuple[int, int]) -> str:
@@ -189,7 +337,7 @@ def score_cmd(
     json_: JsonOpt = False,
 ) -> None:
     """The score breakdown of a finished-hand position."""
-    from ..engine.scoring import score_hand
+    from ..engine.scoring import hand_rows, score_hand
     from ..errors import NotationError
     from ..seats import side_names
 
@@ -205,14 +353,32 @@ def score_cmd(
     r = pos.rules
     sides = side_names(r.players, r.sides)
     scores = score_hand(s)
+    unknown: dict[int, Depends] = {}
+    if pos.unseen_hands or pos.unseen_feet:  # a score may count cards nobody has seen
+        from ..notation.unseen import unscored
+
+        unknown = unscored(pos, s)
+    rows = hand_rows(r)
     if json_:
-        data = {
-            name: {**{k: v for k, v in sc.rows()}, "Total": sc.total}
-            for name, sc in zip(sides, scores, strict=True)
+        data: dict[str, object] = {
+            name: _score_json(sc, rows if i in unknown else ())
+            for i, (name, sc) in enumerate(zip(sides, scores, strict=True))
         }
+        if unknown:
+            data["depends"] = [d.as_json() for d in unknown.values()]
         typer.echo(json.dumps(data, indent=2))
         return
-    console.print(breakdown_table(sides, scores))
+    console.print(breakdown_table(sides, scores, unknown=unknown, hand_rows=rows))
+    for d in unknown.values():
+        console.print(f"depends on: {d.text}", markup=False)
+
+
+def _score_json(sc: SideScore, unknown: Collection[str]) -> dict[str, int | None]:
+    """One side's score as data; the rows for cards in hand (``unknown``), and the total, are
+    null where they count unseen cards."""
+    rows: dict[str, int | None] = {k: (None if k in unknown else v) for k, v in sc.rows()}
+    rows["Total"] = None if unknown else sc.total
+    return rows
 
 
 def _ruleset_list(variants: list[str] | None, all_: bool) -> list[str | None]:
@@ -240,6 +406,7 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
     # Plain columns, one row a line however wide (a script reads the second word of a row).
     table = [("ruleset", "ruling", "rule", "parameter")]
     refused: dict[str, list[str]] = {}  # each reason, with the rulesets that give it
+    notes: dict[str, list[str]] = {}
     unfit: list[str] = []
     for row in rows:
         v = row.verdict
@@ -253,10 +420,19 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
         table.append((row.ruleset, v.word, code, param))
         if ref is not None:
             refused.setdefault(ref.message, []).append(row.ruleset)
+        # What the turn still owes, the legal way, the facts about unseen cards: said below
+        # the table, once for the rulesets that say the same.
+        for o in v.owed:
+            notes.setdefault(f"legal so far: {o.message}", []).append(row.ruleset)
+        if v.remedy is not None:
+            said = f"legal instead: {v.remedy.text} ({v.remedy.why})"
+            notes.setdefault(said, []).append(row.ruleset)
+        for d in v.depends:
+            notes.setdefault(f"depends on: {d.text}", []).append(row.ruleset)
     widths = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-    for message, names in refused.items():
+    for message, names in [*refused.items(), *notes.items()]:
         typer.echo(f"- {', '.join(names)}: {message}")
     for line in unfit:
         typer.echo(f"- {line}")
@@ -346,12 +522,20 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
     # The cards that came with the pile ('turn: took ...'), where every one of them was written.
     taken = verdict.before.pile if took and not pos.unseen else []
     keep = [(n, v) for n, v in pos.tags if n not in ("Scores", "Dealer")]
-    text = position_text(verdict.after, keep, 0 if took else pos.unseen, taken, pos.unseen_feet)
+    text = position_text(
+        verdict.after,
+        keep,
+        0 if took else pos.unseen,
+        taken,
+        pos.unseen_feet,
+        pos.unseen_hands,
+    )
     return changes, text
 
 
 def _show(pos: ReadPosition, verdict: Verdict) -> None:
-    from ..engine.scoring import score_hand
+    from ..engine.scoring import hand_rows, score_hand
+    from ..notation.unseen import unscored
     from ..seats import side_names
 
     changes, text = _after(pos, verdict)
@@ -363,7 +547,17 @@ def _show(pos: ReadPosition, verdict: Verdict) -> None:
     console.print()
     if after.over:
         r = after.rules
-        console.print(breakdown_table(side_names(r.players, r.sides), score_hand(after)))
+        unknown = unscored(pos, after)
+        console.print(
+            breakdown_table(
+                side_names(r.players, r.sides),
+                score_hand(after),
+                unknown=unknown,
+                hand_rows=hand_rows(r),
+            )
+        )
+        for d in unknown.values():
+            console.print(f"depends on: {d.text}", markup=False)
         console.print()
     if text is not None:
         typer.echo(text, nl=False)
@@ -422,7 +616,7 @@ def record_cmd(
     from ..bots import BOT_KINDS, is_bot_kind, make_bot
     from ..engine.game import Game
     from ..errors import CanastaError
-    from ..notation.record import game_record
+    from ..notation.record import game_record, variant_tag
 
     check_seed(seed)
     if not is_bot_kind(bots):
@@ -436,7 +630,7 @@ def record_cmd(
     text = game_record(
         game.rules,
         result,
-        variant,
+        variant_tag(variant, out),  # a file named as the record's replay looks for it
         tuple(set_ or ()),
         seed,
         event=f"{bots} bots, seed {seed}",

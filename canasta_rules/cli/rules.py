@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from typing import Annotated
 
@@ -20,9 +21,14 @@ class SheetFormat(StrEnum):
 def rules(
     ref: Annotated[str, typer.Argument(metavar="VARIANT|FILE", help="A built-in name or a file.")],
     format_: Annotated[
-        SheetFormat,
-        typer.Option("--format", "-f", help="md (Markdown), html (one printable page) or txt."),
-    ] = SheetFormat.md,
+        SheetFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="md (Markdown), html (one printable page) or txt. Without it a terminal shows "
+            "the sheet drawn, and a pipe or --out gets Markdown.",
+        ),
+    ] = None,
     card: Annotated[
         bool,
         typer.Option(
@@ -47,7 +53,18 @@ def rules(
     lv = load_ref(ref, set_)
     base = load_ref(diff, None).variant if diff is not None else None
     sheet = build(lv.variant, card=card, base=base, overrides=tuple(set_ or ()))
-    emit(render(sheet, format_.value), out)
+    text = render(sheet, (format_ or SheetFormat.md).value)
+    if format_ is None and out is None and on_terminal():
+        from ..rulesheet.terminal import draw
+
+        draw(text)
+    else:
+        emit(text, out)
+
+
+def on_terminal() -> bool:
+    """Whether standard output is a terminal (a person reading, not a pipe or a file)."""
+    return sys.stdout.isatty()
 
 
 HELP = "\n\n".join(
@@ -55,6 +72,8 @@ HELP = "\n\n".join(
         "The rules of a variant in words, generated from its parameters.",
         "In the order a player learns the game: the deal, a turn, melds and canastas, the "
         "discard pile, red and black threes, going out, scoring, and the end of the game.",
+        "In a terminal the sheet is drawn (headings, lists and tables); piped, written with "
+        "--out or asked for with -f md it is Markdown.",
         "Each rule is marked with where it comes from, from the variant's provenance notes: "
         "the source that states it, another source it was filled in from, or a reading the "
         "project pinned (explained in notes at the end); a short legend says which is which.",

@@ -15,6 +15,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from ..errors import placed
 from ..tally import Sheet, TallyError, TallyHand, hand_table_rows, status_lines
 from .common import SetOption, console, emit
 from .notation import breakdown_table
@@ -263,7 +264,7 @@ def tally_cmd(
             except TallyError as e:
                 if changed and sheet_file:
                     sheet.save(sheet_file)  # the hands before it stay on the sheet
-                raise TallyError(f"--hand {i}: {e}") from None
+                raise TallyError(placed(f"--hand {i}", str(e))) from None
             changed = True
             if fmt is None:
                 _show_hand(sheet, hand, len(sheet.hands))

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
+import json
+import re
+import warnings
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -9,14 +14,16 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import VariantError
-from ..variant import builtin, load
+from ..errors import VariantError, VariantWarning
+from ..fileio import OutputError, write_text_atomic
+from ..sources import SOURCE_IDS, label
+from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import differences, flatten, show_value
-from ..variant.plain import Provenance, Seating, Variant
+from ..variant.plain import Provenance, Seating, Variant, to_data
 from .common import SetOption, console, emit, load_ref
 
 app = typer.Typer(
-    help="The built-in rulesets and house-rules files: list, show, compare, check, export.",
+    help="The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
     no_args_is_help=True,
 )
 
@@ -48,17 +55,73 @@ def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
     return table
 
 
+LIST_WIDTH = 80
+"""``variants list`` keeps to 80 columns, whatever the terminal's width."""
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON instead (its shape: docs/json.md).")
+]
+
+
+def _parent(lv: LoadedVariant) -> str | None:
+    if len(lv.chain) < 2:
+        return None
+    return lv.chain[-2].builtin_name or lv.chain[-2].label
+
+
+def _source_items(ids: Iterable[str]) -> list[dict[str, str]]:
+    return [{"id": i, "label": label(i)} for i in dict.fromkeys(ids)]
+
+
+def _print_json(data: object) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _legend(ids: Iterable[str]) -> Table:
+    """The key to source ids: ``[ID]`` and its label, one a line."""
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    order = {i: n for n, i in enumerate(SOURCE_IDS)}  # the five files, the letters, the family
+    for i in sorted(set(ids), key=lambda i: order.get(i, len(order))):
+        table.add_row(Text(i), Text(label(i)))
+    return table
+
+
 @app.command("list")
-def list_() -> None:
-    """The built-in variants: name, title, players and sources."""
-    table = _table("name", "title", "players", "sources", wrap=("title", "players", "sources"))
-    for name in builtin.names():
-        lv = load(name)
+def list_(json_: JsonOption = False) -> None:
+    """The built-in variants: name, title, players and sources, with a key to the sources."""
+    loaded = [(name, load(name)) for name in builtin.names()]
+    if json_:
+        _print_json(
+            [
+                {
+                    "name": name,
+                    "title": lv.variant.title,
+                    "summary": lv.variant.summary,
+                    "seating": [to_data(s) for s in lv.variant.seating],
+                    "sources": _source_items(lv.variant.sources),
+                    "extends": _parent(lv),
+                }
+                for name, lv in loaded
+            ]
+        )
+        return
+    width = min(console.width, LIST_WIDTH)
+    table = Table(box=None, pad_edge=False)
+    table.add_column("name", no_wrap=True)
+    table.add_column("title; players; sources", overflow="fold")
+    for name, lv in loaded:
         v = lv.variant
-        parent = lv.chain[-2].label.removeprefix("builtin:") if len(lv.chain) > 1 else ""
-        src = ", ".join(v.sources) + (f" (extends {parent})" if parent else "")
-        table.add_row(Text(name), Text(v.title), Text(_players(v)), Text(src))
-    console.print(table)
+        parent = _parent(lv)
+        about = f"players {_players(v)}; sources {', '.join(v.sources)}"
+        about += f"; extends {parent}" if parent else ""
+        table.add_row(Text(name), Text(f"{v.title}\n{about}"))
+    console.print(table, width=width)
+    console.print()
+    console.print(Text("Players: 4 (2x2) is four in two sides of two; solo, each for themselves."))
+    console.print(Text("Sources (docs/sources.md has their addresses):"))
+    console.print(_legend(i for _, lv in loaded for i in lv.variant.sources), width=width)
 
 
 def _cites(prov: Provenance | None) -> str:
@@ -67,13 +130,55 @@ def _cites(prov: Provenance | None) -> str:
     return ", ".join(prov.sources) + (" (pinned)" if prov.pinned else "")
 
 
+def _show_json(lv: LoadedVariant) -> None:
+    v = lv.variant
+    values = flatten(v)
+    params = []
+    notes: dict[str, Provenance] = {}
+    for key, value in values.items():
+        entry = lv.provenance_entry(key)
+        if entry is not None:
+            notes.setdefault(*entry)
+        for pkey, p in v.provenance.items():
+            if pkey.startswith(key + "."):
+                notes.setdefault(pkey, p)
+        params.append(
+            {
+                "key": key,
+                "value": value,
+                "set_by": lv.origin_label(key),
+                "note": entry[0] if entry else None,
+            }
+        )
+    cited = [*v.sources, *(s for p in notes.values() for s in p.sources)]
+    _print_json(
+        {
+            "name": v.name,
+            "title": v.title,
+            "summary": v.summary,
+            "sources": _source_items(v.sources),
+            "chain": [layer.label for layer in lv.chain],
+            "parameters": params,
+            "notes": {
+                k: {"sources": list(p.sources), "pinned": p.pinned, "note": p.note}
+                for k, p in notes.items()
+            },
+            "legend": _source_items(cited),
+        }
+    )
+
+
 @app.command()
-def show(ref: VariantArg, set_: SetOption = None) -> None:
+def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> None:
     """The resolved ruleset, table by table, with where each value comes from.
 
     For each parameter: its value, the file (or --set, or the model default) that set it, and
-    the sources its provenance note cites; the notes follow each table."""
+    the sources its provenance note cites; the notes follow each table, and a key to the
+    sources ends the list."""
     lv = load_ref(ref, set_)
+    if json_:
+        _show_json(lv)
+        return
     v = lv.variant
     console.print(Text(f"{v.name}: {v.title}", style="bold"))
     if v.summary:
@@ -84,6 +189,7 @@ def show(ref: VariantArg, set_: SetOption = None) -> None:
     groups: dict[str, list[str]] = {}
     for key in values:
         groups.setdefault(key.split(".")[0], []).append(key)
+    cited: list[str] = list(v.sources)
     for group, keys in groups.items():
         console.print()
         console.print(Text(f"[{group}]", style="bold"))
@@ -108,6 +214,10 @@ def show(ref: VariantArg, set_: SetOption = None) -> None:
         for pkey, prov in notes.items():
             cites = ", ".join(prov.sources) + ("; pinned" if prov.pinned else "")
             console.print(Text(f"  note on {pkey} ({cites}): {prov.note}", style="dim"))
+            cited += prov.sources
+    console.print()
+    console.print(Text("Sources (docs/sources.md has their addresses):"))
+    console.print(_legend(cited))
 
 
 @app.command()
@@ -127,10 +237,17 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
         "sources (a / b)",
         wrap=(la.variant.name, lb.variant.name),
     )
+    cited: list[str] = []
     for key, va, vb in rows:
-        srcs = f"{_cites(la.provenance(key))} / {_cites(lb.provenance(key))}"
+        pa, pb = la.provenance(key), lb.provenance(key)
+        srcs = f"{_cites(pa)} / {_cites(pb)}"
+        cited += [s for p in (pa, pb) if p is not None for s in p.sources]
         table.add_row(Text(key), Text(show_value(va)), Text(show_value(vb)), Text(srcs))
     console.print(table)
+    if cited:
+        console.print()
+        console.print(Text("Sources (docs/sources.md has their addresses):"))
+        console.print(_legend(cited))
 
 
 @app.command()
@@ -140,16 +257,67 @@ def validate(
     """Check variant files. Exit 0 if all are valid; else one line per problem and exit 2."""
     bad = False
     for f in files:
-        try:
-            lv = load(str(f))
-        except VariantError as e:
-            bad = True
-            for line in e.lines():
-                typer.echo(line)
-        else:
-            typer.echo(f"{f}: ok ({lv.variant.name})")
+        with warnings.catch_warnings(record=True) as noted:
+            warnings.simplefilter("always", VariantWarning)
+            try:
+                lv = load(str(f))
+            except VariantError as e:
+                bad = True
+                for line in e.lines():
+                    typer.echo(line)
+                continue
+        typer.echo(f"{f}: ok ({lv.variant.name})")
+        for n in dict.fromkeys(str(w.message) for w in noted if w.category is VariantWarning):
+            typer.echo(f"note: {n}")
     if bad:
         raise typer.Exit(code=2)
+
+
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+"""A variant's name (the model's pattern for ``name``)."""
+
+
+@app.command()
+def new(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME", help="The house ruleset's name: lower-case letters, digits, hyphens."
+        ),
+    ],
+    base: Annotated[
+        str,
+        typer.Option("--from", metavar="BASE", help="The built-in ruleset it starts from."),
+    ] = "classic",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Where to write it [default: NAME.toml here]."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace a file already there.")] = False,
+) -> None:
+    """Write a commented starter house-rules file that extends BASE.
+
+    It lists the rules the published sources argue about most, each commented out at BASE's
+    value, with what the rule does, its allowed values and which source says what. Uncomment a
+    line and change its value to make it a house rule. As written it plays exactly as BASE."""
+    if not NAME_PATTERN.match(name):
+        raise typer.BadParameter(
+            f"{name!r} is not a ruleset name: use lower-case letters, digits and hyphens",
+            param_hint="NAME",
+        )
+    if builtin.path_of(base) is None:
+        close = difflib.get_close_matches(base, builtin.names(), n=1)
+        hint = f"; did you mean {close[0]}?" if close else " (see `canasta variants list`)"
+        raise typer.BadParameter(f"no built-in ruleset {base!r}{hint}", param_hint="--from")
+    target = out if out is not None else Path(f"{name}.toml")
+    if target.exists() and not force:
+        raise OutputError(f"{target}: already exists; give another --out, or --force to replace it")
+    from ..variant.starter import starter_text
+
+    text = starter_text(name, base)
+    write_text_atomic(target, text)
+    typer.echo(f"{target}: written ({name}, extends {base})")
+    typer.echo(f"check it with: canasta variants validate {target}")
 
 
 @app.command()

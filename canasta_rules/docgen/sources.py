@@ -240,15 +240,22 @@ def _intro(lvs: Mapping[str, LoadedVariant]) -> list[str]:
         "",
         "## The five source files",
         "",
-        _row("id", "file", "what it is"),
-        _row("---", "---", "---"),
-        *(_row(i, _code(src.SOURCE_FILES[i]), _cell(src.DESCRIPTIONS.get(i, ""))) for i in files),
+        "This table is the key from id to file: everything else the project shows a person "
+        "(rule sheets, rulings, `canasta variants list` and `show`) names a source by its id "
+        "and its label.",
+        "",
+        _row("id", "label", "file", "what it is"),
+        _row("---", "---", "---", "---"),
+        *(
+            _row(i, _cell(src.label(i)), _code(src.SOURCE_FILES[i]), _cell(src.DESCRIPTIONS[i]))
+            for i in files
+        ),
         "",
         "## The catalog letters",
         "",
-        _row("letter", "what it stands for"),
-        _row("---", "---"),
-        *(_row(_code(k), _cell(src.DESCRIPTIONS[k])) for k in letters),
+        _row("letter", "label", "what it stands for"),
+        _row("---", "---", "---"),
+        *(_row(_code(k), _cell(src.label(k)), _cell(src.DESCRIPTIONS[k])) for k in letters),
         "",
         "## The family sources",
         "",

@@ -194,6 +194,10 @@ def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal 
     """Check adding ``cards`` to ``meld``. Returns (refusal, naturals after, wilds after)."""
     if not cards:
         return Refusal("meld.empty", "", "nothing to add"), meld.naturals, meld.wilds
+    if r.wild_melds:  # a kind's own limit speaks first (a full meld of wild cards)
+        full = KIND[meld.kind].full(r, meld)
+        if full is not None:
+            return full, meld.naturals, meld.wilds
     if r.canasta_closed and r.is_canasta(meld.naturals, meld.size):
         return (
             Refusal(
@@ -467,7 +471,13 @@ def check_stock_sequence(
         )
     bonus = s.rules.bonus  # red threes, and black ones where black_threes.bonus
     # An unknown stock is the rest of the pack: count only the cards this draw names in it.
-    avail = None if s.stock_known else {c: s.stock.count(c) for c in set(cards)}
+    avail = None
+    if not s.stock_known:
+        if len(cards) == 1:  # one card (most draws): in the stock, or not
+            if cards[0] not in s.stock and need > 0 and s.stock:
+                return _not_in_stock(cards[0])
+        else:
+            avail = {c: s.stock.count(c) for c in set(cards)}
     pos = len(s.stock)
     i = 0
     while need > 0 and pos > 0:
@@ -492,7 +502,12 @@ def check_stock_sequence(
                 "draw.too_few", "draw.count", f"this draw {count}: name every card drawn"
             )
         c = cards[i]
-        if avail is None:
+        if not s.stock_known:
+            if avail is not None:
+                if avail.get(c, 0) <= 0:
+                    return _not_in_stock(c)
+                avail[c] -= 1
+        else:
             top = s.stock[pos - 1]
             if c != top:
                 return Refusal(
@@ -500,14 +515,6 @@ def check_stock_sequence(
                     "",
                     f"the next stock card is {C.name(top)}, not {C.name(c)}",
                 )
-        else:
-            if avail.get(c, 0) <= 0:
-                return Refusal(
-                    "draw.not_in_stock",
-                    "",
-                    f"{C.name(c)} cannot come from the stock: every copy is accounted for",
-                )
-            avail[c] -= 1
         pos -= 1
         i += 1
         if not bonus[c]:
@@ -523,6 +530,14 @@ def check_stock_sequence(
         what = "replaces red threes with" if replacing else "takes as a talon" if talon else "draws"
         return Refusal("draw.too_many", "draw.count", f"this {what} {msg}")
     return None
+
+
+def _not_in_stock(c: int) -> Refusal:
+    return Refusal(
+        "draw.not_in_stock",
+        "",
+        f"{C.name(c)} cannot come from the stock: every copy is accounted for",
+    )
 
 
 def talon_size(s: State) -> int:

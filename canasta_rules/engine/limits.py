@@ -128,16 +128,18 @@ def check_lay(
     groups: Sequence[Sequence[int]],
     adds: Sequence[tuple[int, Sequence[int]]],
     after: int,
+    pickup: bool = False,
 ) -> Refusal | None:
     """Check the cards one action lays: new ``groups`` and ``adds`` (meld key, cards) to the
-    side's melds, leaving the player ``after`` cards. The shapes passed ``checks`` already."""
+    side's melds, leaving the player ``after`` cards. The shapes passed ``checks`` already.
+    ``pickup``: the first group is the one the pile's top card begins."""
     r = s.rules
     melds = s.melds[side]
     wild_elsewhere = False
     wild_meld_cards = 0
     made_mixed = False
     clean_triple = False
-    for g in groups:
+    for i, g in enumerate(groups):
         nat = sum(1 for c in g if not IS_WILD[c])
         wild = len(g) - nat
         if not nat:
@@ -158,6 +160,13 @@ def check_lay(
             return ref
         if wild:
             wild_elsewhere = True
+            if pickup and i == 0 and r.special_pile_pure[key]:
+                return Refusal(
+                    "meld.special.pile_pure",
+                    "canastas.special",
+                    f"{rank_name(key)} taken with the discard pile stay pure: no wild card goes "
+                    "with them, even in your side's opening",
+                )
             ref = _wild_refusal(s, side, key, None, nat)
             if ref is not None:
                 return ref

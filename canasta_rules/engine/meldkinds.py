@@ -71,6 +71,11 @@ class MeldKind(ABC):
         """Adding ``cards`` to ``meld`` (not a closed canasta: ``checks.check_add`` says so
         first). Returns (refusal, naturals after, wilds after)."""
 
+    def full(self, r: Rules, meld: TableMeld) -> Refusal | None:
+        """Why ``meld`` takes no card at all by a limit of its kind (judged before
+        ``canastas.closed``, so that the refusal cites the kind's own rule), or None."""
+        return None
+
     def home(self, melds: dict[int, TableMeld], rank: int) -> int:
         """The key a new meld of this kind, of ``rank``, is filed under."""
         return rank
@@ -372,6 +377,18 @@ class Wild(MeldKind):
             )
         size = meld.wilds + len(cards)
         return _wild_size(r, size, new=False), 0, size
+
+    def full(self, r: Rules, meld: TableMeld) -> Refusal | None:
+        # melds.wild_melds.max_size: a finished canasta of wild cards takes nothing more (RGB:
+        # nothing may be added to a bolivia), whatever canastas.closed says of other canastas.
+        if meld.size < r.wild_meld_max or meld.size < r.canasta_size:
+            return None
+        return Refusal(
+            "meld.wild.too_big",
+            "melds.wild_melds",
+            f"a canasta of wild cards takes no more cards: a meld of wild cards holds at most "
+            f"{r.wild_meld_max}",
+        )
 
     def problems(self, r: Rules, side: int, key: int, m: TableMeld, joined: int) -> list[str]:
         where = f"side {side} meld {key}"

@@ -30,14 +30,17 @@ from .checks import (
     whose_minimum,
 )
 from .limits import check_lay, dead
-from .meldkinds import NEW_RUN, rank_name
+from .meldkinds import NEW_RUN, closed_group, rank_name, run_span
 from .moves import Meld, Move, TakePile
 from .mutate import apply_unchecked
-from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, run_ref
+from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, RUN_REF0, run_ref
 from .state import Phase, State, TableMeld
 
 
-def _freeze_reason(s: State, player: int) -> str:
+def freeze_reason(s: State, player: int) -> str:
+    """Why the pile is frozen against ``player``, after "the pile is": ``frozen by a two in
+    it``, ``frozen against your side until it has melded``... The card that froze it is named
+    in the clause itself, not in an aside, so that a refusal fitted to one line keeps it."""
     side = s.side_of[player]
     if s.card_frozen(side) and s.freeze_card >= 0:
         kind = C.kind_of(s.freeze_card)
@@ -48,17 +51,17 @@ def _freeze_reason(s: State, player: int) -> str:
             "black_three": "a black three",
         }.get(kind or "", C.name(s.freeze_card))
         if kind == "black_three":  # only where black_threes.discarded = "freeze"
-            return f"the pile is frozen ({what} is in it: black_threes.discarded)"
-        return f"the pile is frozen ({what} is in it)"
+            return f"frozen by {what} in it (black_threes.discarded)"
+        return f"frozen by {what} in it"
     if not s.card_frozen(side) and s.start_frozen(side):
         alone = len(s.rules.members[side]) == 1
         who, taker = ("you", "you first take") if alone else ("your side", "your side first takes")
-        return f"the pile is frozen against {who} from the start of the hand until {taker} it"
+        return f"frozen against {who} from the start of the hand until {taker} it"
     if s.card_frozen(side):
-        return "the pile is frozen"
+        return "frozen"
     if s.rules.freeze_until_player_melds:
-        return "the pile is frozen against you until you have melded"
-    return "the pile is frozen against your side until it has melded"
+        return "frozen against you until you have melded"
+    return "frozen against your side until it has melded"
 
 
 # --------------------------------------------------------------------------------------------
@@ -82,10 +85,12 @@ _WAY_WORDS = {
 }
 
 
-def _ways_text(ways: Iterable[str], rank: int, runs: bool = False) -> str:
+def _ways_text(ways: Iterable[str], rank: int, runs: bool = False, closed: bool = False) -> str:
     """The ways to take the pile, in words: the cards shown from hand, said once, then the
     side's meld (``two natural fours or a natural four and a wild card from your hand, or your
-    side's meld of fours to put it on``), and where runs are melded a run it extends."""
+    side's meld of fours to put it on``), and where runs are melded a run it extends. With
+    ``closed`` the side's meld of the rank is a closed canasta, which takes no card: it is not
+    offered."""
     words = {w: _WAY_WORDS[w].format(r=rank_name(rank), r1=rank_name(rank, False)) for w in ways}
     shown = [words[w] for w in ("natural_pair", "natural_and_wild") if w in words]
     parts = [" or ".join(shown) + " from your hand"] if shown else []
@@ -93,13 +98,35 @@ def _ways_text(ways: Iterable[str], rank: int, runs: bool = False) -> str:
         onto = words["add_to_meld"]
         if runs:
             onto = onto.replace(" to put it on", " or a run of your side it extends, to put it on")
-        parts.append(onto)
+        if closed:
+            onto = "a run of your side it extends, to put it on" if runs else ""
+        if onto:
+            parts.append(onto)
     return ", or ".join(parts)
 
 
 def _add_ref(m: TableMeld) -> int:
     """How an ``add`` names meld ``m``: its rank, or for a run a card of it (``run_ref``)."""
     return run_ref(m.suit, m.low) if m.kind == RUN else m.rank
+
+
+def _run_pickup(s: State, side: int, top: int, m: TakePile) -> Refusal:
+    """A pickup that shows cards of the top card's suit: the top card would start a run with
+    them, or join them on a run of the side. Neither is allowed where runs are melded
+    (``melds.sequences``; BC: the top card "may not be taken to start a sequence meld or combine
+    with a card from the hand in adding to a sequence meld"; HSW the same)."""
+    mine = [c for c in m.shown if not IS_WILD[c] and C.SUIT_OF[c] == C.SUIT_OF[top]]
+    runs = [x for x in s.melds[side].values() if x.kind == RUN and x.suit == C.SUIT_OF[top]]
+    onto_run = m.onto >= RUN_REF0 or any(run_span([*x.cards, top, *mine]) is not None for x in runs)
+    if onto_run:
+        return Refusal(
+            "pile.run_with_cards",
+            "melds.sequences",
+            "the top card goes onto a run alone: no card from your hand may go with it",
+        )
+    return Refusal(
+        "pile.run_start", "melds.sequences", "the top card of the pile may not start a run"
+    )
 
 
 def check_take(s: State, m: TakePile) -> Refusal | None:
@@ -146,6 +173,8 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             wild += 1
         elif KEY_OF[c] == rank:
             nat += 1
+        elif r.runs and KEY_OF[c] >= 4 and C.SUIT_OF[c] == C.SUIT_OF[top]:
+            return _run_pickup(s, side, top, m)
         else:
             return Refusal(
                 "pile.shown_wrong_card",
@@ -160,14 +189,27 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     existing = open_meld(s, side, home)
     way = _pickup_way(existing is not None, nat, wild)
     if way is None or way not in ways:
-        need = _ways_text(ways, rank, r.runs)
+        closed = existing is None and any(
+            x.rank == rank and closed_group(r, x) for x in s.melds[side].values()
+        )
+        need = _ways_text(ways, rank, r.runs, closed)
+        if closed and not m.shown and "add_to_meld" in ways:
+            # The top card alone, onto the side's canasta of its rank, which takes no more.
+            return Refusal(
+                "pile.onto_closed_canasta",
+                "canastas.closed",
+                f"your side's canasta of {rank_name(rank)} is closed: the top card cannot go "
+                f"onto it; to take the pile you must show {need}",
+            )
         if frozen:
             code = (
                 "pile.frozen.needs_natural_pair"
                 if ways == {"natural_pair"}
                 else "pile.frozen.way_not_allowed"
             )
-            return Refusal(code, "pile.frozen", f"{_freeze_reason(s, p)}; you must show {need}")
+            return Refusal(
+                code, "pile.frozen", f"the pile is {freeze_reason(s, p)}; you must show {need}"
+            )
         return Refusal(
             "pile.way_not_allowed", "pile.unfrozen", f"to take the pile you must show {need}"
         )
@@ -283,7 +325,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         if existing is not None:
             ref = check_lay(s, side, m.melds, ((_add_ref(existing), (top, *m.shown)),), after)
         else:
-            ref = check_lay(s, side, ((top, *m.shown), *m.melds), (), after)
+            ref = check_lay(s, side, ((top, *m.shown), *m.melds), (), after, pickup=True)
         if ref is not None:
             return ref
     return keep_a_card(s, side, after, canastas_after)

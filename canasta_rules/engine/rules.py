@@ -172,6 +172,10 @@ class Rules:
             for k in range(16)
         )
         """Per key: 0 an ordinary rank, NEVER no wild card, OPENING_ONLY wild only as opened."""
+        self.special_pile_pure: tuple[bool, ...] = tuple(
+            k in special and special[k].pile_stays_pure for k in range(16)
+        )
+        """Per key: a meld begun by taking the pile stays pure (canastas.special)."""
         self.special_bonus: tuple[int, ...] = tuple(
             special[k].bonus if k in special else c.natural_bonus for k in range(16)
         )

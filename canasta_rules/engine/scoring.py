@@ -37,6 +37,21 @@ OPTIONAL_ROWS = frozenset(
 """Rows a score table leaves out when every side has 0 there (rules most variants lack)."""
 
 
+def hand_rows(r: Rules) -> frozenset[str]:
+    """The rows of a score that count the cards left in the players' hands (and feet) under
+    ruleset ``r``: not known where a hand is given with unseen cards. Red threes count too where
+    a player dealt one may end the hand before laying it down (``red_threes.exposed =
+    "first_turn"``)."""
+    rows = {"Hands"}
+    if r.black3_in_hand_penalty > 0:
+        rows.add("Black threes in hand")
+    if r.hand_sets:
+        rows.add("Sets in hand")
+    if r.red3_first_turn:
+        rows.add("Red threes")
+    return frozenset(rows)
+
+
 @dataclass(frozen=True)
 class SideScore:
     """One side's score for a hand. ``total`` is the sum of the rows."""

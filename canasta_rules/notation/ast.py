@@ -8,13 +8,12 @@ the rules; the replayer (``replay.py``) and the position reader (``position.py``
 from __future__ import annotations
 
 from dataclasses import field
-from pathlib import Path
 
 from ..deferred import dataclass  # made on first use: 29 classes, few of them per command
 from ..engine.moves import Move
 
 
-@dataclass(frozen=True)
+@dataclass
 class Where:
     line: int
     column: int
@@ -24,7 +23,7 @@ class Where:
 # ---- actions of a turn ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class DrawAct:
     cards: tuple[int, ...] | None
     at: Where
@@ -34,7 +33,7 @@ class DrawAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class TakeAct:
     top: int | None
     shown: tuple[int, ...]
@@ -50,7 +49,7 @@ class TakeAct:
     (``TakePile.onto``, a run reference); 0 when not named."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ExposeAct:
     replacements: tuple[int, ...] | None
     at: Where
@@ -60,7 +59,7 @@ class ExposeAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class MeldAct:
     """``meld`` (new melds, and adds written ``Q: Qh 2c``) or ``add`` (adds only)."""
 
@@ -74,7 +73,7 @@ class MeldAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class DiscardAct:
     card: int
     at: Where
@@ -86,7 +85,7 @@ class DiscardAct:
     """``discard 4c talon 5d 6h 9s Kc``: the talon taken after the discard (``talons``)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class AskAct:
     yes: bool
     at: Where
@@ -96,7 +95,7 @@ class AskAct:
     """The engine moves it stands for (``ask yes`` is two: the question and the answer)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class FootAct:
     """``foot``: taking up the foot (Hand and Foot), with replacements for its red threes."""
 
@@ -114,14 +113,14 @@ Action = DrawAct | TakeAct | ExposeAct | MeldAct | DiscardAct | AskAct | FootAct
 # ---- lines ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class Tag:
     name: str
     value: str
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class HandHeader:
     number: int
     dealer: str | None
@@ -129,7 +128,7 @@ class HandHeader:
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class DealLine:
     seat: str
     red_threes: tuple[int, ...]
@@ -137,7 +136,7 @@ class DealLine:
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class UpcardLine:
     """``upcard`` (a record's deal) or ``pile:`` (a position's whole pile), bottom to top."""
 
@@ -150,14 +149,14 @@ class UpcardLine:
     """The column of each card (0 where not read from text)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Turn:
     seat: str
     actions: tuple[Action, ...]
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class Assertion:
     """``score``, ``total`` (side -> figure), ``stock`` (a count) or ``frozen`` (yes/no, or
     ``frozen against SIDES``: frozen by a card against those sides only, ``against``)."""
@@ -170,7 +169,7 @@ class Assertion:
     at: Where = field(default_factory=lambda: Where(0, 0))
 
 
-@dataclass(frozen=True)
+@dataclass
 class PenaltyLine:
     """``penalty SEAT KIND [CARD]`` (engine/penalties.py)."""
 
@@ -180,16 +179,20 @@ class PenaltyLine:
     card: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosHand:
     seat: str
     cards: tuple[int, ...]
+    """The cards written (all of the hand, unless ``unseen``)."""
     at: Where
     cols: tuple[int, ...] = ()
     """The column of each card (empty where not read from text)."""
+    unseen: int = 0
+    """``hand E: 8 unseen, 7c 7d``: how many of the hand's cards are not written (nobody at the
+    table has seen them); ``cards`` are the others."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosMelds:
     side: str
     melds: tuple[tuple[int, ...], ...]
@@ -198,7 +201,7 @@ class PosMelds:
     """The column of each card of each meld (empty where not read from text)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosRed:
     side: str
     cards: tuple[int, ...]
@@ -206,7 +209,7 @@ class PosRed:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class FootLine:
     """``foot N: CARDS`` (a foot dealt, or still waiting) or ``foot N: taken`` (Hand and Foot):
     in a written-out deal and in a position."""
@@ -220,21 +223,21 @@ class FootLine:
     """``foot N: 13 unseen`` (positions only): a foot still face down whose cards are not known."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosToMove:
     seat: str
     phase: str
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosOut:
     seat: str
     concealed: bool
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosAlone:
     """``alone: E``: the seat playing alone once the sides regrouped this hand
     (``seating.forming``)."""
@@ -244,7 +247,7 @@ class PosAlone:
     col: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosAsked:
     """``asked: N``: the seats that have asked partner's permission to go out this hand
     (``going_out.permission.once_per_hand``)."""
@@ -254,7 +257,7 @@ class PosAsked:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosTaken:
     """``taken: NS``: the sides that have taken the pile this hand (``pile.frozen_at_start``)."""
 
@@ -263,7 +266,7 @@ class PosTaken:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosMelded:
     """``melded: N S``: the seats that have melded this hand."""
 
@@ -272,7 +275,7 @@ class PosMelded:
     cols: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class PosTurn:
     """``turn: drew pile, took Kh Kd, new K, first, asked yes``: the turn in progress.
 
@@ -282,7 +285,7 @@ class PosTurn:
     at: Where
 
 
-@dataclass(frozen=True)
+@dataclass
 class CommentOnly:
     at: Where
 
@@ -310,7 +313,7 @@ Item = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass
 class Line:
     item: Item
     comment: str | None = None
@@ -326,7 +329,7 @@ class Document:
     """The text's lines, for quoting a move in an error message."""
 
     def tags(self) -> list[Tag]:
-        return [ln.item for ln in self.lines if isinstance(ln.item, Tag)]
+        return [it for ln in self.lines if type(it := ln.item) is Tag]
 
     def tag(self, name: str) -> Tag | None:
         return next((t for t in self.tags() if t.name == name), None)
@@ -334,13 +337,15 @@ class Document:
     def ruleset(self, variant: str | None = None) -> tuple[str, tuple[str, ...]]:
         """The ruleset this document is read under: (reference, overrides).
 
-        By default its ``Variant`` tag (a built-in name, or a file relative to the document) and
-        its ``Set`` tags; ``variant`` replaces both. Without a tag: ``classic``."""
+        By default its ``Variant`` tag (a built-in name, or a file relative to the document,
+        kept to the document's folder: ``variant/confine.py``) and its ``Set`` tags;
+        ``variant`` (the user's own choice) replaces both. Without a tag: ``classic``."""
         if variant is not None:
             return variant, ()
         vtag = self.tag("Variant")
-        ref = vtag.value if vtag is not None else "classic"
-        if "/" in ref or ref.endswith(".toml"):
-            base = Path(self.file).parent if self.file not in ("<text>", "-") else Path.cwd()
-            ref = str(base / ref)
+        ref = "classic"
+        if vtag is not None:
+            from ..variant.confine import document_ruleset
+
+            ref = document_ruleset(vtag.value, self.file, vtag.at.line, vtag.at.column)
         return ref, tuple(t.value for t in self.tags() if t.name == "Set")

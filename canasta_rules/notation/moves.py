@@ -55,6 +55,9 @@ def legal_move_texts(pos: ReadPosition) -> list[tuple[str, list[str]]]:
     the list then shows ``draw CARD`` once (``draw CARD CARD`` where two are drawn), for the cards
     the player names."""
     s = pos.state
+    blind = pos.moves_unseen()
+    if blind is not None:
+        raise blind
     groups: dict[str, list[str]] = {}
     for m in legal_moves(s):
         title = next(t for cls, t in _GROUPS if isinstance(m, cls))

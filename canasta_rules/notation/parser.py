@@ -9,7 +9,8 @@ expected, in words (worded in :mod:`.slips`; lark's ``match_examples`` names the
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+import threading
+from functools import cache
 from typing import Any
 
 from lark import (
@@ -20,196 +21,54 @@ from lark import (
     UnexpectedInput,
 )
 
-from .. import cards as C
 from .. import limits
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, TakePile
-from ..engine.rules import run_ref
 from ..errors import NotationError
 from ..variant.builtin import data_dir
+from . import actions as R
 from . import ast as A
+from .fastlines import Beyond, Budget, check_lines, read_lines
 from .slips import syntax_error
 
 GRAMMAR_FILE = "canasta.lark"
 
 
-_CARD_IDS: dict[str, int] = {}
-for _c in range(C.NUM_CARD_IDS):
-    _n = C.name(_c)
-    for _v in {_n, _n[0].lower() + _n[1:], _n[0].upper() + _n[1:].lower(), _n.upper(), _n.lower()}:
-        try:
-            if C.parse(_v) == _c:
-                _CARD_IDS[_v] = _c
-        except C.CardSyntaxError:
-            pass
-    if _n[0] == "T":
-        _CARD_IDS["10" + _n[1]] = _c
-
-
 def _card(text: str) -> int:
-    c = _CARD_IDS.get(text)
-    return C.parse(text) if c is None else c
+    return R.card(text)
 
 
 def _cards(text: str) -> tuple[int, ...]:
-    return tuple(_card(t) for t in text.split())
+    return R.cards(text)
 
 
 def _card_cols(tok: Token) -> tuple[int, ...]:
     """The column of each card of a CARDS token."""
-    col = tok.column or 0
-    return tuple(col + m.start() for m in re.finditer(r"\S+", str(tok)))
+    return R.card_cols(str(tok), tok.column or 0)
 
 
-def _rank(text: str) -> int:
-    """The meld an ``add`` names: a rank (``Q:``; ``2:`` is the meld of wild cards) or, with a
-    suit (``5h:``), the side's run of that suit holding that rank."""
-    t = text.rstrip(":").strip()
-    suit = None
-    if len(t) >= 2 and t[-1] in C.SUITS:
-        t, suit = t[:-1], C.SUITS.index(t[-1])
-    t = t.upper()
-    if t == "10":
-        t = "T"
-    rank = {v: k for k, v in C.RANK_CHARS.items()}[t]
-    return rank if suit is None else run_ref(suit, rank)
-
-
-def _group(text: str) -> tuple[int | None, tuple[int, ...]]:
-    """``Q: Qh 2c`` -> (rank, cards); ``7h 7c 7s`` -> (None, cards)."""
-    if ":" in text:
-        rank_text, _, rest = text.partition(":")
-        return _rank(rank_text), _cards(rest)
-    return None, _cards(text)
-
-
-_NOWHERE = A.Where(0, 0)
-
-
-def _action(kind: str, text: str, at: A.Where) -> A.Action:
-    """One action (``draw 7s``, ``meld 7h 7c 7s, Q: Qh 2c`` ...) as an :mod:`.ast` value that
-    carries the engine moves it stands for.
-
-    The same text always means the same action, and games repeat their actions a lot (``discard
-    3s``), so the reading is cached and only the position is new."""
-    t = _read_action(kind, text)
-    if isinstance(t, A.DrawAct):
-        return A.DrawAct(t.cards, at, t.text, t.moves)
-    if isinstance(t, A.DiscardAct):
-        return A.DiscardAct(t.card, at, t.text, t.moves, t.talon)
-    if isinstance(t, A.MeldAct):
-        return A.MeldAct(t.melds, t.adds, t.verb, at, t.text, t.moves)
-    if isinstance(t, A.TakeAct):
-        return A.TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves, t.onto)
-    if isinstance(t, A.AskAct):
-        return A.AskAct(t.yes, at, t.text, t.moves)
-    if isinstance(t, A.FootAct):
-        return A.FootAct(t.replacements, at, t.text, t.moves)
-    return A.ExposeAct(t.replacements, at, t.text, t.moves)
-
-
-@lru_cache(maxsize=8192)
-def _read_action(kind: str, text: str) -> A.Action:
-    at = _NOWHERE
-    if kind == "DRAW_ACT":
-        rest = text[4:].strip()
-        cards = _cards(rest) if rest else None
-        return A.DrawAct(cards, at, text, (Draw(cards),))
-    if kind == "DISCARD_ACT":
-        split = re.split(r"\s+talon\s+", text[7:].strip(), maxsplit=1)
-        card = _card(split[0].strip())
-        talon = _cards(split[1]) if len(split) > 1 else None
-        return A.DiscardAct(card, at, text, (Discard(card, talon),), talon)
-    if kind == "ASK_ACT":
-        yes = text.split()[1] == "yes"
-        return A.AskAct(yes, at, text, (Ask(), Answer(yes)))
-    if kind == "EXPOSE_ACT":
-        rest = text[6:].strip()
-        cards = _cards(rest) if rest else None
-        return A.ExposeAct(cards, at, text, (Expose(cards),))
-    if kind == "FOOT_ACT":
-        rest = text[4:].strip()
-        cards = _cards(rest) if rest else None
-        return A.FootAct(cards, at, text, (Foot(cards),))
-    if kind == "MELD_ACT" or kind == "ADD_ACT":
-        body = text[4:] if kind == "MELD_ACT" else text[3:]
-        melds: list[tuple[int, ...]] = []
-        adds: list[tuple[int, tuple[int, ...]]] = []
-        for part in body.split(","):
-            rank, cards = _group(part)
-            if rank is None:
-                melds.append(cards)
-            else:
-                adds.append((rank, cards))
-        verb = "meld" if kind == "MELD_ACT" else "add"
-        tm, ta = tuple(melds), tuple(adds)
-        return A.MeldAct(tm, ta, verb, at, text, (Meld(tm, ta),))
-    # TAKE_ACT: take [TOP] [on CARD] [with CARDS] [and CARDS, CARDS...] [replace CARDS]
-    words = text.split()[1:]
-    top = None
-    section = "top"
-    parts: dict[str, list[str]] = {"on": [], "with": [], "and": [], "replace": []}
-    for w in words:
-        if w in parts:
-            section = w
-        elif section == "top":
-            top = _card(w)
-        else:
-            parts[section].append(w)
-    groups = " ".join(parts["and"]).split(",") if parts["and"] else []
-    shown = tuple(_card(w) for w in parts["with"])
-    tmelds = tuple(_cards(g) for g in groups)
-    repl = tuple(_card(w) for w in parts["replace"]) if parts["replace"] else None
-    onto = 0
-    if parts["on"]:
-        run_card = _card(parts["on"][0])
-        onto = run_ref(C.SUIT_OF[run_card], C.RANK_OF[run_card])
-    move = TakePile(shown, tmelds, repl, onto)
-    return A.TakeAct(top, shown, tmelds, repl, at, text, (move,), onto)
-
-
-_ACTIONS = (
-    "TAKE_ACT",
-    "DRAW_ACT",
-    "EXPOSE_ACT",
-    "MELD_ACT",
-    "ADD_ACT",
-    "DISCARD_ACT",
-    "ASK_ACT",
-    "FOOT_ACT",
-)
-
-
-_ACTION_START = re.compile(
-    r"(?<![^ \t])(draw|take|expose|meld|add|discard|ask|foot)(?![A-Za-z0-9])"
-)
-_KIND = {
-    "draw": "DRAW_ACT",
-    "take": "TAKE_ACT",
-    "expose": "EXPOSE_ACT",
-    "meld": "MELD_ACT",
-    "add": "ADD_ACT",
-    "discard": "DISCARD_ACT",
-    "ask": "ASK_ACT",
-    "foot": "FOOT_ACT",
-}
+_ACTIONS = R.KINDS
 
 
 def _split_turn(tok: Token) -> tuple[A.Action, ...]:
-    """The actions of a whole-line TURN token, each with its own column.
+    """The actions of a whole-line TURN token, each with its own column (counted against the
+    reading limits)."""
+    acts, named = R.turn_actions(str(tok), tok.line or 0, tok.column or 0)
+    _spend(len(acts), named, tok)
+    return acts
 
-    The token already matched the grammar's TURN terminal, so the text is well formed: every
-    action starts with its keyword, and no keyword can occur inside an action (cards, ``with``,
-    ``and``, ``replace``, ``yes`` and ``no`` are not keywords)."""
-    text = str(tok)
-    line = tok.line or 0
-    col0 = tok.column or 0
-    starts = [(m.start(), m.group(1)) for m in _ACTION_START.finditer(text, 1)]
-    out: list[A.Action] = []
-    for i, (pos, word) in enumerate(starts):
-        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
-        body = text[pos:end].rstrip()
-        out.append(_action(_KIND[word], body, A.Where(line, col0 + pos, col0 + pos + len(body))))
-    return tuple(out)
+
+_LOCAL = threading.local()
+"""The :class:`~.fastlines.Budget` of the text being parsed in this thread."""
+
+
+def _spend(actions: int, cards: int, tok: Token) -> None:
+    """Count what a line lark read names against the reading limits."""
+    budget: Budget | None = getattr(_LOCAL, "budget", None)
+    if budget is not None:
+        line, column = tok.line or 0, tok.column or 0
+        if actions:
+            budget.acts(actions, cards, line, column)
+        else:
+            budget.named(cards, line, column)
 
 
 def _where(children: list[Any]) -> A.Where:
@@ -341,10 +200,12 @@ class _ToAst(Transformer[Token, Any]):
         if first.type == "TURN":
             return A.Turn(first[0], _split_turn(first), _where(children))
         acts = tuple(
-            _action(ch.type, str(ch), A.Where(ch.line or 0, ch.column or 0, ch.end_column or 0))
+            R.action(ch.type, str(ch), A.Where(ch.line or 0, ch.column or 0, ch.end_column or 0))
             for ch in children[1:]
             if ch.type in _ACTIONS
         )
+        named = sum(R.read_action(ch.type, str(ch))[1] for ch in children if ch.type in _ACTIONS)
+        _spend(len(acts), named, first)
         return A.Turn(str(first), acts, _where(children))
 
     @staticmethod
@@ -392,9 +253,12 @@ class _ToAst(Transformer[Token, Any]):
     def pos_hand(children: list[Any]) -> A.PosHand:
         seat = str(_values(children, "SEAT")[0])
         lists = _values(children, "CARDS")
+        counts = _values(children, "INT")
+        unseen = _int(counts[0]) if counts else 0
         if not lists:
-            return A.PosHand(seat, (), _where(children))
-        return A.PosHand(seat, _cards(str(lists[0])), _where(children), _card_cols(lists[0]))
+            return A.PosHand(seat, (), _where(children), unseen=unseen)
+        cards, cols = _cards(str(lists[0])), _card_cols(lists[0])
+        return A.PosHand(seat, cards, _where(children), cols, unseen)
 
     @staticmethod
     def pos_melds(children: list[Any]) -> A.PosMelds:
@@ -477,6 +341,12 @@ class _ToAst(Transformer[Token, Any]):
         return A.PosTurn(tuple(entries), _where(children))
 
 
+def _count_cards(tok: Token) -> Token:
+    """A list of cards lark read, counted against the reading limits as it is read."""
+    _spend(0, len(tok.split()), tok)
+    return tok
+
+
 @cache
 def _parser() -> Lark:
     text = (data_dir("grammar") / GRAMMAR_FILE).read_text(encoding="utf-8")
@@ -486,24 +356,22 @@ def _parser() -> Lark:
         maybe_placeholders=False,
         keep_all_tokens=True,
         transformer=_ToAst(),
+        lexer_callbacks={"CARDS": _count_cards},
         # The LALR tables are cached in the temporary folder, keyed by the grammar's hash and
         # lark's version: building them costs more than the rest of a command's start-up.
         cache=True,
     )
 
 
-def _check_size(text: str, file: str) -> None:
-    """The limits a text must meet before lark sees it: the length of its lines."""
-    long = limits.long_line(text)
-    if long is not None:
-        n = len(text.split("\n", long)[long - 1])
-        msg = f"line too long: {n} characters, the limit is {limits.MAX_LINE_CHARS}"
-        raise NotationError(msg, file, long, 1)
+def clear_caches() -> None:
+    """Empty the caches of action readings (for benchmarks that time a cold start)."""
+    R.clear_caches()
 
 
 def _check_counts(lines: list[A.Line], file: str) -> None:
     """At most :data:`~canasta_rules.limits.MAX_HANDS` hands, and
-    :data:`~canasta_rules.limits.MAX_TURNS` turns in each."""
+    :data:`~canasta_rules.limits.MAX_TURNS` turns in each (in the order of the text, once the
+    lines read by lark and those read on their own are back together)."""
     hands = 0
     turns = 0
     for ln in lines:
@@ -521,11 +389,14 @@ def _check_counts(lines: list[A.Line], file: str) -> None:
                 raise NotationError(msg, file, item.at.line, item.at.column)
 
 
-def parse(text: str, file: str = "<text>") -> A.Document:
-    """Parse a record or a position. Raises :class:`NotationError` with the spot and the reason."""
-    if not text.endswith("\n"):
-        text += "\n"
-    _check_size(text, file)
+def _lark_lines(raws: list[str], numbers: list[int], file: str) -> list[A.Line]:
+    """The lines ``numbers`` of a text (1-based; ``raws`` is the text split at its newlines),
+    read by lark. The other lines are handed over empty, so that lark's lines and columns are
+    the text's own."""
+    keep = [""] * len(raws)
+    for n in numbers:
+        keep[n - 1] = raws[n - 1]
+    text = "\n".join(keep)
     try:
         lines: list[A.Line] = _parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as e:
@@ -534,7 +405,52 @@ def parse(text: str, file: str = "<text>") -> A.Document:
         raise NotationError(e.message, file, e.line, e.column) from None
     except LarkError as e:  # pragma: no cover - the grammar's errors are UnexpectedInput
         raise NotationError(f"cannot read: {type(e).__name__}", file, 1, 1) from None
-    _check_counts(lines, file)
+    return lines
+
+
+def _merged(fast: list[A.Line], slow: list[A.Line]) -> list[A.Line]:
+    """Two lists of lines, each in the order of the text, as one."""
+    out: list[A.Line] = []
+    i = 0
+    for ln in slow:
+        at = ln.item.at.line
+        while i < len(fast) and fast[i].item.at.line < at:
+            out.append(fast[i])
+            i += 1
+        out.append(ln)
+    out.extend(fast[i:])
+    return out
+
+
+def parse(text: str, file: str = "<text>") -> A.Document:
+    """Parse a record or a position. Raises :class:`NotationError` with the spot and the reason.
+
+    The common lines of a record (turns, deals, hand headers, scores, tags) are read on their
+    own (:mod:`.fastlines`), the rest by lark; the limits of :mod:`canasta_rules.limits` are
+    counted as the text is read, so a text past one is refused before it is all in memory."""
+    if not text.endswith("\n"):
+        text += "\n"
+    budget = Budget()
+    _LOCAL.budget = budget
+    try:
+        check_lines(text)
+        raws = text.split("\n")
+        try:
+            fast, rest = read_lines(raws, _parser(), budget)
+        except Beyond as e:
+            # A syntax error before the limit is the first thing wrong with the text.
+            _LOCAL.budget = None
+            before = read_lines(raws[: e.line - 1], _parser(), Budget(bounded=False))[1]
+            if before:
+                _lark_lines(raws, before, file)
+            raise
+        lines = _merged(fast, _lark_lines(raws, rest, file)) if rest else fast
+    except Beyond as e:
+        raise NotationError(e.message, file, e.line, e.column) from None
+    finally:
+        _LOCAL.budget = None
+    if rest:
+        _check_counts(lines, file)
     return A.Document(lines, file, text.splitlines())
 
 

@@ -111,6 +111,9 @@ class _Reader(_Collect, _Turns):
             taken=d.ts.taken if d.ts else (),
             names=self.names,
             unseen_feet=frozenset(lines.unseen_feet),
+            unseen_hands={p: it.cards for p, it in lines.unseen_hands.items()},
+            file=self.doc.file,
+            hand_at={p: it.at for p, it in lines.unseen_hands.items()},
         )
         if lines.turns:
             self._play(rp, lines.turns)
@@ -124,26 +127,39 @@ class _Reader(_Collect, _Turns):
         d.pile = pile = list(pile_line.cards) if pile_line is not None else []
         d.unseen = unseen = pile_line.unseen if pile_line is not None else 0
         self._fill_unseen_feet(lines.unseen_feet, lines.feet, lines.counts)
+        self._fill_unseen_hands(lines.unseen_hands, lines.hands, lines.counts)
         placed = sum(lines.counts)
         rest = len(r.deck) - placed
+        # With hands (or feet) written as counts, their cards are not written either: say what
+        # is left for the stock and the pile once they are counted.
+        nowhere = (
+            f"{rest} cards are left for the stock and the pile once the unseen cards of the "
+            "hands are counted"
+            if lines.unseen_hands
+            else f"{rest} cards are not written anywhere"
+        )
         if stock_line is not None:
             d.stock_count = stock_count = stock_line.number
             if stock_count + unseen > rest:
-                msg = (
-                    f"{rest} cards are not written anywhere, so the stock cannot hold "
-                    f"{stock_count}" + (f" with {unseen} unseen in the pile" if unseen else "")
+                msg = f"{nowhere}, so the stock cannot hold {stock_count}" + (
+                    f" with {unseen} unseen in the pile" if unseen else ""
                 )
                 raise err(stock_line.at, msg)
             if stock_count + unseen < rest:
                 more = rest - stock_count
                 msg = (
-                    f"{rest} cards are not written anywhere: with a stock of {stock_count}, the "
-                    f"other {more} lie unseen in the pile (write 'pile: {more} unseen, ...')"
+                    f"{nowhere}: with a stock of {stock_count}, the other {more} lie unseen in "
+                    f"the pile (write 'pile: {more} unseen, ...')"
                 )
                 raise err(stock_line.at, msg)
         elif unseen > rest:
             assert pile_line is not None
-            msg = f"only {rest} cards are not written anywhere; the pile cannot hide {unseen}"
+            msg = (
+                f"only {rest} cards are left once the unseen cards of the hands are counted; "
+                f"the pile cannot hide {unseen}"
+                if lines.unseen_hands
+                else f"only {rest} cards are not written anywhere; the pile cannot hide {unseen}"
+            )
             raise err(pile_line.at, msg)
         if unseen:
             assert pile_line is not None
@@ -380,7 +396,9 @@ class _Reader(_Collect, _Turns):
             if not hands[p] and h is not None:
                 msg = (
                     f"{self.who(p)} holds no cards, but the hand is not over: a player who "
-                    f"runs out of cards has gone out ('out {self.seats[p]}')"
+                    f"runs out of cards has gone out ('out {self.seats[p]}'); cards nobody has "
+                    f"seen are written as a count ('hand {self.seats[p]}: "
+                    f"{self.rules.hand_size} unseen')"
                 )
                 raise self.err(h.at, msg)
 

@@ -46,6 +46,40 @@ class _Checks(_Table):
                 counts[c] += 1
             feet[p] = cards
 
+    def _fill_unseen_hands(
+        self,
+        unseen: dict[int, A.PosHand],
+        hands: list[list[int] | None],
+        counts: list[int],
+    ) -> None:
+        """Give each hand written partly as a count (``hand E: 11 unseen``) as many cards from
+        those written nowhere. Which cards they are is not known, and no ruling on the moves of
+        others depends on them (a move of that seat itself is not judged: ``ReadPosition.
+        unseen_hands``): they stand in for the real ones. No stand-in is a card the ruleset
+        lays down at once (a red three); wild cards and black threes come first, since the
+        unseen part of a pile that is not frozen may hold none of them."""
+        r = self.rules
+        if not unseen:
+            return
+        left = [r.deck_counts[c] - counts[c] for c in range(C.NUM_CARD_IDS)]
+        order = sorted(
+            range(C.NUM_CARD_IDS), key=lambda c: (not (C.is_wild(c) or C.RANK_OF[c] == 3), c)
+        )
+        free = [c for c in order if not r.bonus[c] for _ in range(left[c])]
+        i = 0
+        for p, it in sorted(unseen.items()):
+            cards = free[i : i + it.unseen]
+            if len(cards) < it.unseen:
+                msg = (
+                    f"only {len(cards)} cards that a hand may hold are left written nowhere, so "
+                    f"{self.who(p)}'s hand cannot hide {it.unseen}"
+                )
+                raise self.err(it.at, msg)
+            i += it.unseen
+            for c in cards:
+                counts[c] += 1
+            hands[p] = list(it.cards) + cards
+
     def _check_frozen_no(self, frozen: A.Assertion | None, pile: list[int]) -> None:
         """'frozen no' cannot stand beside a card discarded on the pile that froze it against
         every side (pile.discard_freezes_against = "everyone"). The cards at the bottom that may

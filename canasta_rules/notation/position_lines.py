@@ -26,6 +26,9 @@ class _Lines:
     """(side, index of the meld in the side's list) -> its line and column."""
     unseen_feet: dict[int, A.FootLine] = field(default_factory=dict)
     """Seats whose foot is written as a count (``foot N: 13 unseen``), filled further down."""
+    unseen_hands: dict[int, A.PosHand] = field(default_factory=dict)
+    """Seats whose hand has cards written as a count (``hand E: 11 unseen``), filled further
+    down with cards written nowhere."""
     pile_line: A.UpcardLine | None = None
     move_line: A.PosToMove | A.PosOut | None = None
     melded_line: A.PosMelded | None = None
@@ -147,6 +150,8 @@ class _Collect(_Checks):
             raise self.err(it.at, f"{self.who(p)}'s hand is listed twice")
         lines.hands[p] = list(it.cards)
         lines.hand_at[p] = it
+        if it.unseen:
+            lines.unseen_hands[p] = it
         self._count(lines, it.cards, it.cols, it.at)
         for i, c in enumerate(it.cards):
             if r.bonus[c] and not r.red3_first_turn:

@@ -7,15 +7,19 @@ Every part of the position reader builds on :class:`_Table`, which also words a 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..engine.moves import Discard, Draw, Expose, Foot, Move, TakePile
+from ..engine.moves import Answer, Discard, Draw, Expose, Foot, Move, TakePile
 from ..engine.position import Position, bring_to_stock
 from ..engine.rules import Rules, rules_for
-from ..engine.state import State
+from ..engine.state import Phase, State
 from ..errors import NotationError, VariantError, quoted
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
+
+if TYPE_CHECKING:
+    from .unseen import Depends
 
 
 @dataclass
@@ -38,6 +42,81 @@ class ReadPosition:
     """Players' names by seat, from a Players tag."""
     unseen_feet: frozenset[int] = frozenset()
     """Seats whose foot the position gives as a count (``foot N: 13 unseen``)."""
+    unseen_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Seats whose hand the position gives with cards as a count (``hand E: 8 unseen, 7c``),
+    with the cards written for it. The rest of that hand in ``state`` are stand-ins: cards
+    written nowhere, any of which the real ones may be. Nothing a ruling says about another
+    player's move depends on them; a move of that seat itself is not judged
+    (:meth:`blind_move`)."""
+
+    depends: list[Depends] = field(default_factory=list)
+    """Facts about unseen cards the turn lines after the position rest on (a card a draw names
+    that a hand given as a count may hold); every ruling there
+    rests on them too."""
+    file: str = "<text>"
+    """The document the position was read from (for errors at its lines)."""
+    hand_at: dict[int, A.Where] = field(default_factory=dict)
+    """Where each hand given with unseen cards is written."""
+
+    def moves_unseen(self) -> NotationError | None:
+        """The error for listing the legal moves of a player whose hand has unseen cards (they
+        depend on what the player holds), at that hand's line; None where the moves can be
+        listed (partner answering "may I go out?" reads no hand)."""
+        s = self.state
+        if s.phase == Phase.ANSWER or s.over:
+            return None
+        msg = self._hidden_hand(s, s.actor, "{}'s legal moves depend")
+        if msg is None:
+            return None
+        at = self.hand_at.get(s.actor, A.Where(0, 0))
+        return NotationError(msg, self.file, at.line, at.column)
+
+    def stand_ins(self, s: State, p: int) -> list[int]:
+        """How many of each card of seat ``p``'s hand in ``s`` stand in for unseen ones."""
+        held = list(s.hands[p])
+        for c in self.unseen_hands.get(p, ()):
+            held[c] -= 1
+        return held
+
+    def hidden(self, s: State, p: int) -> int:
+        """How many of seat ``p``'s cards in ``s`` are unseen (0 for a hand written out)."""
+        if p not in self.unseen_hands:
+            return 0
+        return s.hand_len[p] - len(self.unseen_hands[p])
+
+    def blind_move(self, s: State, m: Move) -> str | None:
+        """Why move ``m`` in ``s`` cannot be judged: its player's hand holds cards the position
+        gives as a count, and whether a move is legal reads the player's hand (what it holds,
+        whether the rest can still go out or reach the minimum). None where it can be judged
+        (partner's answer to "may I go out?" reads no hand)."""
+        if isinstance(m, Answer):
+            return None
+        return self._hidden_hand(s, s.actor, "a ruling on {}'s move depends")
+
+    def _hidden_hand(self, s: State, p: int, subject: str) -> str | None:
+        n = self.hidden(s, p)
+        if not n:
+            return None
+        seat = seat_names(self.rules.players)[p]
+        who = self.names.get(p)
+        name = f"{seat} ({who})" if who else seat
+        cards = "card" if n == 1 else "cards"
+        return (
+            f"{name}'s hand has {n} unseen {cards}, and {subject.format(name)} on what {name} "
+            f"holds: write {name}'s cards ('hand {seat}: ...')"
+        )
+
+    def unseen_copies(self, s: State, c: int, unseen: int | None = None) -> int:
+        """How many copies of card ``c`` lie in ``s`` where nobody has seen them: the stock, the
+        unseen bottom of the pile, the stand-ins of hands and feet given as counts."""
+        n = self.unseen if unseen is None else unseen
+        count = s.stock.count(c) + s.pile[:n].count(c)
+        for p in self.unseen_hands:
+            count += max(0, self.stand_ins(s, p)[c])
+        for p in self.unseen_feet:
+            if s.feet and s.feet[p]:
+                count += s.feet[p].count(c)
+        return count
 
     def takes_unseen_foot(self, s: State, m: Move) -> bool:
         """Whether ``m`` takes up a foot the position gives as a count. Taking it up is legal
@@ -59,7 +138,31 @@ class ReadPosition:
             named = m.talon or ()  # the stock cards of a talon taken after it (talons)
         if named and n:
             bring_to_stock(s, named, n)
+        if named and self.unseen_hands:
+            self._bring_from_hands(s, named)
         return 0 if isinstance(m, TakePile) else n
+
+    def _bring_from_hands(self, s: State, named: tuple[int, ...]) -> None:
+        """Where the stock lacks a card ``named`` that a hand given as a count holds as a
+        stand-in, swap it with a stock card the move does not name (one a hand may hold): which
+        unseen card is where is not known."""
+        if s.stock_known:
+            return
+        bonus = s.rules.bonus
+        for c in set(named):
+            short = named.count(c) - s.stock.count(c)
+            for p in self.unseen_hands:
+                while short > 0 and self.stand_ins(s, p)[c] > 0:
+                    j = next(
+                        (k for k, x in enumerate(s.stock) if x not in named and not bonus[x]), None
+                    )
+                    if j is None:
+                        return
+                    x = s.stock[j]
+                    s.remove_card(p, c)
+                    s.add_card(p, x)
+                    s.stock[j] = c
+                    short -= 1
 
 
 def _err(doc: A.Document, at: A.Where, msg: str, column: int = 0) -> NotationError:

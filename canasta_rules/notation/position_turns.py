@@ -59,6 +59,13 @@ class _Turns(_Table):
             prev = t
             for act, moves in answering(s, t):
                 for m in moves:
+                    hidden = rp.blind_move(s, m)
+                    if hidden is not None:
+                        raise self.err(act.at, hidden)
+                    if rp.unseen_hands:  # a card drawn that an unseen hand may hold
+                        from .unseen import stock_facts
+
+                        rp.depends.extend(stock_facts(rp, s, m, unseen))
                     unseen = rp.prepare(s, m, unseen)
                     ref = unseen_foot() if blind else refusal(s, m)
                     if ref is not None:

@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..engine.game import GameResult
 from ..engine.rules import Rules
 from ..seats import roster_note, seat_names, side_names
 from . import ast as A
 from .writer import document, format_document, hand_items
+
+
+def variant_tag(ref: str, out: str | None) -> str:
+    """The ``Variant`` tag for ``ref`` in a record written to ``out`` (None: standard output,
+    read from the current folder).
+
+    A built-in name stays as it is; a file is named relative to the record's folder, which is
+    where a replay looks for it (and a file outside that folder is refused there unless its
+    folder is allowed: docs/notation.md)."""
+    if "/" not in ref and "\\" not in ref and not ref.endswith(".toml"):
+        return ref
+    base = Path(out).resolve().parent if out else Path.cwd()
+    try:
+        rel = os.path.relpath(Path(ref).resolve(), base)
+    except ValueError:  # another drive (Windows)
+        return str(Path(ref).resolve())
+    return rel if ("/" in rel or rel.endswith(".toml")) else f"./{rel}"
 
 
 def result_text(rules: Rules, totals: Sequence[int]) -> str:

@@ -4,6 +4,13 @@ The first problem stops the replay with an error that points at it: a syntax err
 parser), a record that does not hang together (a missing deal, a wrong dealer, a failed
 assertion), or an illegal move, reported as
 ``FILE:LINE:COL: hand 2, turn 14, W: take 9h: <reason> (<rule code>)``.
+
+With ``keep_going`` a problem inside a hand (a refused move, a line that cannot be followed, a
+written score or total the replay does not give) is noted as a :class:`Slip` and the replay goes
+on: with the next hand, dealt from its written deal or its seed, after a hand it could not
+follow, and with the next line after a score. The error a replay raises for such a problem
+carries the same :class:`Slip` as its ``context``, with the table as it stood, so that the command
+can show it.
 """
 
 from __future__ import annotations
@@ -23,7 +30,15 @@ from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
 from ..engine.state import DealError, Phase, State
-from ..errors import IllegalMoveError, NotationError, Refusal, quoted, shorten, shorten_path
+from ..errors import (
+    CanastaError,
+    IllegalMoveError,
+    NotationError,
+    Refusal,
+    quoted,
+    shorten,
+    shorten_path,
+)
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
@@ -44,6 +59,38 @@ class ReplayedHand:
     turns: int = 0
     explicit_deal: bool = False
     seed: str | None = None
+    followed: bool = True
+    """False where a problem stopped the replay of this hand (``keep_going``)."""
+    totals: list[int] | None = None
+    """The game's totals after this hand, where they are known: the replay's own, or for a hand
+    not followed the record's ``total`` (or its ``score`` added); None where the record writes
+    neither."""
+
+
+@dataclass
+class Slip:
+    """One problem a replay found, with what is needed to show it at the table.
+
+    ``kind``: ``refused`` (a move the rules refuse: ``state`` is the table just before it and
+    ``seat`` the player), ``score`` or ``total`` (a written score or total the replay does not
+    give: ``written`` by side, ``score`` the hand's breakdown, ``before`` the totals before the
+    hand), ``result`` (the Result tag), or ``record`` (a line the replay cannot follow)."""
+
+    kind: str
+    error: CanastaError
+    hand: int = 0
+    turn: int = 0
+    seat: int = -1
+    state: State | None = None
+    written: dict[int, int] = field(default_factory=dict)
+    got: list[int] = field(default_factory=list)
+    score: list[SideScore] | None = None
+    before: list[int] | None = None
+    line: int = 0
+    column: int = 0
+    """Where a refused move is written (a NotationError carries its own place)."""
+    sides: tuple[str, ...] = ()
+    """The sides' names, as the record's table has them."""
 
 
 @dataclass
@@ -64,6 +111,14 @@ class Replay:
     stop_turn: int = 0
     """With ``at``: the turn the replay stopped after (less than asked when the hand ended
     first)."""
+    slips: list[Slip] = field(default_factory=list)
+    """With ``keep_going``: every problem found, in the order of the record."""
+    complete: bool = True
+    """False where the replay stopped at its first problem (``stop_at_first``): the totals are
+    those before the hand it stopped in."""
+    totals_checked: bool = True
+    """False where a hand not followed wrote no total, so that later totals (and the Result)
+    could not be checked."""
 
     @property
     def moves(self) -> int:
@@ -118,9 +173,16 @@ class _Replayer:
         variant: str | None,
         sets: tuple[str, ...],
         at: tuple[int, int] | None,
+        keep_going: bool = False,
+        stop_at_first: bool = False,
     ):
         self.doc = doc
         self.at = at
+        self.noting = keep_going or stop_at_first
+        """Whether a problem in a hand is noted as a slip rather than raised."""
+        self.halt = stop_at_first and not keep_going
+        """Whether the first slip noted ends the replay (what was replayed is returned)."""
+        self.slips: list[Slip] = []
         self.on_refusal: OnRefusal | None = None
         """Set by a comparison: called for each refused move, which is then played anyway."""
         tags = {t.name: t for t in doc.tags()}
@@ -142,6 +204,7 @@ class _Replayer:
             raise _err(doc, where, str(e)) from None
         r = self.rules
         self.seats = seat_names(r.players)
+        self.seat_index = {name: p for p, name in enumerate(self.seats)}
         self.sides = side_names(r.players, r.sides)
         if ptag is not None:
             for seat in self.player_names:
@@ -185,10 +248,11 @@ class _Replayer:
 
     # -------------------------------------------------------------- helpers
     def _seat(self, name: str, at: A.Where) -> int:
-        if name not in self.seats:
+        p = self.seat_index.get(name)
+        if p is None:
             msg = f"no seat {quoted(name)} at this table (seats: {', '.join(self.seats)})"
             raise _err(self.doc, at, msg)
-        return self.seats.index(name)
+        return p
 
     def _side(self, name: str, at: A.Where) -> int:
         canon = "".join(sorted(name))
@@ -218,7 +282,9 @@ class _Replayer:
         sections: list[tuple[A.HandHeader, list[A.Line]]] = []
         for ln in doc.lines:
             it = ln.item
-            if isinstance(it, A.HandHeader):
+            if type(it) is A.Turn and sections:  # most lines
+                sections[-1][1].append(ln)
+            elif isinstance(it, A.HandHeader):
                 sections.append((it, []))
             elif isinstance(it, A.Tag | A.CommentOnly):
                 if isinstance(it, A.Tag) and sections:
@@ -261,47 +327,93 @@ class _Replayer:
         sections = self.sections()
         hands: list[ReplayedHand] = []
         scores = list(self.scores)
+        known = True  # whether ``scores`` are the game's totals (see ReplayedHand.totals)
         dealer: int | None = None
         game_over = False
         winner: int | None = None
         self.previous = list(self.first_previous)
         stopped: State | None = None
         stop_turn = 0
-        for index, (header, body) in enumerate(sections):
-            if game_over:
-                raise _err(doc, header.at, f"the game was over after hand {hands[-1].number}")
-            dealer = self.dealer_of(index, header, dealer)
-            hand = self._deal(header, body, dealer, scores)
-            hands.append(hand)
-            stop = self._play(hand, body)
-            if stop is not None:
-                stopped = stop
-                stop_turn = hand.turns
-                break
-            end = hand.end
-            assert end is not None
-            if end.over:
-                hand.score = score_hand(end)
-                scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
-                self.previous = [b.total for b in hand.score]
-                out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
-                game_over, winner = after_hand(r, scores, out_side, header.number)
-            self._check_assertions(hand, body, scores)
-            if not end.over:
-                last = body[-1].item.at if body else header.at
-                if index + 1 < len(sections):
-                    raise _err(doc, last, f"hand {hand.number} does not end before the next hand")
-        if self.result_tag is not None and stopped is None:
-            try:
-                pairs = parse_side_values(self.result_tag.value)
-            except ValueError:
-                pairs = []
-            if pairs:
-                want = self._side_values(self.result_tag.value, self.result_tag.at, "Result")
-                if want != scores:
-                    shown = ", ".join(f"{s} {v}" for s, v in zip(self.sides, scores, strict=True))
-                    msg = f"Result says {quoted(self.result_tag.value)}; the replay gives {shown}"
-                    raise _err(doc, self.result_tag.at, msg)
+        complete = True
+        try:
+            for index, (header, body) in enumerate(sections):
+                if game_over:
+                    over = _err(doc, header.at, f"the game was over after hand {hands[-1].number}")
+                    if not self.noting:
+                        raise over
+                    self._note(over, "record", header.number)
+                    break
+                dealer = self.dealer_of(index, header, dealer)
+                try:
+                    hand = self._deal(header, body, dealer, scores)
+                except CanastaError as e:
+                    if not self.noting:
+                        raise
+                    # No hand to show: the slip names it (hand numbers in the Replay skip it).
+                    self._note(e, "record", header.number)
+                    scores, known = self._carry(None, body, scores, known)
+                    continue
+                hands.append(hand)
+                try:
+                    stop = self._play(hand, body)
+                except CanastaError as e:
+                    if not self.noting:
+                        raise
+                    hand.followed = False
+                    kind = "refused" if isinstance(e, IllegalMoveError) else "record"
+                    self._note(e, kind, hand.number)
+                    scores, known = self._carry(hand, body, scores, known)
+                    continue
+                if stop is not None:
+                    stopped = stop
+                    stop_turn = hand.turns
+                    break
+                end = hand.end
+                assert end is not None
+                before = list(scores)
+                if end.over:
+                    hand.score = score_hand(end)
+                    scores = [a + b.total for a, b in zip(scores, hand.score, strict=True)]
+                    self.previous = [b.total for b in hand.score]
+                    out_side = r.side_of[end.out_player] if end.out_player >= 0 else -1
+                    game_over, winner = after_hand(r, scores, out_side, header.number)
+                    hand.totals = list(scores) if known else None
+                self._check_assertions(hand, body, scores, before, known)
+                if not end.over:
+                    last = body[-1].item.at if body else header.at
+                    if index + 1 < len(sections):
+                        unended = _err(
+                            doc, last, f"hand {hand.number} does not end before the next hand"
+                        )
+                        if not self.noting:
+                            raise unended
+                        hand.followed = False
+                        self._note(unended, "record", hand.number)
+                        scores, known = self._carry(hand, body, scores, known)
+            if self.result_tag is not None and stopped is None and known:
+                try:
+                    pairs = parse_side_values(self.result_tag.value)
+                except ValueError:
+                    pairs = []
+                if pairs:
+                    want = self._side_values(self.result_tag.value, self.result_tag.at, "Result")
+                    if want != scores:
+                        shown = ", ".join(
+                            f"{s} {v}" for s, v in zip(self.sides, scores, strict=True)
+                        )
+                        msg = (
+                            f"Result says {quoted(self.result_tag.value)}; the replay gives {shown}"
+                        )
+                        wrong = _err(doc, self.result_tag.at, msg)
+                        written = dict(enumerate(want))
+                        wrong.context = Slip(
+                            "result", wrong, written=written, got=list(scores), sides=self.sides
+                        )
+                        if not self.noting:
+                            raise wrong
+                        self._note(wrong, "result")
+        except _Halt:  # stop_at_first: the slip is noted, the replay ends there
+            complete = False
         return Replay(
             doc,
             self.loaded,
@@ -314,7 +426,47 @@ class _Replayer:
             game_over,
             stopped,
             stop_turn,
+            self.slips,
+            complete,
+            known,
         )
+
+    def _note(self, e: CanastaError, kind: str, hand: int = 0) -> None:
+        """Keep going past ``e``: note it as a slip (the one the error carries, if any)."""
+        slip = e.context
+        self.slips.append(slip if isinstance(slip, Slip) else Slip(kind, e, hand, sides=self.sides))
+        if self.halt:
+            raise _Halt
+
+    def _carry(
+        self, hand: ReplayedHand | None, body: list[A.Line], scores: list[int], known: bool
+    ) -> tuple[list[int], bool]:
+        """The totals the game goes on with after a hand the replay could not follow: the
+        record's ``total`` for the hand, else the totals before it plus its written ``score``,
+        else the totals before it, which are then no longer the game's (``known`` False).
+        The previous hand's score (``initial_meld.basis``) is the written one, or 0."""
+        written: dict[str, dict[int, int]] = {}
+        for ln in body:
+            it = ln.item
+            if isinstance(it, A.Assertion) and it.kind in ("score", "total"):
+                try:
+                    values = {self._side(name, it.at): v for name, v in it.sides}
+                except NotationError:
+                    continue
+                written[it.kind] = values
+        sides = range(self.rules.sides)
+        score = written.get("score", {})
+        self.previous = [score.get(x, 0) for x in sides]
+        total = written.get("total", {})
+        if len(total) == self.rules.sides:
+            out = [total[x] for x in sides]
+        elif len(score) == self.rules.sides:
+            out = [a + score[x] for x, a in zip(sides, scores, strict=True)]
+        else:
+            return scores, False
+        if hand is not None:
+            hand.totals = list(out)
+        return out, known
 
     def _deal(
         self, header: A.HandHeader, body: list[A.Line], dealer: int, scores: list[int]
@@ -386,6 +538,8 @@ class _Replayer:
         last_seat = -1
         forgot = -1  # the seat whose last turn had no draw, awaiting its forgot_draw line
         moves = hand.moves
+        if self.at == (hand.number, 0):  # the table as dealt, before the first turn
+            return s.copy()
         for i, ln in enumerate(body):
             it = ln.item
             if isinstance(it, A.PenaltyLine):
@@ -428,11 +582,8 @@ class _Replayer:
                     raise _err(doc, last_turn_line.at, msg)
                 if seat != s.turn:
                     msg = f"it is {self.seats[s.turn]}'s turn, not {it.seat}'s"
-                    raise IllegalMoveError(
-                        Refusal("turn.out_of_turn", "", msg),
-                        self._where(it.at, hand, hand.turns + 1, it.seat),
-                        "",
-                    )
+                    why = Refusal("turn.out_of_turn", "", msg)
+                    raise self._refused(s, why, it.at, hand, hand.turns + 1, seat, "")
                 hand.turns += 1
             if not continuing and _forgot_draw_follows(body, i, it):
                 try:  # a turn the record says was played without a draw (penalties.py)
@@ -445,20 +596,14 @@ class _Replayer:
             for act in it.actions:
                 if s.phase == Phase.OVER:
                     msg = "the hand is over; nothing more can be played"
-                    raise IllegalMoveError(
-                        Refusal("hand.over", "", msg),
-                        self._where(act.at, hand, hand.turns, it.seat),
-                        act.text,
-                    )
+                    why = Refusal("hand.over", "", msg)
+                    raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
                 if isinstance(act, A.TakeAct) and act.top is not None and s.pile:
                     top = s.pile[-1]
                     if act.top != top:
                         msg = f"the top of the pile is {C.name(top)}, not {C.name(act.top)}"
-                        raise IllegalMoveError(
-                            Refusal("pile.top_mismatch", "", msg),
-                            self._where(act.at, hand, hand.turns, it.seat),
-                            act.text,
-                        )
+                        why = Refusal("pile.top_mismatch", "", msg)
+                        raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
                 for m in act.moves:
                     actor = s.actor
                     ref = refusal(s, m)
@@ -477,19 +622,12 @@ class _Replayer:
                             )
                         continue
                     if ref is not None:
-                        raise IllegalMoveError(
-                            worded(s, m, ref),
-                            self._where(act.at, hand, hand.turns, it.seat),
-                            act.text,
-                        )
+                        why = worded(s, m, ref)
+                        raise self._refused(s, why, act.at, hand, hand.turns, actor, act.text)
                     moves.append((actor, apply_unchecked(s, m)))
             penalties.settle(s)
-            at_end = s.turn != seat or not (
-                s.phase == Phase.PLAY
-                or s.phase == Phase.FOOT
-                or (s.phase == Phase.DRAW and _exposed(it))
-            )
-            if self.at is not None and self.at == (hand.number, hand.turns) and at_end:
+            stop_here = self.at is not None and self.at == (hand.number, hand.turns)
+            if stop_here and _at_end(s, seat, it):
                 return s.copy()
         if self.at is not None and self.at[0] == hand.number:
             return s.copy()
@@ -518,6 +656,32 @@ class _Replayer:
             raise _err(self.doc, at, msg)
         return [f or [] for f in feet]
 
+    def _refused(
+        self,
+        s: State,
+        ref: Refusal,
+        at: A.Where,
+        hand: ReplayedHand,
+        turn: int,
+        seat: int,
+        move: str,
+    ) -> IllegalMoveError:
+        """The error for a move refused in ``s``, carrying its :class:`Slip`: the table just
+        before the move (a copy: a replay that keeps going leaves this hand)."""
+        e = IllegalMoveError(ref, self._where(at, hand, turn, self.seats[seat]), move)
+        e.context = Slip(
+            "refused",
+            e,
+            hand.number,
+            turn,
+            seat,
+            s.copy(),
+            line=at.line,
+            column=at.column,
+            sides=self.sides,
+        )
+        return e
+
     def _where(self, at: A.Where, hand: ReplayedHand, turn: int, seat: str) -> str:
         file = shorten_path(self.doc.file)  # as NotationError shows it
         return f"{file}:{at.line}:{at.column}: hand {hand.number}, turn {turn}, {shorten(seat)}"
@@ -544,23 +708,66 @@ class _Replayer:
             is_ = "frozen" if frozen else "not frozen"
             raise _err(self.doc, it.at, f"the record says the pile is {said}; it is {is_}")
 
-    def _check_assertions(self, hand: ReplayedHand, body: list[A.Line], totals: list[int]) -> None:
+    def _check_assertions(
+        self,
+        hand: ReplayedHand,
+        body: list[A.Line],
+        totals: list[int],
+        before: list[int],
+        known: bool = True,
+    ) -> None:
+        """The hand's written ``score`` and ``total`` lines against the replay's (totals only
+        where ``known``). A line that differs raises, or with ``keep_going`` is a slip."""
         for ln in body:
             it = ln.item
             if not isinstance(it, A.Assertion) or it.kind not in ("score", "total"):
                 continue
             if hand.score is None:
-                raise _err(self.doc, it.at, f"hand {hand.number} has not ended, so it has no score")
-            got = [sc.total for sc in hand.score] if it.kind == "score" else totals
-            for side_name, value in it.sides:
-                side = self._side(side_name, it.at)
-                if got[side] != value:
-                    what = "scored" if it.kind == "score" else "has a total of"
-                    msg = (
-                        f"the record says {side_name} {what} {value} in hand {hand.number}; "
-                        f"the replay gives {got[side]}"
-                    )
+                msg = f"hand {hand.number} has not ended, so it has no score"
+                if not self.noting:
                     raise _err(self.doc, it.at, msg)
+                self._note(_err(self.doc, it.at, msg), "record", hand.number)
+                continue
+            if it.kind == "total" and not known:
+                continue
+            got = [sc.total for sc in hand.score] if it.kind == "score" else totals
+            named = [(self._side(name, it.at), name, value) for name, value in it.sides]
+            written = {x: value for x, _, value in named}
+            wrong = [(x, name, v) for x, name, v in named if got[x] != v]
+            if not wrong:
+                continue
+            what = "scored" if it.kind == "score" else "has a total of"
+            said = " and ".join(
+                f"{name} {what} {v}" if i == 0 else f"{name} {v}"
+                for i, (_, name, v) in enumerate(wrong)
+            )
+            gives = " and ".join(str(got[x]) for x, _, _ in wrong)
+            msg = f"the record says {said} in hand {hand.number}; the replay gives {gives}"
+            e = _err(self.doc, it.at, msg)
+            e.context = Slip(
+                it.kind,
+                e,
+                hand.number,
+                written=written,
+                got=list(got),
+                score=hand.score,
+                before=list(before),
+                sides=self.sides,
+            )
+            if not self.noting:
+                raise e
+            self._note(e, it.kind, hand.number)
+
+
+class _Halt(Exception):
+    """The first slip was noted, and the replay was asked to stop at it."""
+
+
+def _at_end(s: State, seat: int, it: A.Turn) -> bool:
+    """Whether the turn line ``it`` by ``seat`` ended its turn."""
+    return s.turn != seat or not (
+        s.phase == Phase.PLAY or s.phase == Phase.FOOT or (s.phase == Phase.DRAW and _exposed(it))
+    )
 
 
 def _exposed(turn: A.Turn) -> bool:
@@ -573,7 +780,12 @@ def replay(
     variant: str | None = None,
     sets: tuple[str, ...] = (),
     at: tuple[int, int] | None = None,
+    keep_going: bool = False,
+    stop_at_first: bool = False,
 ) -> Replay:
     """Replay a parsed record. ``variant`` replaces the record's own ruleset (and its ``Set``
-    tags); ``sets`` adds overrides; ``at`` = (hand, turn) stops after that turn."""
-    return _Replayer(doc, variant, sets, at).run()
+    tags); ``sets`` adds overrides; ``at`` = (hand, turn) stops after that turn (turn 0: the
+    table as dealt). ``keep_going``: note each problem in a hand (:class:`Slip`) and go on.
+    ``stop_at_first``: note the first problem as a slip and stop there, returning what was
+    replayed up to it."""
+    return _Replayer(doc, variant, sets, at, keep_going, stop_at_first).run()

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.checks import talon_size
 from ..engine.legality import refusal
-from ..engine.moves import Discard, Draw, Move, TakePile
+from ..engine.moves import Discard, Draw, Foot, Move, TakePile
+from ..engine.owed import Owed, owed
 from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names
@@ -26,14 +27,19 @@ from .parser import parse
 from .position import ReadPosition, answering, read_position, unseen_foot
 from .wording import worded
 
+if TYPE_CHECKING:
+    from .remedy import Suggestion
+    from .unseen import Depends
+
 
 @dataclass(frozen=True)
 class Verdict:
     legal: bool
     refusal: Refusal | None
     text: str
-    """The ruling in words: 'legal', or 'refused: ' and the reason, the parameter with its value in
-    this ruleset, and the source."""
+    """The ruling in words: 'legal' (or 'legal so far:' and what the turn still owes), or
+    'refused: ' and the reason, the parameter with its value in this ruleset, the source, and a
+    legal form of the move where there is one; then any fact about unseen cards it depends on."""
     value: str | None = None
     """The refusing parameter's value in this ruleset, as a variant file writes it."""
     source: str | None = None
@@ -43,6 +49,12 @@ class Verdict:
     """The position after the move (a legal move only)."""
     moves: tuple[tuple[int, Move], ...] = ()
     """The engine moves of a legal move, as applied (seat, move)."""
+    owed: tuple[Owed, ...] = ()
+    """What the turn still owes after a legal move (engine/owed.py)."""
+    depends: tuple[Depends, ...] = ()
+    """Facts about unseen cards the answer takes for granted."""
+    remedy: Suggestion | None = None
+    """For a refused move: a legal form with the same intent, if there is one."""
 
     @property
     def word(self) -> str:
@@ -58,7 +70,29 @@ class Verdict:
             "parameter": (ref.parameter or None) if ref else None,
             "value": self.value,
             "source": self.source,
+            "owed": [o.as_json() for o in self.owed],
+            "depends": [d.as_json() for d in self.depends],
+            "remedy": self.remedy.as_json() if self.remedy else None,
         }
+
+
+def _text(
+    head: str,
+    owed: Sequence[Owed] = (),
+    depends: Sequence[Depends] = (),
+    remedy: Suggestion | None = None,
+) -> str:
+    """A ruling's words: ``head`` ('legal', or the refusal's lines), then what the turn still
+    owes (the first word stays 'legal': 'legal so far: ...'), a legal form of a refused move,
+    and the facts about unseen cards the answer depends on."""
+    lines = head.split("\n")
+    if owed:
+        lines[0] = f"legal so far: {owed[0].message}"
+        lines[1:1] = [f"and {o.message}" for o in owed[1:]]
+    if remedy is not None:
+        lines.append(f"legal instead: {remedy.text} ({remedy.why})")
+    lines.extend(f"depends on: {d.text}" for d in depends)
+    return "\n".join(lines)
 
 
 def _with_seat(pos: ReadPosition, move: str) -> tuple[str, int]:
@@ -108,23 +142,72 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
     if turn.seat != names[s.actor] and not asker:
         wrong = Refusal("turn.out_of_turn", "", f"it is {names[s.actor]}'s turn, not {turn.seat}'s")
         return Verdict(False, wrong, f"refused: {wrong}")
+    mover = names.index(turn.seat)
     done: list[tuple[int, Move]] = []
+    depends: list[Depends] = list(pos.depends)  # from the turn lines after the position
     blind = False  # a foot written as a count was taken up: nothing after it can be judged
-    for act, moves in answering(s, turn):
+    unseen = pos.unseen
+    steps = [(act, m) for act, moves in answering(s, turn) for m in moves]
+    for i, (act, m) in enumerate(steps):
         if isinstance(act, A.TakeAct) and act.top is not None and s.pile and act.top != s.pile[-1]:
             msg = f"the top of the pile is {C.name(s.pile[-1])}, not {C.name(act.top)}"
             bad = Refusal("pile.top_mismatch", "", msg)
             return Verdict(False, bad, f"refused: {bad}")
-        for m in moves:
-            pos.prepare(s, m)
-            ref = unseen_foot() if blind else refusal(s, m)
-            if ref is not None:
-                _name_the_cards(s, act, m, ref)
-                return _refused(pos, worded(s, m, ref))
-            blind = blind or pos.takes_unseen_foot(s, m)
-            actor = s.actor
-            done.append((actor, apply_unchecked(s, m)))
-    return Verdict(True, None, "legal", before=pos.state, after=s, moves=tuple(done))
+        hidden = pos.blind_move(s, m)
+        if hidden is not None:
+            raise NotationError(hidden, "<move>", act.at.line, act.at.column)
+        if pos.unseen_hands:  # what the answer rests on about cards nobody has seen
+            from .unseen import stock_facts
+
+            depends.extend(stock_facts(pos, s, m, unseen))
+        unseen = pos.prepare(s, m, unseen)
+        ref = unseen_foot() if blind else refusal(s, m)
+        if ref is not None:
+            _name_the_cards(s, act, m, ref)
+            remedy = None
+            if not blind:
+                # The acts before the refused one stay as written; the refused one and those
+                # after it give way to the legal form.
+                acts = {
+                    id(a): a for a, _ in steps[:i]
+                }.values()  # by identity: nodes are unhashable
+                before = [a.text for a in acts if a is not act]
+                remedy = _remedy(s, m, [x for _, x in steps[i + 1 :]], before)
+            return _refused(pos, worded(s, m, ref), tuple(depends), remedy)
+        blind = blind or pos.takes_unseen_foot(s, m)
+        actor = s.actor
+        done.append((actor, apply_unchecked(s, m)))
+    owing: tuple[Owed, ...] = ()
+    if s.turn == mover and not blind:
+        known = not pos.hidden(s, mover)
+        owing = owed(s, known)
+        if not known:
+            from .unseen import turn_facts
+
+            depends.extend(turn_facts(pos, s))
+    return Verdict(
+        True,
+        None,
+        _text("legal", owing, depends),
+        before=pos.state,
+        after=s,
+        moves=tuple(done),
+        owed=owing,
+        depends=tuple(depends),
+    )
+
+
+def _remedy(s: State, m: Move, rest: list[Move], before: list[str]) -> Suggestion | None:
+    """A legal form of refused move ``m`` (and the moves written after it) in ``s``, written
+    after the actions ``before`` it as they were written."""
+    # Loaded with a refusal only: a legal ruling needs neither the search nor the writer.
+    from ..engine.remedy import legal_form
+    from .remedy import Suggestion, line_text
+
+    found = legal_form(s, m, rest)
+    if found is None:
+        return None
+    return Suggestion(found, " ".join([*before, line_text(s, found.moves)]))
 
 
 def _name_the_cards(s: State, act: A.Action, m: Move, ref: Refusal) -> None:
@@ -171,11 +254,17 @@ def _parameter_value(pos: ReadPosition, parameter: str) -> str:
     return "not set in this ruleset"
 
 
-def _refused(pos: ReadPosition, ref: Refusal) -> Verdict:
+def _refused(
+    pos: ReadPosition,
+    ref: Refusal,
+    depends: tuple[Depends, ...] = (),
+    remedy: Suggestion | None = None,
+) -> Verdict:
     lines = [f"refused: {ref}"]
     if not ref.parameter:
         lines.append("rule: shared by every variant (not a parameter)")
-        return Verdict(False, ref, "\n".join(lines))
+        text = _text("\n".join(lines), (), depends, remedy)
+        return Verdict(False, ref, text, depends=depends, remedy=remedy)
     shown = _parameter_value(pos, ref.parameter)
     lines.append(f"parameter: {ref.parameter} = {shown}")
     prov = pos.loaded.provenance(ref.parameter)
@@ -185,7 +274,8 @@ def _refused(pos: ReadPosition, ref: Refusal) -> Verdict:
         cited = ", ".join(cite(x) for x in prov.sources)
         source = f"{cited}{pinned}: {prov.note}"
         lines.append(f"source: {source}")
-    return Verdict(False, ref, "\n".join(lines), shown, source)
+    text = _text("\n".join(lines), (), depends, remedy)
+    return Verdict(False, ref, text, shown, source, depends=depends, remedy=remedy)
 
 
 @dataclass(frozen=True)
@@ -234,20 +324,14 @@ def _meld_words(m: TableMeld) -> str:
     return rank_name(m.rank)
 
 
-def consequences(
-    before: State, after: State, moves: Sequence[tuple[int, Move]] | None = None
-) -> list[str]:
-    """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
-    end. (The score of an ended hand is for the caller to print.) ``moves``, the engine moves
-    applied, say what happened to the pile; without them it is read from the two states (a
-    position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
+def _table_changes(before: State, after: State) -> list[str]:
+    """The melds, canastas and red threes that changed from ``before`` to ``after``, in words."""
     from ..engine.canastas import KINDS, NOT_A_CANASTA, bonus_of, kind_of
     from ..engine.rules import GROUP, WILD
     from ..seats import side_names
 
     r = before.rules
     sides = side_names(r.players, r.sides)
-    seats = seat_names(r.players)
     out: list[str] = []
     for side in range(r.sides):
         old, new = before.melds[side], after.melds[side]
@@ -278,10 +362,44 @@ def consequences(
         if len(after.red3[side]) > len(before.red3[side]):
             laid = C.names(after.red3[side][len(before.red3[side]) :])
             out.append(f"{sides[side]} lays down red three {laid}")
+    return out
+
+
+def _feet_taken(before: State, after: State) -> list[str]:
+    """The feet taken up from ``before`` to ``after``, in words."""
+    r = before.rules
+    seats = seat_names(r.players)
+    out: list[str] = []
     for p in range(r.players):
         if r.foot and before.feet[p] and not after.feet[p]:
             n = len(before.feet[p])
             out.append(f"{seats[p]} takes up the foot ({n} card{'s' if n != 1 else ''})")
+    return out
+
+
+def consequences(
+    before: State, after: State, moves: Sequence[tuple[int, Move]] | None = None
+) -> list[str]:
+    """What a legal move changed, in words: melds and canastas, the pile, the stock, the hand's
+    end. (The score of an ended hand is for the caller to print.) ``moves``, the engine moves
+    applied, say what happened to the pile; without them it is read from the two states (a
+    position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
+    r = before.rules
+    seats = seat_names(r.players)
+    out: list[str] = []
+    foot_at = next((i for i, (_, mv) in enumerate(moves or ()) if isinstance(mv, Foot)), -1)
+    if moves is not None and foot_at >= 0:
+        # The foot taken up comes between the melds laid before it and those laid from its
+        # cards: the table is compared on each side of it.
+        pre = before.copy()
+        for _, mv in moves[:foot_at]:
+            apply_unchecked(pre, mv)
+        out += _table_changes(before, pre)
+        out += _feet_taken(before, after)
+        out += _table_changes(pre, after)
+    else:
+        out += _table_changes(before, after)
+        out += _feet_taken(before, after)
     if moves is not None:
         for _, mv in moves:
             if isinstance(mv, TakePile):

@@ -154,6 +154,26 @@ def _turn_slip(word: str, before: str) -> str:
     return f"unknown action {quoted(word)}: expected draw, take, expose, meld, add, discard or ask"
 
 
+_TAKE_THEN_MELD = re.compile(r"[ \t]*meld[ \t]+([^#]*)")
+
+
+def _and_form(before: str, after: str) -> str | None:
+    """``take with 8c 8d, meld Kh Kd Ks``: the melds laid with a pickup follow ``and`` in the
+    take itself (a comma joins melds, not actions). The message spells out the line as it should
+    read, from the cards written."""
+    starts = [m.start() for m in re.finditer(r"\btake\b", before)]
+    melds = _TAKE_THEN_MELD.match(after)
+    if not starts or melds is None or _ACTION_WORD.search(before, starts[-1] + 4):
+        return None
+    take = before[starts[-1] :].rstrip()
+    cards = melds.group(1).strip()
+    joined = f"{take}, {cards}" if re.search(r"\band\b", take) else f"{take} and {cards}"
+    return (
+        "cards melded with a pickup are laid with it, after 'and', not in a meld after a "
+        f"comma: '{joined}'"
+    )
+
+
 def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> NotationError:
     """The :class:`NotationError` for lark's ``e`` in ``text``: the file, line and column, and
     the slip in words (``parser``: the grammar's, which names the terminals lark expected and
@@ -191,6 +211,10 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         slip = _card_problem(nxt) or _card_slot_slip(nxt, word + " ")
         if slip:
             return NotationError(slip, file, line, col + len(word) + len(rest) - len(after))
+    if turn_line and word == ",":
+        hint = _and_form(before, src[col:])
+        if hint is not None:
+            return NotationError(hint, file, line, col)
     if expected & _ACTION_OF_TOKEN.keys() or (turn_line and expected <= {"COMMENT", "_NL"}):
         if not word:
             msg = "a turn needs an action: draw, take, expose, meld, add, discard or ask"

@@ -8,7 +8,7 @@ or a replay) into lines, so a game written, parsed and replayed gives the same g
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .. import cards as C
@@ -115,6 +115,9 @@ def format_item(item: A.Item) -> str:
         card = "" if item.card is None else " " + C.name(item.card)
         return f"penalty {item.seat} {item.kind}{card}"
     if isinstance(item, A.PosHand):
+        if item.unseen:
+            rest = f", {_cards(item.cards)}" if item.cards else ""
+            return f"hand {item.seat}: {item.unseen} unseen{rest}"
         return f"hand {item.seat}: {_cards(item.cards)}".rstrip()
     if isinstance(item, A.PosMelds):
         return (f"melds {item.side}: " + ", ".join(_cards(g) for g in item.melds)).rstrip()
@@ -310,16 +313,31 @@ def position_items(
     unseen: int = 0,
     taken: Sequence[int] = (),
     unseen_feet: frozenset[int] = frozenset(),
+    unseen_hands: Mapping[int, Sequence[int]] | None = None,
 ) -> list[A.Item]:
     """The lines of a position for state ``s`` (after its tags): every field a ruling depends
     on. ``unseen``: cards at the bottom of the pile written as a count; ``taken``: the cards that
     came with the pile this turn, if known; ``unseen_feet``: seats whose foot, still face down, is
-    written as a count (its cards in ``s`` are stand-ins)."""
+    written as a count (its cards in ``s`` are stand-ins); ``unseen_hands``: seats whose hand is
+    written as a count, each with the cards of it that are known (``hand E: 8 unseen, 7c``)."""
     r = s.rules
     seats = seat_names(r.players)
     sides = side_names(r.players, r.sides)
     items: list[A.Item] = []
+    hidden = unseen_hands or {}
     for p in range(r.players):
+        if p in hidden:
+            # A card lying face up (a penalty) is known to be in the hand, written or not.
+            shown = face_up(s, p)
+            extra = [
+                c
+                for c in dict.fromkeys(shown)
+                for _ in range(shown.count(c) - list(hidden[p]).count(c))
+            ]
+            known = tuple(sorted([*hidden[p], *extra], key=C.sort_key))
+            n = s.hand_len[p] - len(known)
+            items.append(A.PosHand(seats[p], known, _NOWHERE, unseen=n))
+            continue
         items.append(A.PosHand(seats[p], tuple(s.hand_cards(p)), _NOWHERE))
     if r.foot:
         for p in range(r.players):
@@ -400,6 +418,7 @@ def position_text(
     unseen: int = 0,
     taken: Sequence[int] = (),
     unseen_feet: frozenset[int] = frozenset(),
+    unseen_hands: Mapping[int, Sequence[int]] | None = None,
 ) -> str:
     r = s.rules
     sides = side_names(r.players, r.sides)
@@ -418,5 +437,5 @@ def position_text(
         all_tags.append(("Hand", str(s.hand_no)))
     if not any(n == "Dealer" for n, _ in all_tags):
         all_tags.append(("Dealer", seat_names(r.players)[s.dealer]))
-    doc = document(all_tags, position_items(s, unseen, taken, unseen_feet))
+    doc = document(all_tags, position_items(s, unseen, taken, unseen_feet, unseen_hands))
     return format_document(doc)

@@ -98,6 +98,13 @@ class Encoding:
     # ------------------------------------------------------------------ moves to ids
     def action(self, s: State, m: Move) -> int:
         """The id of the legal move ``m`` in position ``s``."""
+        if isinstance(m, Discard):  # the most frequent first
+            return DISCARD + m.card
+        if isinstance(m, Meld):
+            a = self._meld_form(s, m)
+            if a is not None and self.meld(s, a) == m:
+                return a
+            return self.go_out
         if isinstance(m, Draw):
             return DRAW
         if isinstance(m, Expose):
@@ -108,8 +115,6 @@ class Encoding:
             return ASK
         if isinstance(m, Answer):
             return ANSWER_YES if m.yes else ANSWER_NO
-        if isinstance(m, Discard):
-            return DISCARD + m.card
         if isinstance(m, TakePile) and m.onto:
             suit, rank = run_ref_parts(m.onto)
             run = _run_of(s, s.side_of[s.turn], suit, rank)
@@ -123,10 +128,7 @@ class Encoding:
             if n > self.naturals or t > self.t or j > self.j:  # pragma: no cover - by the caps
                 raise ValueError(f"no action id for {m}")
             return TAKE + (n * (self.t + 1) + t) * (self.j + 1) + j
-        a = self._meld_form(s, m)
-        if a is not None and self.meld(s, a) == m:
-            return a
-        return self.go_out
+        raise ValueError(f"no action id for {m}")  # pragma: no cover - every kind is above
 
     def _meld_form(self, s: State, m: Meld) -> int | None:
         side = s.side_of[s.turn]

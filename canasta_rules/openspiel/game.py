@@ -23,7 +23,7 @@ OpenSpiel's ISMCTS can search the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -43,6 +43,8 @@ from ..variant import load
 from .encoding import Encoding
 
 SHORT_NAME = "canasta"
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -333,12 +335,18 @@ class Table:
             self.known[p][c] = min(self.known[p][c], s.hands[p][c])
 
     def _note_played(self, p: int, m: Meld | Discard) -> None:
-        """Known cards that ``m`` played leave the list (the hand's counts bound it)."""
+        """Known cards that ``m`` played leave the list (the hand's counts bound it; only the
+        cards ``m`` played can have gone below it)."""
         s = self.s
         assert s is not None
-        for c in range(C.NUM_CARD_IDS):
-            if self.known[p][c] > s.hands[p][c]:
-                self.known[p][c] = s.hands[p][c]
+        known, hand = self.known[p], s.hands[p]
+        if isinstance(m, Discard):
+            played: Iterable[int] = (m.card,)  # a talon adds cards to the hand
+        else:
+            played = [c for g in m.melds for c in g] + [c for _, g in m.adds for c in g]
+        for c in played:
+            if known[c] > hand[c]:
+                known[c] = hand[c]
 
     @property
     def _taken(self) -> list[int]:
@@ -496,7 +504,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         self.d = Table(game)
 
     def current_player(self) -> int:
-        return self.d.current_player()
+        d = self.d  # Table.current_player, inlined: OpenSpiel asks several times an action
+        if d.done:
+            return _TERMINAL
+        if d.s is None or d.pending is not None:
+            return _CHANCE
+        return d.s.actor
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.d.legal_actions()

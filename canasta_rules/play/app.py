@@ -305,7 +305,7 @@ class PlayApp(App[None]):
         except IllegalMove as e:
             self.log_line(f"refused: {e}")
             if e.legal:
-                self.log_line(f"  legal: {e.legal[0]}  ({e.legal[1]})")
+                self.log_line(f"  legal instead: {e.legal[0]}  ({e.legal[1]})")
             self.log_line(f"  (type ? {e.refusal.code} for the rule and its source)")
             self.notify(escape(str(e.refusal)), title="illegal move", severity="error")
             return

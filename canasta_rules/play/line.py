@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..errors import CanastaError, NotationError
+from ..errors import MESSAGE_TARGET, CanastaError, NotationError, fit_refusal, placed
 from .commands import command
 from .session import IllegalMove, Session, move_text
 from .view import hand_end_lines, public_text, table_lines
@@ -135,15 +135,20 @@ class LineMode:
                 reason = e.message if isinstance(e, NotationError) else str(e)
                 legal = e.legal if isinstance(e, IllegalMove) else None
                 where = f"hand {sess.hand.number}, {seat}"
-                if self.strict:
-                    way = f"; legal: {legal[0]}" if legal else ""
-                    raise CanastaError(f"<stdin>:{self.line_no}: {where}: {reason}{way}") from None
+                if self.strict:  # one line of about 200 characters, the rule code kept
+                    way = f"; legal instead: {legal[0]}" if legal else ""
+                    at = f"<stdin>:{self.line_no}: {where}"
+                    if isinstance(e, IllegalMove):
+                        room = MESSAGE_TARGET - len(way)
+                        line = fit_refusal(at, e.move, e.refusal, room) + way
+                        raise CanastaError(line) from None
+                    raise CanastaError(placed(at, reason)) from None
                 if isinstance(e, NotationError):
                     self.say(f"cannot read: {reason}  (type help for the commands)")
                 else:
                     self.say(f"refused: {reason}")
                 if legal:
-                    self.say(f"  legal: {legal[0]}  ({legal[1]})")
+                    self.say(f"  legal instead: {legal[0]}  ({legal[1]})")
                 if isinstance(e, IllegalMove):
                     self.say(f"  (type ? {e.refusal.code} for the rule and its source)")
                 self._prompt(f"{seat}> ")

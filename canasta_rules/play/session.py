@@ -72,15 +72,15 @@ class IllegalMove(CanastaError):
 
 
 def legal_way(s: State, moves: Sequence[Move]) -> tuple[str, str] | None:
-    """SEAM for the legal form of a refused line (issue 23, point 3): the line of ``moves``
-    typed from ``s`` (the state before its first move) as it could legally be played, without
-    the seat, and why (``("take with 8c 8d and Kh Kd Ks", "cards melded with a pickup count
-    ... after 'and'")``), or None.
+    """The legal form of a refused line: the line of ``moves`` typed from ``s`` (the state
+    before its first move) as it could legally be played, without the seat, and why
+    (``("take 8s with 8c 8d and Kh Kd Ks", "a side opening with the pile lays ...")``), or
+    None where the line has no legal form with the same intent (nothing is invented). The
+    search is the one ``canasta ruling`` uses (:func:`canasta_rules.notation.remedy.suggest`)."""
+    from ..notation.remedy import suggest  # loaded on a refusal only
 
-    The search is the rulings work's library function, not yet on main when this was written:
-    until it lands this finds none, and every caller (line mode, the app, the one-line error
-    of a piped game) already shows what it returns."""
-    return None
+    found = suggest(s, moves)
+    return None if found is None else (found.text, found.why)
 
 
 @dataclass

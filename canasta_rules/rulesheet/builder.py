@@ -19,8 +19,19 @@ from dataclasses import replace
 from typing import Any
 
 from ..variant.compare import differences, flatten, show_value
-from ..variant.plain import FootDealt, Variant
-from .document import House, Row, Section, Sentence, Sheet, Statement, claims_key, map_statements
+from ..variant.plain import FootDealt, Variant, Words
+from .document import (
+    Heading,
+    House,
+    Row,
+    Section,
+    Sentence,
+    Sheet,
+    Statement,
+    Table,
+    claims_key,
+    map_statements,
+)
 from .origin import HOUSE as HOUSE_SOURCE
 from .origin import attach, pinned_notes
 from .sections.base import BLACK_THREE_ON_TOP
@@ -34,7 +45,7 @@ from .sections.scoring import PENALTY_KEY, SLIP_KEYS, SLIP_NONE, SLIP_SENTENCES,
 from .sections.tables import red_three_scale, tier_label, wild_canasta_label
 from .sections.threes import ThreesSection
 from .sections.turn import TurnSection
-from .words import source_name
+from .words import renamed, source_name
 
 __all__ = [
     "BLACK_THREE_ON_TOP",
@@ -172,9 +183,35 @@ def _mark(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) ->
 # Public entry points
 
 
+def _named(sections: tuple[Section, ...], words: Words) -> tuple[Section, ...]:
+    """``sections`` in the variant's own words (``words``: Hand and Foot's books), headings,
+    table headers and every statement alike."""
+
+    def sentence(s: Sentence) -> Sentence:
+        return replace(s, text=renamed(s.text, words), gist=renamed(s.gist, words))
+
+    def row(r: Row) -> Row:
+        cells = tuple(renamed(c, words) for c in r.cells)
+        return replace(r, cells=cells, header=tuple(renamed(h, words) for h in r.header))
+
+    out = []
+    for sec in map_statements(sections, sentence, row):
+        blocks = tuple(
+            Heading(renamed(b.text, words))
+            if isinstance(b, Heading)
+            else replace(b, header=tuple(renamed(h, words) for h in b.header))
+            if isinstance(b, Table)
+            else b
+            for b in sec.blocks
+        )
+        out.append(replace(sec, title=renamed(sec.title, words), blocks=blocks))
+    return tuple(out)
+
+
 def _sheet(v: Variant, kind: str, diff_keys: frozenset[str], overrides: Sequence[str]) -> Sheet:
     b = _Builder(v, diff_keys)
-    sections = attach(tuple(b.sections() if kind == "rules" else b.card_sections()), v)
+    built = tuple(b.sections() if kind == "rules" else b.card_sections())
+    sections = attach(_named(built, v.words), v)
     sheet = Sheet(
         kind="rules" if kind == "rules" else "card",
         title=v.title,
@@ -269,4 +306,8 @@ def unstated_keys(variant: Variant) -> set[str]:
     g = variant.going_out
     if not (g.natural_canastas or g.mixed_canastas or g.wild_canastas):
         out |= {"going_out.natural_canastas", "going_out.mixed_canastas", "going_out.wild_canastas"}
+    elif variant.melds.sequences.kind == "none":
+        out.add("going_out.sequence_canastas")  # a contract in a game with no runs names none
+    # The names of things: the sheet speaks in them (_named), no sentence states them.
+    out |= {"words.canasta", "words.canastas", "words.run_canasta", "words.wild_canasta"}
     return out

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from ..sources import FAMILY
+from ..sources import legend as legend_of
 from .document import (
     Block,
     Bullets,
@@ -27,6 +28,7 @@ from .document import (
     Sheet,
     Table,
 )
+from .words import source_name
 
 Format = Literal["md", "html", "txt"]
 FORMATS: tuple[Format, ...] = ("md", "html", "txt")
@@ -56,11 +58,13 @@ def _subtitle(sheet: Sheet) -> str:
 
 def _meta(sheet: Sheet) -> list[str]:
     sources = sheet.sources
-    if sheet.kind != "rules":  # a card names family sources by id (the full sheet by title)
-        sources = tuple(x.split(":")[0] if x.split(":")[0] in FAMILY else x for x in sources)
-    lines = [f"Sources: {'; '.join(sources) or 'none named'}."]
-    if sheet.kind != "rules" and any(x in FAMILY for x in sources):
-        lines[0] += " Their titles and addresses are in docs/sources.md."
+    family = [i for i in sheet.source_ids if i in FAMILY]
+    if sheet.kind != "rules" and family:  # a card names family sources by id alone (short)
+        sources = tuple(i if i in FAMILY else source_name(i) for i in sheet.source_ids)
+    sep = ", " if family == list(sheet.source_ids) else "; "
+    lines = [f"Sources: {sep.join(sources) or 'none named'}."]
+    if sheet.kind != "rules" and family:
+        lines[0] += " The full rule sheet and docs/sources.md give their titles."
     if sheet.overrides:
         lines.append(f"Changed with --set: {', '.join(sheet.overrides)}.")
     if sheet.base is not None:
@@ -82,13 +86,6 @@ def _meta(sheet: Sheet) -> list[str]:
 # Where each rule comes from: markers, the legend and the notes on pinned readings
 
 SOURCE_HEADER = "Source"
-CATALOG_SHORT = {
-    "P": "Pagat",
-    "B": "Bicycle/Hoyle",
-    "W": "Wikipedia",
-    "Brit": "Britannica",
-    "house": "the project's own choice",
-}
 PINNED_TITLE = "Pinned readings"
 
 
@@ -154,22 +151,15 @@ def legend(sheet: Sheet) -> str:
             " A sentence that states several rules lists an origin for each, separated by "
             "semicolons: [SOURCE; pinned N] is partly the source's and partly a pinned reading."
         )
-    ids = [
-        i
-        for i in dict.fromkeys(s for o in origins if o.kind == "filled" for s in o.sources)
-        if not i.isdigit() and i not in sheet.source_ids
-    ]
-    letters = [i for i in ids if i not in FAMILY]
-    if letters:
-        named = ", ".join(f"{i} {CATALOG_SHORT.get(i, i)}" for i in letters)
-        text += f" Letters name the catalog of RULE-PARAMETERS.md: {named}."
-    family = [i for i in ids if i in FAMILY]
-    if family:
-        if sheet.kind == "rules":
-            named = "; ".join(f"{i} {FAMILY[i].title}" for i in family)
-        else:  # a card stays short: the ids alone
-            named = ", ".join(family)
-        text += f" Other ids name family sources (docs/sources.md): {named}."
+    # The ids a marker or a pinned note shows that the Sources line does not name.
+    cited = (s for o in origins if o.kind in ("filled", "pinned") for s in o.sources)
+    ids = [i for i in dict.fromkeys(cited) if i not in sheet.source_ids and i != "house"]
+    if ids:
+        if sheet.kind != "rules":  # a card stays short: family sources by id alone
+            named = [i if i in FAMILY else source_name(i) for i in ids]
+        else:
+            named = legend_of(ids)
+        text += " Other sources: " + "; ".join(named) + "."
     return text
 
 

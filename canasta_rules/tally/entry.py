@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
+from .. import limits
 from ..engine.rules import Rules
-from ..errors import CanastaError
+from ..errors import CanastaError, quoted, shorten
 from ..seats import side_names
 from .cards import (
     CardCounts,
@@ -181,7 +182,7 @@ def find_side(rules: Rules, word: str) -> int:
     canon = {"".join(sorted(n)): i for i, n in enumerate(names)}
     side = canon.get("".join(sorted(word.upper())))
     if side is None:
-        raise TallyError(f"{word!r} is not a side at this table (sides: {' '.join(names)})")
+        raise TallyError(f"{quoted(word)} is not a side at this table (sides: {' '.join(names)})")
     return side
 
 
@@ -225,6 +226,10 @@ def _read_cards(
     named = names_of(groups)
     found: dict[str, int] = {}
     while i < len(words) and _plain_digits(words[i]):
+        if len(words[i]) > limits.MAX_DIGITS:  # no count is that large; int() fails past 4300
+            raise TallyError(
+                f"{name}: {key} {shorten(words[i])}: a count has at most {limits.MAX_DIGITS} digits"
+            )
         if i + 1 == len(words):
             if found:
                 raise TallyError(
@@ -243,7 +248,10 @@ def _read_cards(
             if inside is not None:
                 what = f"{words[i]} {said}: {inside}."
             elif _item(words[i + 1].lower()) is None and words[i + 1].lower() not in FLAGS:
-                what = f"{words[i]} {said}: {said!r} is not a kind of card counted in this ruleset."
+                what = (
+                    f"{words[i]} {shorten(said, 20)}: {quoted(said, 20)} is not a kind of card "
+                    "counted in this ruleset."
+                )
             raise TallyError(
                 f"{name}: after {key}, {what} Name the cards after each count: {group_names(rules)}"
             )
@@ -274,8 +282,9 @@ def _side_entry(rules: Rules, name: str, words: list[str]) -> SideEntry:
         item = _item(w)
         if item is None:
             keys = ", ".join(COUNT_KEYS)
+            word = quoted(words[i], 12)
             raise TallyError(
-                f"{name}: unknown item {words[i]!r} (use {keys} with a number, or c, u or h with "
+                f"{name}: unknown item {word} (use {keys} with a number, or c, u or h with "
                 "a rank and a number, e.g. c7 1, uA 1, hA 1; or out/concealed)"
             )
         attr, rank = item
@@ -292,8 +301,13 @@ def _side_entry(rules: Rules, name: str, words: list[str]) -> SideEntry:
                 continue
         raw = words[i + 1]
         # Digits only: Python's int() would also take '1_000', '+5' and other scripts' digits.
-        if not _plain_digits(raw[1:] if raw.startswith("-") else raw):
-            raise TallyError(f"{name}: {w} needs a whole number, not {raw!r}")
+        digits = raw[1:] if raw.startswith("-") else raw
+        if not _plain_digits(digits):
+            raise TallyError(f"{name}: {w} needs a whole number, not {quoted(raw)}")
+        if len(digits) > limits.MAX_DIGITS:  # no count is that large; int() fails past 4300
+            raise TallyError(
+                f"{name}: {w} {shorten(raw)}: a count has at most {limits.MAX_DIGITS} digits"
+            )
         number = int(raw)
         if number < 0:
             what = "hand points are entered as a positive number" if w == "h" else "no negatives"

@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from ..errors import placed
 from .cards import card_groups
 from .entry import TallyError, find_side
 from .prompt import Ask, Draft, Guide, Say, Stopped
@@ -108,7 +109,7 @@ class Session:
                 if self.interactive:
                     self.say(f"refused: {e}")
                     continue
-                raise TallyError(f"<stdin>:{self.line_no}: {e}") from None
+                raise TallyError(placed(f"<stdin>:{self.line_no}", str(e))) from None
             if self.sheet.result[0]:
                 return
 

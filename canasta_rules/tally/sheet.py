@@ -4,19 +4,25 @@ TOML file, the running sheet and status in words, and the guided prompt that ask
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from .. import limits
 from ..engine.game import game_end
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore
+from ..errors import Problem, VariantError, placed, shorten, shorten_path
 from ..fileio import write_text_atomic
 from ..seats import side_names
 from ..variant import LoadedVariant, load
+from ..variant.confine import OutsideError, allowed_folders, confine
+from ..variant.layer import SET_LABEL
+from ..variant.tomlpos import Path as KeyPath
+from ..variant.tomlpos import dotted, key_lines, line_of
+from ..variant.tomlread import read_toml
 from .checks import _unscored, hand_doubts
 from .entry import SideEntry, TallyError, entry_text, find_side, parse_entry
 from .score import score_entries
@@ -229,13 +235,24 @@ class Sheet:
 
     @classmethod
     def read(cls, path: str | Path) -> Sheet:
+        """The sheet in the file at ``path``, read as variant files are (the limits of
+        :func:`~canasta_rules.variant.tomlread.read_toml`: size, nesting, 64-bit integers,
+        UTF-8, no FIFOs or devices), its ``variant`` held to the one rule of
+        :mod:`~canasta_rules.variant.confine` (a built-in, or a file in the sheet's folder or
+        an allowed one), and its hands scored again one by one. Every refusal is a
+        :class:`TallyError` of one line naming the sheet, the line and the key."""
         p = Path(path)
         try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except OSError as e:
-            raise TallyError(f"{p}: cannot read: {e.strerror or e}") from None
-        except tomllib.TOMLDecodeError as e:
-            raise TallyError(f"{p}: not a tally sheet: {e}") from None
+            data, text = read_toml(p, str(p), limits.MAX_SHEET_BYTES)
+        except VariantError as e:
+            problem = e.problems[0]
+            what = problem.message if problem.key else f"not a tally sheet: {problem.message}"
+            raise TallyError(str(Problem(problem.file, problem.line, problem.key, what))) from None
+        lines = key_lines(text)
+
+        def refuse(key: KeyPath, message: str) -> TallyError:
+            return TallyError(Problem(str(p), line_of(lines, key), dotted(key), message).fitted())
+
         ref = data.get("variant")
         sets = data.get("set", [])
         players = data.get("players")
@@ -246,22 +263,35 @@ class Sheet:
                     f"{p}: a variant file, not a tally sheet: name it as the ruleset "
                     f"('canasta tally {p} --sheet SHEET.toml')"
                 )
-            raise TallyError(f"{p}: variant: expected the ruleset's name or file")
+            raise refuse(("variant",), "expected the ruleset's name or file")
         if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
-            raise TallyError(f"{p}: set: expected a list of KEY=VALUE strings")
-        if players is not None and not isinstance(players, int):
-            raise TallyError(f"{p}: players: expected a whole number")
+            raise refuse(("set",), "expected a list of KEY=VALUE strings")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            raise refuse(("players",), "expected a whole number")
         if not isinstance(hands, list) or not all(isinstance(x, str) for x in hands):
-            raise TallyError(f"{p}: hands: expected a list of entry lines")
-        if _looks_like_path(ref) and not Path(ref).is_absolute():
-            ref = str(p.resolve().parent / ref)
-        sheet = cls.new(ref, tuple(sets), players)
+            raise refuse(("hands",), "expected a list of entry lines")
+        try:
+            named = confine(ref, p, allowed_folders())
+        except OutsideError as e:
+            raise refuse(("variant",), e.reason) from None
+        try:
+            sheet = cls.new(str(named), tuple(sets), players)
+        except TallyError as e:  # a table size the ruleset has no seating for, or a ruleset
+            # the tally cannot score
+            raise TallyError(placed(shorten_path(str(p)), str(e))) from None
+        except VariantError as e:
+            first = e.problems[0]
+            if first.file != SET_LABEL:
+                raise  # placed in the variant file
+            raise refuse(("set",), f"{shorten(first.key, 40)}: {first.message}") from None
         sheet.read_teams(p, data.get("teams", {}))
         for i, line in enumerate(hands, 1):
             try:
                 sheet.add(line)
             except TallyError as e:
-                raise TallyError(f"{p}: hand {i}: {e}") from None
+                where = line_of(lines, ("hands", i - 1))
+                at = shorten_path(str(p)) + (f":{where}" if where else "")
+                raise TallyError(placed(f"{at}: hand {i}", str(e))) from None
         return sheet
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
-from ..errors import VariantError
+from ..errors import VariantError, VariantWarning
 from . import builtin, shipped
 from .layer import Layer
 from .plain import Provenance, Variant
@@ -105,9 +105,15 @@ def load(
     ref = str(ref)
     if not sets and not builtin.looks_like_path(ref) and builtin.path_of(ref) is not None:
         return _load_builtin(ref)  # files may change on disk, so only built-ins are kept
-    from . import loading  # pydantic: only for files and --set
+    import warnings
 
-    return LoadedVariant(*loading.validate(ref, tuple(sets), allow_extends))
+    from . import loading  # pydantic: only for files and --set
+    from .replaced import replaced_arrays
+
+    lv = LoadedVariant(*loading.validate(ref, tuple(sets), allow_extends))
+    for note in replaced_arrays(lv.chain):  # an array a house file replaced whole
+        warnings.warn(VariantWarning(str(note)), stacklevel=2)
+    return lv
 
 
 @cache

@@ -31,10 +31,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..errors import VariantError
 from .extends import ALLOW_EXTENDS_ENV, _chain, allowed_extends
 from .layer import SET_LABEL, Layer
-from .located import _problems
+from .located import located_error
 from .merge import _overlay, _resolve_provenance, _rules_part, deep_merge, leaf_keys
 from .model import Variant
 from .overrides import SET_METADATA, _set_document, _set_error, parse_set
@@ -120,7 +119,7 @@ def validate(
     try:
         variant = Variant.model_validate(_strict_input(document), strict=True)
     except ValidationError as e:
-        raise VariantError(_problems(e, document, all_layers)) from None
+        raise located_error(e, document, all_layers) from None
     return (
         variant,
         tuple(all_layers),

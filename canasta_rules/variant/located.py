@@ -11,7 +11,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import Problem, quoted, shorten
+from ..errors import MAX_PROBLEM_LINES, Problem, VariantError, quoted, shorten
 from ..sources import SOURCE_PATTERN
 from .layer import SET_LABEL, Layer, _brief
 from .model import Provenance, Variant, parameter_paths
@@ -102,7 +102,15 @@ def _unknown_key(path: KeyPath, data: Any) -> str:
     elsewhere = sorted(p for p in parameter_paths() if p.rsplit(".", 1)[-1] == key)
     if elsewhere:
         return f"unknown key here (did you mean {' or '.join(elsewhere[:2])}?)"
+    if here and here != [Variant] and len(set(known)) <= _LISTED:
+        table = dotted(tuple(p for p in path[:-1] if not isinstance(p, int)))
+        keys = ", ".join(k for k in dict.fromkeys(known) if k != "kind")
+        return f"unknown key; [{table}] has {keys}"
     return "unknown key"
+
+
+_LISTED = 8
+"""A table with at most this many keys lists them after an unknown key that resembles none."""
 
 
 _DESCRIBING = frozenset({"description", "desc", "about", "notes", "comment", "comments"})
@@ -156,6 +164,12 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
         return f"unknown kind {kind}; expected one of {ctx.get('expected_tags')}"
     if typ == "union_tag_not_found":
         return "needs a 'kind' key"
+    if typ in ("tuple_type", "list_type") and isinstance(inp, dict) and path:
+        # [seating] where [[seating]] belongs: TOML's header for one entry of an array of tables
+        name = dotted(path)
+        return (
+            f"must be an array of tables: write [[{name}]], with double brackets, above each entry"
+        )
     if typ in _TYPE_WORDS:
         return _TYPE_WORDS[typ] + got
     if typ == "greater_than_equal":
@@ -260,13 +274,28 @@ def _blame(candidates: Sequence[KeyPath], layers: Sequence[Layer]) -> KeyPath:
 
 
 def _problems(e: ValidationError, document: Any, layers: Sequence[Layer]) -> list[Problem]:
+    """Every problem of ``e``, worded and placed, by file and then by line."""
+    return _located(e, document, layers, None)[0]
+
+
+def located_error(e: ValidationError, document: Any, layers: Sequence[Layer]) -> VariantError:
+    """The :class:`VariantError` for ``e``: its first problems (by file, then by line) worded
+    and placed, the others only counted. Placing a problem is a few look-ups; wording it may
+    search the model for the key meant, so a file of thousands of unknown keys is worded only
+    as far as the error shows it."""
+    shown, more = _located(e, document, layers, MAX_PROBLEM_LINES)
+    return VariantError(shown, more)
+
+
+def _located(
+    e: ValidationError, document: Any, layers: Sequence[Layer], limit: int | None
+) -> tuple[list[Problem], int]:
     errors = e.errors()
     paths = [_clean_loc(tuple(err["loc"]), document) for err in errors]
-    out: list[tuple[int, int, Problem]] = []
-    for err, path in zip(errors, paths, strict=True):
-        if err["type"] == "too_short" and any(
-            len(p) > len(path) and p[: len(path)] == path for p in paths
-        ):
+    inner = {p[:i] for p in paths for i in range(len(p))}  # every path with one below it
+    placed: list[tuple[int, int, int, KeyPath]] = []
+    for n, (err, path) in enumerate(zip(errors, paths, strict=True)):
+        if err["type"] == "too_short" and path in inner:
             continue  # an array emptied by its own bad entries: those are the problems
         ctx = err.get("ctx") or {}
         if "keys" in ctx:
@@ -275,13 +304,17 @@ def _problems(e: ValidationError, document: Any, layers: Sequence[Layer]) -> lis
         i = _origin_layer(path, layers)
         if i is None:
             i = max(j for j, lay in enumerate(layers) if lay.label != SET_LABEL)
+        line = 0 if layers[i].label == SET_LABEL else layers[i].line(path) or 0
+        placed.append((i, line, n, path))
+    placed.sort(key=lambda t: (t[0], t[1]))  # by file, then by line (stable: pydantic's order)
+    shown = placed if limit is None else placed[:limit]
+    out: list[Problem] = []
+    for i, line, n, path in shown:
         layer = layers[i]
-        message = _message(err, path, document)
+        message = _message(errors[n], path, document)
         if layer.label == SET_LABEL:
             item = _set_item(layer, path)
-            problem = Problem(SET_LABEL, None, dotted(path), f"{message} [{shorten(item)}]")
+            out.append(Problem(SET_LABEL, None, dotted(path), f"{message} [{shorten(item)}]"))
         else:
-            problem = Problem(layer.label, layer.line(path), dotted(path), message)
-        out.append((i, problem.line or 0, problem))
-    out.sort(key=lambda t: (t[0], t[1]))  # by file, then by line
-    return [p for _, _, p in out]
+            out.append(Problem(layer.label, line or None, dotted(path), message))
+    return out, len(placed) - len(shown)

@@ -14,9 +14,16 @@ from .model import METADATA_KEYS
 from .tomlpos import Path as KeyPath
 
 
-def _forget(origins: dict[KeyPath, int], path: KeyPath) -> None:
-    for k in [k for k in origins if k[: len(path)] == path]:
-        del origins[k]
+def _forget(origins: dict[KeyPath, int], path: KeyPath, old: Any) -> None:
+    """Drop the origins of ``old``, the value at ``path`` about to be replaced: its leaves, which
+    are all the origins under ``path`` (looked up one by one, so that a file of many keys loads
+    in time linear in them)."""
+    if old is None:
+        return
+    if isinstance(old, Mapping):
+        for leaf in leaf_keys(old, path):
+            origins.pop(leaf, None)
+    origins.pop(path, None)
 
 
 def _overlay(
@@ -34,14 +41,14 @@ def _overlay(
         if isinstance(v, Mapping) and isinstance(old, Mapping):
             if "kind" in v and v["kind"] != old.get("kind"):
                 # A different kind of rule has a different shape: replace, do not merge.
-                _forget(origins, path)
+                _forget(origins, path, old)
                 out[k] = dict(v)
                 for leaf in leaf_keys(v, path):
                     origins[leaf] = index
             else:
                 out[k] = _overlay(old, v, origins, index, path)
         else:
-            _forget(origins, path)
+            _forget(origins, path, old)
             out[k] = v
             if isinstance(v, Mapping):
                 for leaf in leaf_keys(v, path):
@@ -77,11 +84,13 @@ def _resolve_provenance(layers: Sequence[Layer]) -> dict[str, Any]:
     """Merge the layers' provenance tables, dropping notes that a later layer made stale."""
     result: dict[str, Any] = {}
     for layer in layers:
-        changed = [tuple(str(p) for p in k) for k in leaf_keys(_rules_part(layer.data))]
+        changed = {tuple(str(p) for p in k) for k in leaf_keys(_rules_part(layer.data))}
         if changed:
+            # a note is stale when a key at it, under it or above it changed
+            above = {c[:i] for c in changed for i in range(1, len(c))}
             for key in list(result):
                 kp = tuple(key.split("."))
-                if any(c[: len(kp)] == kp or kp[: len(c)] == c for c in changed):
+                if kp in changed or kp in above or any(kp[:i] in changed for i in range(len(kp))):
                     del result[key]
         if layer.label == SET_LABEL:
             continue

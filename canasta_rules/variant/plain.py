@@ -312,6 +312,7 @@ class Melds(Record):
 class SpecialRank(Record):
     rank: RankName
     wild: Literal["never", "opening_only"]
+    pile_stays_pure: bool
     bonus: int
     unfinished_penalty: int
     open_blocks_going_out: bool
@@ -455,6 +456,15 @@ class Game(Record):
     max_hands: int
 
 
+class Words(Record):
+    """The names a rule sheet gives a variant's canastas."""
+
+    canasta: str
+    canastas: str
+    run_canasta: str
+    wild_canasta: str
+
+
 class Provenance(Record):
     """Where one value of a variant comes from."""
 
@@ -491,6 +501,7 @@ class Variant(Record):
     stock_out: StockOut
     penalties: Penalties
     game: Game
+    words: Words
     provenance: Mapping[str, Provenance]
 
     def seating_for(self, players: int | None = None) -> Seating:

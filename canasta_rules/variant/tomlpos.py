@@ -28,6 +28,12 @@ Path = tuple[str | int, ...]
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR_END = frozenset(",]}#\n\r")
+_SIMPLE = re.compile(
+    r"([A-Za-z0-9_-]+(?:[ \t]*\.[ \t]*[A-Za-z0-9_-]+)*)[ \t]*=[ \t]*"
+    r"""(?:[-+0-9A-Za-z_.:]+|"[^"\\\n]*"|'[^'\n]*')[ \t]*(?=[#\r\n]|\Z)"""
+)
+"""A statement most lines of a variant file are: bare (dotted) key, one-line scalar value. Read
+with one match rather than character by character (a file of 45,000 keys in a second)."""
 
 
 MAX_PARTS = 64
@@ -237,6 +243,13 @@ class _Scanner:
                 return
             if self.peek() == "[":
                 table = self.header()
+            elif m := _SIMPLE.match(self.s, self.i):
+                key = tuple(part.strip() for part in m.group(1).split("."))
+                for k in range(1, min(len(key), MAX_PARTS + 1) + 1):
+                    self.record((*table, *key[:k]), self.i)
+                if len(key) > MAX_PARTS:
+                    raise _Stop
+                self.i = m.end()
             else:
                 self.key_value(table)
             self.skip_blanks()

@@ -17,12 +17,22 @@ from .tomlpos import Path as KeyPath
 from .tomlpos import dotted, line_of
 
 
-def _read_toml(path: Path, label: str) -> tuple[dict[str, Any], str]:
+def read_toml(
+    path: Path, label: str, max_bytes: int = limits.MAX_VARIANT_BYTES
+) -> tuple[dict[str, Any], str]:
+    """The TOML document of the file at ``path`` and its text, read within the limits (a
+    regular file of at most ``max_bytes``, UTF-8, lines, nesting, 64-bit integers: FIFOs and
+    devices are refused before they are opened). Every refusal is a one-problem
+    :class:`~canasta_rules.errors.VariantError` named ``label``, with the line where there is
+    one. Variant files and tally sheets are read with it."""
     try:
-        text = limits.read_limited(path, limits.MAX_VARIANT_BYTES)
+        text = limits.read_limited(path, max_bytes)
     except limits.ReadRefused as e:
         raise VariantError([Problem(label, None, "", str(e))]) from None
     return _parse_toml(text, label), text
+
+
+_read_toml = read_toml
 
 
 def _parse_toml(text: str, label: str) -> dict[str, Any]:

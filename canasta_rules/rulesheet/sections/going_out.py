@@ -5,14 +5,42 @@ permission, and what happens when the stock runs out.
 
 from __future__ import annotations
 
-from ...variant.plain import ConcealedPlayer, FootDealt, PermissionAsk, StockOutPilePlay
+from ...variant.plain import (
+    ConcealedPlayer,
+    FootDealt,
+    PermissionAsk,
+    SequencesSameSuit,
+    StockOutPilePlay,
+)
 from ..document import Block, Dissent, Heading, Para, Said, Section, Sentence
-from ..words import count, join
+from ..words import article, count, join, number
 from .base import BuilderBase
 
 
 class GoingOutSection(BuilderBase):
     """The section "Going out, and the end of a hand"."""
+
+    def run_contract_sentences(self) -> list[Sentence]:
+        """How many of the canastas going out needs must be runs (going_out.sequence_canastas);
+        nothing where the game has no runs and a contract names the kinds it needs."""
+        g = self.v.going_out
+        name = self.v.words.run_canasta
+        contract = g.natural_canastas or g.mixed_canastas or g.wild_canastas
+        n = g.sequence_canastas
+        if n:
+            runs = "a run" if n == 1 else "runs"
+            what = f"{runs} as long as a canasta"
+            if name:
+                called = f"{article(name)} {name}" if n == 1 else f"{name}s"
+                what = f"{called}: {what}"
+            text = f"At least {number(n)} of those canastas must be {what}."
+        elif not contract:
+            text = "Canastas of every kind count toward going out."
+        elif isinstance(self.v.melds.sequences, SequencesSameSuit):
+            text = "No run need be among them."
+        else:
+            return []  # no runs in the game: nothing to say of them
+        return [self.s("going_out.sequence_canastas", text, "going_out.sequence_canastas")]
 
     def contract_sentences(self) -> tuple[Sentence, ...]:
         """The canastas going out needs by kind (``going_out.natural_canastas`` ...), and
@@ -215,16 +243,7 @@ class GoingOutSection(BuilderBase):
             Para(
                 (
                     self.s("going_out.canastas", need, "going_out.canastas"),
-                    self.s(
-                        "going_out.sequence_canastas",
-                        f"Of those canastas, at least {count(g.sequence_canastas, 'run')} "
-                        "as long as a canasta."
-                        if g.sequence_canastas
-                        else "Canastas of every kind count toward going out."
-                        if not (g.natural_canastas or g.mixed_canastas or g.wild_canastas)
-                        else "No run need be among them.",
-                        "going_out.sequence_canastas",
-                    ),
+                    *self.run_contract_sentences(),
                     *self.contract_sentences(),
                     self.s("going_out.final_discard", fd, "going_out.final_discard"),
                     self.fixed(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...cards import rank_word
 from ...variant.plain import RANK_OF_NAME, SequencesSameSuit, Variant, WildMeldsAllowed
 from ..document import Block, Heading, Para, Said, Section, Sentence
-from ..words import capital, count, number
+from ..words import article, capital, count, number
 from .tables import Tables
 
 _BASIS_SENTENCE = {
@@ -221,7 +221,7 @@ class MeldsSection(Tables):
                 )
             )
         )
-        seq, wm = m.sequences, m.wild_melds
+        seq, wm, w = m.sequences, m.wild_melds, v.words
         if isinstance(seq, SequencesSameSuit):
             runs = (
                 f"A side may also meld runs: {seq.min_length} to {seq.max_length} natural cards "
@@ -233,15 +233,20 @@ class MeldsSection(Tables):
                     if "add_to_meld" in v.pile.unfrozen
                     else " nor extends one"
                 )
-                + f". A run as long as a canasta is a canasta worth {seq.canasta_bonus}."
+                + ". A run as long as a canasta is a canasta"
+                + (f", called {article(w.run_canasta)} {w.run_canasta}," if w.run_canasta else "")
+                + f" worth {seq.canasta_bonus}."
             )
         else:
             runs = "Runs of one suit are not melds: every meld is of one rank."
         if isinstance(wm, WildMeldsAllowed):
+            called = (
+                f", called {article(w.wild_canasta)} {w.wild_canasta}," if w.wild_canasta else ""
+            )
             alone = (
                 "A side may meld wild cards on their own: one such meld open at a time, of "
-                f"{wm.min_size} to {wm.max_size} wild cards; a canasta of wild cards is worth "
-                f"{wm.canasta_bonus}."
+                f"{wm.min_size} to {wm.max_size} wild cards; a canasta of wild cards{called} is "
+                f"worth {wm.canasta_bonus}."
             ) + wild_meld_extras(v, wm)
         else:
             alone = "Wild cards are never melded on their own."
@@ -249,7 +254,12 @@ class MeldsSection(Tables):
             Para(
                 (
                     self.s("melds.sequences", runs, "melds.sequences"),
-                    self.s("melds.wild_melds", alone, "melds.wild_melds"),
+                    self.s(
+                        "melds.wild_melds",
+                        alone,
+                        "melds.wild_melds",
+                        "melds.wild_melds.canasta_bonus",  # a note of its own in Bolivia
+                    ),
                 )
             )
         )
@@ -344,6 +354,8 @@ class MeldsSection(Tables):
                     "its side opens, and is then an ordinary meld; any other meld of "
                     f"{word} stays pure, without wild cards"
                 )
+                if sp.pile_stays_pure:
+                    text += f", and so does one begun by taking the discard pile with {word}"
             text += f": a canasta of {word} without wild cards earns {sp.bonus}"
             if sp.unfinished_penalty:
                 text += (

@@ -242,8 +242,12 @@ class Tables(BuilderBase):
                 [
                     Row(
                         f"{id_}.runs",
-                        ("Run as long as a canasta", str(v.melds.sequences.canasta_bonus)),
-                        ("melds.sequences",),
+                        (
+                            "Run as long as a canasta"
+                            + (f" ({v.words.run_canasta})" if v.words.run_canasta else ""),
+                            str(v.melds.sequences.canasta_bonus),
+                        ),
+                        ("melds.sequences.canasta_bonus",),
                         header=header,
                     )
                 ]
@@ -255,10 +259,11 @@ class Tables(BuilderBase):
                     Row(
                         f"{id_}.wild",
                         (
-                            wild_canasta_label(v.melds.wild_melds),
+                            wild_canasta_label(v.melds.wild_melds)
+                            + (f" ({v.words.wild_canasta})" if v.words.wild_canasta else ""),
                             str(v.melds.wild_melds.canasta_bonus),
                         ),
-                        ("melds.wild_melds",),
+                        ("melds.wild_melds.canasta_bonus",),
                         header=header,
                     )
                 ]

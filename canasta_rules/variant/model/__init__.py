@@ -4,7 +4,7 @@ Each parameter is declared here with its default, its bounds and its description
 derives from the plain class of its name in :mod:`canasta_rules.variant.plain`, which declares
 the same fields (name and type) for the readers, so that a variant validated from a file and a
 built-in built from its shipped data are read alike. The defaults are
-Pagat's Classic Canasta as ``001_0cb887cc6d824426.txt`` teaches it (the built-in ``classic``
+Pagat's Classic Canasta as the teaching page 001 gives it (the built-in ``classic``
 variant); a test checks that ``variants/classic.toml`` and ``Variant()`` agree.
 
 Rules that all five sources share are not parameters (see docs/variant-files.md, "Fixed rules"):
@@ -56,6 +56,7 @@ from .provenance import Provenance
 from .table import CardValues, Deal, Deck, Foot, FootDealt, FootNone, Seating
 from .threes import BlackThrees, RedThrees
 from .variant import Variant, parameter_paths
+from .words import Words
 
 __all__ = [
     "METADATA_KEYS",
@@ -107,6 +108,7 @@ __all__ = [
     "WildMelds",
     "WildMeldsAllowed",
     "WildMeldsNone",
+    "Words",
     "conflict",
     "parameter_paths",
 ]

@@ -84,11 +84,18 @@ class InitialMeld(Model, plain.InitialMeld):
 
     @model_validator(mode="after")
     def _tiers_ascend(self) -> InitialMeld:
-        if (self.basis == "round") != bool(self.by_round):
+        if self.basis == "round" and not self.by_round:  # a missing key, named
             raise conflict(
                 "by_round",
-                "basis = 'round' and 'by_round' go together: give the minimums of the rounds "
-                "with basis = 'round', and only then",
+                "basis = 'round' needs the key 'by_round' (the minimum of each round), which is "
+                "missing",
+                {},
+                ("basis",),
+            )
+        if self.by_round and self.basis != "round":
+            raise conflict(
+                "by_round",
+                "by_round gives the minimum of each round, which only basis = 'round' reads",
                 {},
                 ("by_round",),
                 ("basis",),

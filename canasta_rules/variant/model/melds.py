@@ -201,6 +201,14 @@ class SpecialRank(Model, plain.SpecialRank):
             "(Modern American's aces)."
         ),
     )
+    pile_stays_pure: bool = Field(
+        default=False,
+        description=(
+            "With wild = 'opening_only': whether a meld of this rank begun by taking the "
+            "discard pile stays pure even in the opening, so that no wild card goes with the "
+            "pair that takes the pile (Modern American's aces, CJ)."
+        ),
+    )
     bonus: int = Field(
         ge=0, le=10000, description="Bonus for a canasta of this rank without wild cards."
     )

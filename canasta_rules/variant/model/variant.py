@@ -23,6 +23,7 @@ from .pile import Draw, Pile, StockOut, StockOutPilePlay, Talons
 from .provenance import Provenance
 from .table import CardValues, Deal, Deck, Foot, FootDealt, FootNone, Seating, _default_seating
 from .threes import BlackThrees, RedThrees
+from .words import Words
 
 
 class Variant(Model, plain.Variant):
@@ -73,6 +74,10 @@ class Variant(Model, plain.Variant):
     )
     penalties: Penalties = Field(default_factory=Penalties, description="Penalties.")
     game: Game = Field(default_factory=Game, description="The end of the game.")
+    words: Words = Field(
+        default_factory=Words,
+        description="The names the rule sheet gives the variant's canastas (no rule changes).",
+    )
     provenance: dict[str, Provenance] = Field(
         default_factory=dict,
         description=(
