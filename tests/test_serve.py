@@ -70,6 +70,22 @@ def test_a_control_shows_which_source_says_what(client: TestClient) -> None:
     # freeze the pile
     assert "sources disagree" in block
     assert "<code>&#34;freeze&#34;</code>" in block and "<code>&#34;stop&#34;</code>" in block
+    freeze = re.search(r"<code>&#34;freeze&#34;</code>: ([^<]*)<", block)
+    stop = re.search(r"<code>&#34;stop&#34;</code>: ([^<]*)<", block)
+    assert freeze is not None and stop is not None
+    # 001 only reports Bicycle's freeze: it is not listed as saying both
+    assert freeze.group(1).strip() == "Bicycle/Hoyle"
+    assert stop.group(1).startswith("Pagat&#39;s Classic Canasta, teaching page")
+
+
+def test_a_source_giving_another_table_size_its_own_value_is_kept() -> None:
+    """Bicycle plays four to 5000 and six to 10000 (bicycle.toml, six-hand.toml cite B): two
+    values of one source for different tables, both kept."""
+    from canasta_rules.serve.sayings import sayings
+
+    said = {shown: srcs for shown, srcs, _ in sayings("game.target")}
+    assert "B" in said["5000"] and "B" in said["10000"]
+    assert said["3000"] == ("002",)
 
 
 def test_black_three_freeze_changes_the_sheet_the_diff_and_nothing_else(
@@ -234,6 +250,26 @@ def test_a_record_naming_an_outside_variant_is_refused_unread(
         no_traceback(r.text)
 
 
+def test_the_allowed_folders_of_the_command_line_are_not_open_to_uploads(
+    secret: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder allowed for the person's own files (CANASTA_ALLOW_EXTENDS) is not open to a
+    stranger's upload: the server drops it, and a record naming a file there is refused."""
+    from starlette.testclient import TestClient as Client
+
+    from canasta_rules.serve.app import create_app
+    from canasta_rules.variant.confine import ALLOW_EXTENDS_ENV
+
+    monkeypatch.setenv(ALLOW_EXTENDS_ENV, str(secret.parent))
+    with Client(create_app()) as c:
+        record = (EXAMPLES / "classic-game.can").read_text()
+        hostile = record.replace('[Variant "classic"]', f'[Variant "{secret}"]')
+        r = c.post("/replay", files={"record_file": ("game.can", hostile, "text/plain")})
+        assert r.status_code == 200
+        assert 'id="replay-error"' in r.text and SECRET not in r.text
+        assert "absolute path" in r.text
+
+
 def test_an_oversized_upload_is_refused(client: TestClient) -> None:
     big = "# x\n" * (MAX_BODY_BYTES // 4 + 10)
     r = client.post("/upload", files={"file": ("big.toml", big, "application/toml")})
@@ -275,12 +311,43 @@ def test_bad_requests_get_a_message_not_a_traceback(client: TestClient) -> None:
 # Rule and replay
 
 
-def test_a_ruling_with_unseen_hands_and_the_legal_moves(client: TestClient) -> None:
-    position = (EXAMPLES / "e5-frozen-pile.pos").read_text()
-    r = client.post("/rule", data={"variant": "own", "position": position, "move": "N draw"})
+NORTH = """\
+[Variant "classic"]
+[Scores "NS 0, EW 0"]
+hand N: 4c 5c 8c 8d Kh Kd Ks 9s Qh Jd 6s
+hand E: 11 unseen
+hand S: 11 unseen
+hand W: 11 unseen
+pile: 6h 9c 8s
+to move: N draw
+"""
+"""North's own view, from docs/notation.md ('A ruling at the table'): the other hands as counts."""
+
+
+def test_a_ruling_from_one_seat_names_the_legal_way(client: TestClient) -> None:
+    """Unseen hands are read; a pair short of the opening minimum (001: 50 at a score of 0) is
+    refused, and the answer names the pickup with the kings laid with it."""
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "take with 8c 8d"})
     assert r.status_code == 200
-    assert 'id="verdict"' in r.text or 'id="answer-error"' in r.text
-    assert "Legal moves for" in r.text
+    assert "<strong>refused</strong>" in r.text
+    assert '<code id="rule-code">open.below_minimum</code>' in r.text
+    instead = re.search(r'<dd id="legal-instead"><code>([^<]*)</code>', r.text)
+    assert instead is not None and instead.group(1) == "take 8s with 8c 8d and Kd Kh Ks"
+    assert "Legal moves for N" in r.text
+
+
+def test_a_ruling_says_what_the_turn_still_owes(client: TestClient) -> None:
+    """A meld short of the minimum is legal so far: the page says how much more this turn."""
+    position = NORTH.replace("to move: N draw", "turn: drew stock\nto move: N play").replace(
+        "9s Qh Jd", "Qc Qd Qh"
+    )  # the queens can make up the rest
+    r = client.post("/rule", data={"variant": "own", "position": position, "move": "meld Kh Kd Ks"})
+    assert "<strong>legal</strong>" in r.text
+    owed = re.search(r'<ul class="owed"><li>([^<]*)</li>', r.text)
+    assert owed is not None
+    assert owed.group(1) == (
+        "your side&#39;s first melds count 30 of 50 this turn; 20 more before you discard"
+    )
 
 
 def test_a_ruling_matches_the_command_line(client: TestClient) -> None:

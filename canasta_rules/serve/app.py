@@ -9,6 +9,7 @@ never with a traceback.
 from __future__ import annotations
 
 import logging
+import os
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -19,6 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import CanastaError
+from ..variant.confine import ALLOW_EXTENDS_ENV
 from . import choose, table
 from .uploads import BodyLimit, TooLarge
 from .web import HERE, BadRequest, error_page, page
@@ -66,6 +68,11 @@ async def _crash(request: Request, exc: Exception) -> Response:
 
 
 def create_app() -> Starlette:
+    """The app. An upload may name only built-in rulesets and the other files of its own
+    request: the folders a person allows on the command line (``CANASTA_ALLOW_EXTENDS``) are
+    theirs to use, not a stranger's, so the server drops them for its whole process (and the
+    processes a trial starts)."""
+    os.environ.pop(ALLOW_EXTENDS_ENV, None)
     routes = [
         Route("/", home),
         Route("/api/preview", choose.api_preview, methods=["POST"]),

@@ -20,11 +20,12 @@ from pydantic.fields import FieldInfo
 
 from ..rulesheet import build
 from ..rulesheet.document import block_statements, claims_key
+from ..sources import label
 from ..variant import LoadedVariant
 from ..variant.compare import flatten, show_value
 from ..variant.model import Variant as Model
 from ..variant.plain import Variant
-from .sayings import Saying, label, sayings
+from .sayings import Saying, sayings
 
 Widget = Literal["toggle", "number", "choice", "multi", "numbers", "rows", "text"]
 

@@ -12,9 +12,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from ..sources import label
 from ..variant import load
 from ..variant.builtin import names as builtin_names
-from .sayings import label
 
 HERE = Path(__file__).parent
 COOKIE = "canasta_client"
