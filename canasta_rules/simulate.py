@@ -403,7 +403,16 @@ def simulate(
 
 
 def plot(sims: Sequence[Simulation], path: str) -> None:
-    """Histograms of the distributions, one colour per ruleset, written to ``path`` (PNG)."""
+    """Histograms of the distributions, one colour per ruleset, written to ``path`` (PNG or SVG)."""
+    kind = Path(path).suffix[1:].lower() or "png"
+    # Drawn in memory and written whole: a missing or read-only folder is an OutputError, and a
+    # failed write leaves no half-drawn file.
+    write_bytes_atomic(path, plot_bytes(sims, kind, f"--plot {shorten_path(path)}"))
+
+
+def plot_bytes(sims: Sequence[Simulation], kind: str = "png", what: str = "the plot") -> bytes:
+    """The histograms of :func:`plot` as the bytes of a ``kind`` file (``png``, ``svg`` or
+    another kind matplotlib draws); ``what`` names the output in an error."""
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -458,13 +467,8 @@ def plot(sims: Sequence[Simulation], path: str) -> None:
     ax.set_title("Rules fired (per hand)")
     axes[0].legend(fontsize=8)
     fig.suptitle(" vs ".join(labels) + f": {len(sims[0].games)} games, {sims[0].bots} bots")
-    # Drawn in memory and written whole: a missing or read-only folder is an OutputError, and a
-    # failed write leaves no half-drawn file.
-    kind = Path(path).suffix[1:].lower() or "png"
     if kind not in fig.canvas.get_supported_filetypes():
-        raise OptionError(
-            f"--plot {shorten_path(path)}: cannot draw a .{kind} file; use .png or .svg"
-        )
+        raise OptionError(f"{what}: cannot draw a .{kind} file; use .png or .svg")
     buf = io.BytesIO()
     fig.savefig(buf, dpi=100, format=kind)
-    write_bytes_atomic(path, buf.getvalue())
+    return buf.getvalue()

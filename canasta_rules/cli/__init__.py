@@ -66,6 +66,10 @@ LAZY: dict[str, tuple[str, str]] = {
         "tally",
         "Score a game played with cards: per-side counts in, the variant's arithmetic out.",
     ),
+    "serve": (
+        "serve",
+        "Choose, compare and print house rules in your browser (a local web page, offline).",
+    ),
     "variants": (
         "variants",
         "The built-in rulesets and house-rules files: list, show, compare, check, export, new.",

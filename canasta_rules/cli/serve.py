@@ -1,0 +1,55 @@
+"""``canasta serve``: the local web page for choosing, comparing and printing house rules."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from ..errors import CanastaError
+
+
+class ServeError(CanastaError):
+    """The server could not start (the port is taken, the address is not this computer's)."""
+
+
+def serve(
+    port: Annotated[
+        int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
+    ] = 8000,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on. The default, 127.0.0.1, is reachable from this "
+            "computer only; give 0.0.0.0 to let others on your network in.",
+        ),
+    ] = "127.0.0.1",
+    open_: Annotated[
+        bool, typer.Option("--open", help="Open the page in your web browser.")
+    ] = False,
+) -> None:
+    """Choose, compare and print house rules in your browser (a local web page, offline)."""
+    import socket
+
+    import uvicorn
+
+    from ..serve.app import create_app
+
+    try:  # a taken port or a foreign address is one line, before uvicorn starts
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        raise ServeError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    typer.echo(f"canasta-rules is at {url} (Ctrl-C stops it)")
+    if open_:
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the main ``canasta`` app."""
+    app.command("serve")(serve)

@@ -1,0 +1,446 @@
+"""`canasta serve` through Starlette's test client: choosing, previewing, downloading and uploading
+house rules, rulings, stepping through a record, 'Try it', and the safety of every upload.
+
+The browser tests (tests/test_serve_browser.py) drive the same pages in headless Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from serve_helpers import running_server
+from starlette.testclient import TestClient
+
+from canasta_rules.serve.app import create_app
+from canasta_rules.serve.uploads import MAX_BODY_BYTES
+from canasta_rules.variant import load
+from canasta_rules.variant.compare import flatten
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+SECRET = "SECRET-VALUE-7c1f"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def preview(client: TestClient, changes: dict[str, object], base: str = "classic") -> dict:
+    r = client.post("/api/preview", json={"base": base, "changes": changes})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text and 'File "' not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Choose
+
+
+def test_choose_page_has_a_control_for_every_parameter(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200
+    keys = set(re.findall(r'data-key="([^"]+)"', r.text))
+    assert set(flatten(load("classic").variant)) <= keys
+    # each section of the rule sheet, in its order
+    titles = re.findall(r"<summary>([^<]+)", r.text)
+    assert titles[:3] == ["The players and the deal", "A turn", "Melds and canastas"]
+
+
+def test_every_builtin_is_offered_with_players_and_sources(client: TestClient) -> None:
+    r = client.get("/?base=samba")
+    assert r.status_code == 200
+    assert 'value="samba" selected' in r.text
+    assert "Bicycle, Game Rules Finder: Samba" in r.text  # a source, by its title
+    assert client.get("/?base=../../etc/passwd").status_code == 400
+
+
+def test_a_control_shows_which_source_says_what(client: TestClient) -> None:
+    page = client.get("/").text
+    block = page[page.index('data-key="black_threes.discarded"') :][:4000]
+    # 001 states "stop"; Bicycle's account (B, as 001 reports it) has the discarded black three
+    # freeze the pile
+    assert "sources disagree" in block
+    assert "<code>&#34;freeze&#34;</code>" in block and "<code>&#34;stop&#34;</code>" in block
+    freeze = re.search(r"<code>&#34;freeze&#34;</code>: ([^<]*)<", block)
+    stop = re.search(r"<code>&#34;stop&#34;</code>: ([^<]*)<", block)
+    assert freeze is not None and stop is not None
+    # 001 only reports Bicycle's freeze: it is not listed as saying both
+    assert freeze.group(1).strip() == "Bicycle/Hoyle"
+    assert stop.group(1).startswith("Pagat&#39;s Classic Canasta, teaching page")
+
+
+def test_a_source_giving_another_table_size_its_own_value_is_kept() -> None:
+    """Bicycle plays four to 5000 and six to 10000 (bicycle.toml, six-hand.toml cite B): two
+    values of one source for different tables, both kept."""
+    from canasta_rules.serve.sayings import sayings
+
+    said = {shown: srcs for shown, srcs, _ in sayings("game.target")}
+    assert "B" in said["5000"] and "B" in said["10000"]
+    assert said["3000"] == ("002",)
+
+
+def test_black_three_freeze_changes_the_sheet_the_diff_and_nothing_else(
+    client: TestClient,
+) -> None:
+    plain = preview(client, {})
+    house = preview(client, {"black_threes.discarded": "freeze"})
+    assert plain["ok"] and house["ok"]
+    assert plain["changed"] == 0 and house["changed"] == 1
+    assert "black_threes.discarded" in house["diff"] and "freeze" in house["diff"]
+    assert "House rule" not in plain["sheet"]
+    # the changed rule is marked on the sheet, sourced (001 reports Bicycle's freeze)
+    assert "Changed (" in house["sheet"] or "House rule" in house["sheet"]
+    assert house["sheet"] != plain["sheet"]
+
+
+def test_a_bad_value_is_shown_at_its_key(client: TestClient) -> None:
+    out = preview(client, {"game.target": "lots", "melds.max_wild": 99})
+    assert not out["ok"]
+    assert out["problems"]["game.target"][0].startswith("must be an integer")
+    assert "at most 7" in out["problems"]["melds.max_wild"][0]
+
+
+def test_lints_follow_the_changes(client: TestClient) -> None:
+    out = preview(client, {"canastas.size": 15, "melds.max_wild": 7})
+    assert out["ok"]
+    assert "canastas" in out["lints"] or "warning" in out["lints"] or "error" in out["lints"]
+    assert out["lints"] != preview(client, {})["lints"]
+
+
+def test_a_new_kind_brings_its_own_controls(client: TestClient) -> None:
+    r = client.post(
+        "/api/controls",
+        json={"base": "classic", "changes": {"melds.sequences.kind": "same_suit"}},
+    )
+    assert r.status_code == 200
+    assert 'data-key="melds.sequences.min_length"' in r.json()["html"]
+
+
+def test_download_extends_the_base_holds_only_the_changes_and_validates(
+    client: TestClient, tmp_path: Path
+) -> None:
+    changes = {
+        "black_threes.discarded": "freeze",
+        "game.target": 3000,
+        "initial_meld.tiers": [{"below": 0, "minimum": 15}, {"minimum": 90}],
+    }
+    r = client.post(
+        "/download", data={"base": "classic", "changes": json.dumps(changes), "name": "ours"}
+    )
+    assert r.status_code == 200
+    assert 'filename="ours.toml"' in r.headers["content-disposition"]
+    text = r.text
+    assert 'extends = "classic"' in text
+    assert "# classic has 5000; 3000 is given by 002" in text
+    assert "is a house rule" in text  # the two-tier table
+    path = tmp_path / "ours.toml"
+    path.write_text(text)
+    lv = load(path)
+    want = load(
+        "classic",
+        [
+            'black_threes.discarded="freeze"',
+            "game.target=3000",
+            "initial_meld.tiers=[{below=0, minimum=15}, {minimum=90}]",
+        ],
+    )
+    assert flatten(lv.variant) == flatten(want.variant)
+
+
+def test_the_sheet_prints_on_its_own(client: TestClient) -> None:
+    changes = json.dumps({"game.target": 3000})
+    r = client.get("/sheet", params={"base": "classic", "changes": changes})
+    assert r.status_code == 200 and r.text.startswith("<!DOCTYPE html>")
+    assert "3000" in r.text
+    card = client.get("/sheet", params={"base": "classic", "changes": changes, "card": "1"})
+    assert "quick reference" in card.text
+
+
+def test_uploading_a_house_file_fills_the_controls(client: TestClient) -> None:
+    text = 'extends = "classic"\n[game]\ntarget = 3000\n[black_threes]\ndiscarded = "freeze"\n'
+    r = client.post("/upload", files={"file": ("thursday.toml", text, "application/toml")})
+    assert r.status_code == 200
+    assert "Read thursday.toml: 2 changes from classic." in r.text
+    changes = json.loads(
+        re.search(r'data-changes="([^"]*)"', r.text).group(1).replace("&#34;", '"')  # type: ignore[union-attr]
+    )
+    assert changes == {"black_threes.discarded": "freeze", "game.target": 3000}
+
+
+def test_a_broken_upload_shows_each_error_beside_its_control_with_key_and_line(
+    client: TestClient,
+) -> None:
+    text = 'extends = "classic"\n\n[game]\ntarget = "many"\n[melds]\nmax_wild = 99\n'
+    r = client.post("/upload", files={"file": ("broken.toml", text, "application/toml")})
+    assert r.status_code == 422
+    page = r.text
+    block = page[page.index('data-key="game.target"') :][:3000]
+    assert "broken.toml, line 4: game.target: must be an integer" in block
+    block = page[page.index('data-key="melds.max_wild"') :][:3000]
+    assert "broken.toml, line 6: melds.max_wild: must be at most 7" in block
+
+
+# ---------------------------------------------------------------------------------------------
+# Safety
+
+
+@pytest.fixture
+def secret(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A variant file outside any upload, holding a value that must never be echoed."""
+    folder = tmp_path_factory.mktemp("outside")
+    path = folder / "secret.toml"
+    path.write_text(f'extends = "classic"\n[game]\ntarget = "{SECRET}"\n')
+    return path
+
+
+def test_a_house_file_extending_an_absolute_path_is_refused_unread(
+    client: TestClient, secret: Path
+) -> None:
+    text = f'extends = "{secret}"\n[game]\ntarget = 3000\n'
+    r = client.post("/upload", files={"file": ("house.toml", text, "application/toml")})
+    assert r.status_code == 422
+    assert "absolute path" in r.text
+    assert SECRET not in r.text
+    no_traceback(r.text)
+    assert client.get("/").status_code == 200  # still serving
+
+
+def test_a_house_file_extending_outside_its_folder_is_refused(client: TestClient) -> None:
+    for ref in ("../secret.toml", "../../../etc/passwd", "/etc/passwd"):
+        text = f'extends = "{ref}"\n'
+        r = client.post("/upload", files={"file": ("house.toml", text, "application/toml")})
+        assert r.status_code == 422, ref
+        assert "root:" not in r.text
+        assert "extends" in r.text
+
+
+def test_a_house_file_may_extend_another_file_of_the_same_upload(client: TestClient) -> None:
+    parent = 'extends = "classic"\n[game]\ntarget = 3000\n'
+    child = 'extends = "ours.toml"\n[black_threes]\ndiscarded = "freeze"\n'
+    r = client.post(
+        "/upload",
+        files=[
+            ("file", ("child.toml", child, "application/toml")),
+            ("file", ("ours.toml", parent, "application/toml")),
+        ],
+    )
+    assert r.status_code == 200, r.text
+    assert "Read child.toml: 2 changes from classic." in r.text
+
+
+def test_a_record_naming_an_outside_variant_is_refused_unread(
+    client: TestClient, secret: Path
+) -> None:
+    record = (EXAMPLES / "classic-game.can").read_text()
+    for ref in (str(secret), "../" + secret.parent.name + "/secret.toml", "../x.toml"):
+        hostile = record.replace('[Variant "classic"]', f'[Variant "{ref}"]')
+        r = client.post("/replay", files={"record_file": ("game.can", hostile, "text/plain")})
+        assert r.status_code == 200
+        assert SECRET not in r.text, ref
+        assert 'id="replay-error"' in r.text
+        no_traceback(r.text)
+
+
+def test_the_allowed_folders_of_the_command_line_are_not_open_to_uploads(
+    secret: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder allowed for the person's own files (CANASTA_ALLOW_EXTENDS) is not open to a
+    stranger's upload: the server drops it, and a record naming a file there is refused."""
+    from starlette.testclient import TestClient as Client
+
+    from canasta_rules.serve.app import create_app
+    from canasta_rules.variant.confine import ALLOW_EXTENDS_ENV
+
+    monkeypatch.setenv(ALLOW_EXTENDS_ENV, str(secret.parent))
+    with Client(create_app()) as c:
+        record = (EXAMPLES / "classic-game.can").read_text()
+        hostile = record.replace('[Variant "classic"]', f'[Variant "{secret}"]')
+        r = c.post("/replay", files={"record_file": ("game.can", hostile, "text/plain")})
+        assert r.status_code == 200
+        assert 'id="replay-error"' in r.text and SECRET not in r.text
+        assert "absolute path" in r.text
+
+
+def test_an_oversized_upload_is_refused(client: TestClient) -> None:
+    big = "# x\n" * (MAX_BODY_BYTES // 4 + 10)
+    r = client.post("/upload", files={"file": ("big.toml", big, "application/toml")})
+    assert r.status_code == 413
+    assert "too large" in r.text
+    assert client.get("/").status_code == 200
+
+
+def test_a_deeply_nested_toml_gets_a_clear_error(client: TestClient) -> None:
+    text = 'extends = "classic"\nx = ' + "[" * 3000 + "]" * 3000 + "\n"
+    r = client.post("/upload", files={"file": ("deep.toml", text, "application/toml")})
+    assert r.status_code == 422
+    assert "nested too deeply" in r.text
+    no_traceback(r.text)
+
+
+def test_a_huge_integer_and_bad_encoding_get_clear_errors(client: TestClient) -> None:
+    r = client.post(
+        "/upload",
+        files={"file": ("big.toml", 'extends = "classic"\n[game]\ntarget = ' + "9" * 5000, "x")},
+    )
+    assert r.status_code == 422 and "integer too large" in r.text
+    r = client.post("/upload", files={"file": ("latin.toml", b"title = '\xe9'\n", "x")})
+    assert r.status_code == 422 and "UTF-8" in r.text
+
+
+def test_bad_requests_get_a_message_not_a_traceback(client: TestClient) -> None:
+    r = client.post("/api/preview", content=b"[" * 100_000, headers={"content-type": "x"})
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    r = client.post("/api/preview", json={"base": "classic", "changes": {"a": [[[[1]]]]}})
+    assert r.status_code == 400
+    r = client.get("/no-such-page")
+    assert r.status_code == 404 and "no such page" in r.text
+    r = client.post("/upload", files={})
+    assert r.status_code == 400 and "choose a house file" in r.text
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule and replay
+
+
+NORTH = """\
+[Variant "classic"]
+[Scores "NS 0, EW 0"]
+hand N: 4c 5c 8c 8d Kh Kd Ks 9s Qh Jd 6s
+hand E: 11 unseen
+hand S: 11 unseen
+hand W: 11 unseen
+pile: 6h 9c 8s
+to move: N draw
+"""
+"""North's own view, from docs/notation.md ('A ruling at the table'): the other hands as counts."""
+
+
+def test_a_ruling_from_one_seat_names_the_legal_way(client: TestClient) -> None:
+    """Unseen hands are read; a pair short of the opening minimum (001: 50 at a score of 0) is
+    refused, and the answer names the pickup with the kings laid with it."""
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "take with 8c 8d"})
+    assert r.status_code == 200
+    assert "<strong>refused</strong>" in r.text
+    assert '<code id="rule-code">open.below_minimum</code>' in r.text
+    instead = re.search(r'<dd id="legal-instead"><code>([^<]*)</code>', r.text)
+    assert instead is not None and instead.group(1) == "take 8s with 8c 8d and Kd Kh Ks"
+    assert "Legal moves for N" in r.text
+
+
+def test_a_ruling_says_what_the_turn_still_owes(client: TestClient) -> None:
+    """A meld short of the minimum is legal so far: the page says how much more this turn."""
+    position = NORTH.replace("to move: N draw", "turn: drew stock\nto move: N play").replace(
+        "9s Qh Jd", "Qc Qd Qh"
+    )  # the queens can make up the rest
+    r = client.post("/rule", data={"variant": "own", "position": position, "move": "meld Kh Kd Ks"})
+    assert "<strong>legal</strong>" in r.text
+    owed = re.search(r'<ul class="owed"><li>([^<]*)</li>', r.text)
+    assert owed is not None
+    assert owed.group(1) == (
+        "your side&#39;s first melds count 30 of 50 this turn; 20 more before you discard"
+    )
+
+
+def test_a_ruling_matches_the_command_line(client: TestClient) -> None:
+    from typer.testing import CliRunner
+
+    from canasta_rules.cli import app
+
+    pos = EXAMPLES / "took-the-pile.pos"
+    cli = CliRunner().invoke(app, ["ruling", str(pos), "discard Kh", "--json"])
+    want = json.loads(cli.output)
+    r = client.post(
+        "/rule", data={"variant": "own", "position": pos.read_text(), "move": "discard Kh"}
+    )
+    assert f"<strong>{want['verdict']}</strong>" in r.text
+    if want["code"]:
+        assert f'<code id="rule-code">{want["code"]}</code>' in r.text
+
+
+def test_stepping_through_a_bundled_record(client: TestClient) -> None:
+    record = (EXAMPLES / "classic-game.can").read_text()
+    r = client.post("/replay", files={"record_file": ("classic-game.can", record, "text/plain")})
+    assert r.status_code == 200
+    data = json.loads(
+        re.search(r'<script id="steps-data"[^>]*>(.*?)</script>', r.text, re.S).group(1)
+    )  # type: ignore[union-attr]
+    assert data[0]["turn"] == 0 and data[0]["hand"] == 1
+    assert len(data[0]["table"]["hands"][0]["cards"]) == 11  # classic deals 11 each (001)
+    assert any(step["score"] for step in data)
+    assert 'id="replay-error"' not in r.text
+
+
+def test_a_record_that_goes_wrong_shows_the_refusal_at_its_move(client: TestClient) -> None:
+    record = (EXAMPLES / "classic-game.can").read_text()
+    lines = record.splitlines()
+    i = next(i for i, ln in enumerate(lines) if re.match(r"\s*S draw", ln))
+    lines[i] = re.sub(r"discard (\S+)", "discard Qs Qs", lines[i], count=1)
+    r = client.post(
+        "/replay", files={"record_file": ("bad.can", "\n".join(lines) + "\n", "text/plain")}
+    )
+    assert r.status_code == 200
+    error = re.search(r'id="replay-error">(.*?)</p>', r.text, re.S).group(1)  # type: ignore[union-attr]
+    assert error.startswith(f"bad.can:{i + 1}:")
+    assert "canasta-serve-" not in r.text  # the server's private folder is never shown
+
+
+# ---------------------------------------------------------------------------------------------
+# Try it
+
+
+def test_try_it_plays_both_rulesets_and_one_trial_at_a_time(client: TestClient) -> None:
+    body = {"base": "classic", "changes": {"game.target": 1500}, "games": 4}
+    r = client.post("/api/try", json=body)
+    assert r.status_code == 200
+    job = r.json()
+    again = client.post("/api/try", json=body)
+    assert again.status_code == 429 and "still running" in again.json()["error"]
+    for _ in range(300):
+        out = client.get(f"/api/try/{job['id']}").json()
+        if out["done"]:
+            break
+        time.sleep(0.1)
+    assert out["done"] and not out["error"], out
+    assert "house rules" in out["html"] and "classic" in out["html"]
+    assert out["progress"] == out["total"] == 8
+    assert client.post("/api/try", json={**body, "games": 10_000}).status_code == 400
+
+
+# ---------------------------------------------------------------------------------------------
+# A burst of requests on a real server
+
+
+def test_twenty_requests_at_once_get_only_2xx_and_4xx() -> None:
+    import httpx2 as httpx
+
+    record = (EXAMPLES / "classic-game.can").read_text()
+    calls = [
+        ("GET", "/", {}),
+        ("POST", "/api/preview", {"json": {"base": "classic", "changes": {"game.target": 3000}}}),
+        ("POST", "/api/preview", {"json": {"base": "nope"}}),
+        ("POST", "/upload", {"files": {"file": ("h.toml", 'extends = "/etc/passwd"\n', "x")}}),
+        ("POST", "/replay", {"files": {"record_file": ("g.can", record, "x")}}),
+    ] * 4
+    statuses: list[int] = []
+    with running_server() as base:
+
+        def call(method: str, path: str, kw: dict) -> None:
+            statuses.append(httpx.request(method, base + path, timeout=60, **kw).status_code)
+
+        threads = [threading.Thread(target=call, args=c) for c in calls]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert httpx.get(base + "/").status_code == 200  # and it keeps serving
+    assert len(statuses) == 20
+    assert all(200 <= s < 500 for s in statuses), statuses

@@ -1,0 +1,211 @@
+"""`canasta serve` in a real browser: headless Chromium (Debian's chromium and chromium-driver),
+driven by selenium, on the main paths a family takes.
+
+Without Chromium on the machine these tests are skipped, unless CANASTA_REQUIRE_BROWSER=1 (which
+.ci/run sets, after installing Chromium): then a missing browser is a failure. With
+CANASTA_SCREENSHOTS=DIR the tests save the pictures docs/serve.md shows into DIR
+(``CANASTA_SCREENSHOTS=docs/images pytest -n 0 tests/test_serve_browser.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serve_helpers import running_server
+
+from canasta_rules.variant import load
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    if os.environ.get("CANASTA_REQUIRE_BROWSER") == "1":
+        raise RuntimeError(f"the browser tests need {CHROMIUM} and {DRIVER}")
+    pytest.skip("no chromium and chromedriver on this machine", allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+Driver = Any
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with running_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
+    opts = Options()
+    opts.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1400,1000",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
+    ):
+        opts.add_argument(flag)
+    opts.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+    )
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def wait(driver: Driver, until: Callable[[Driver], Any], seconds: float = 30) -> Any:
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(until)
+
+
+def shot(driver: Driver, name: str) -> None:
+    folder = os.environ.get("CANASTA_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(folder) / name))
+
+
+def previews(driver: Driver) -> int:
+    return int(driver.execute_script("return Number(document.body.dataset.previews || 0)"))
+
+
+def tab(driver: Driver, name: str) -> None:
+    driver.find_element(By.CSS_SELECTOR, f'[role=tab][data-tab="{name}"]').click()
+
+
+def test_toggle_the_black_three_freeze_and_see_sheet_and_diff_change(
+    browser: Driver, base_url: str
+) -> None:
+    browser.get(base_url + "/?base=classic")
+    sheet_before = browser.find_element(By.ID, "sheet").get_attribute("srcdoc")
+    seen = previews(browser)
+    select = Select(browser.find_element(By.ID, "c-black_threes.discarded"))
+    select.select_by_value("freeze")
+    wait(browser, lambda d: previews(d) > seen)
+    assert browser.find_element(By.ID, "status").text == "1 change from classic"
+    sheet_after = browser.find_element(By.ID, "sheet").get_attribute("srcdoc")
+    assert sheet_after != sheet_before
+    # the changed rule is marked on the sheet
+    assert "Changed (" in sheet_after or "House rule" in sheet_after
+    control = browser.find_element(By.CSS_SELECTOR, '.control[data-key="black_threes.discarded"]')
+    assert "changed" in control.get_attribute("class")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
+    shot(browser, "serve-choose.png")
+    tab(browser, "diff")
+    row = browser.find_element(By.CSS_SELECTOR, '#diff tr[data-key="black_threes.discarded"]')
+    assert "freeze" in row.text and "stop" in row.text
+    tab(browser, "sheet")
+
+
+def test_export_the_house_file_and_validate_it(
+    browser: Driver, base_url: str, downloads: Path
+) -> None:
+    browser.get(base_url + "/?base=classic")
+    seen = previews(browser)
+    Select(browser.find_element(By.ID, "c-black_threes.discarded")).select_by_value("freeze")
+    target = browser.find_element(By.ID, "c-game.target")
+    target.clear()
+    target.send_keys("3000")
+    browser.find_element(By.ID, "c-deck.decks").click()  # leave the field: its change fires
+    wait(
+        browser,
+        lambda d: previews(d) > seen and "2 changes" in d.find_element(By.ID, "status").text,
+    )
+    name = browser.find_element(By.CSS_SELECTOR, "#download-form input[name=name]")
+    name.clear()
+    name.send_keys("thursday")
+    browser.find_element(By.ID, "download").click()
+    path = downloads / "thursday.toml"
+    wait(browser, lambda d: path.exists() and path.stat().st_size > 0)
+    time.sleep(0.2)  # Chromium renames the finished download into place
+    lv = load(path)  # what `canasta variants validate` runs
+    assert lv.variant.game.target == 3000
+    assert lv.variant.black_threes.discarded == "freeze"
+    text = path.read_text()
+    assert 'extends = "classic"' in text and "[game]" in text
+    from typer.testing import CliRunner
+
+    from canasta_rules.cli import app
+
+    result = CliRunner().invoke(app, ["variants", "validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "ok" in result.output
+
+
+def test_upload_a_broken_house_file_and_see_the_located_error(
+    browser: Driver, base_url: str, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('extends = "classic"\n\n[game]\ntarget = "many"\n')
+    browser.get(base_url + "/")
+    browser.find_element(By.ID, "upload-file").send_keys(str(broken))
+    browser.find_element(By.ID, "upload").click()
+    control = wait(
+        browser,
+        lambda d: d.find_element(By.CSS_SELECTOR, '.control.has-problem[data-key="game.target"]'),
+    )
+    problem = control.find_element(By.CSS_SELECTOR, ".problem").text
+    assert problem.startswith("broken.toml, line 4: game.target: must be an integer")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
+    shot(browser, "serve-upload-error.png")
+
+
+def test_rule_on_a_position(browser: Driver, base_url: str) -> None:
+    browser.get(base_url + "/rule")
+    position = (EXAMPLES / "took-the-pile.pos").read_text()
+    area = browser.find_element(By.ID, "position")
+    browser.execute_script("arguments[0].value = arguments[1]", area, position)
+    move = browser.find_element(By.ID, "move")
+    move.clear()
+    move.send_keys("discard Kh")
+    browser.find_element(By.ID, "ask").click()
+    answer = wait(browser, lambda d: d.find_element(By.ID, "answer"))
+    text = answer.text
+    assert text.startswith(("legal", "refused"))
+    assert "Legal moves for" in text
+    shot(browser, "serve-rule.png")
+
+
+def test_step_through_a_bundled_record(browser: Driver, base_url: str) -> None:
+    browser.get(base_url + "/replay")
+    browser.find_element(By.ID, "record-file").send_keys(str(EXAMPLES / "classic-game.can"))
+    browser.find_element(By.ID, "replay-go").click()
+    where = wait(browser, lambda d: d.find_element(By.ID, "where"))
+    assert where.text.startswith("hand 1: the deal")
+    browser.find_element(By.ID, "next").click()
+    assert browser.find_element(By.ID, "where").text.startswith("hand 1, turn 1")
+    assert browser.find_element(By.ID, "turn-text").text.startswith("S draw")
+    for _ in range(6):
+        browser.find_element(By.ID, "next").click()
+    hands = browser.find_elements(By.CSS_SELECTOR, "#table .hand")
+    assert len(hands) == 4
+    shot(browser, "serve-replay.png")
+    browser.find_element(By.ID, "last").click()
+    assert "The hand's score" in browser.find_element(By.ID, "table").text
