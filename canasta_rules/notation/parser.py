@@ -23,13 +23,11 @@ from lark import (
 
 from .. import limits
 from ..errors import NotationError
-from ..variant.builtin import data_dir
 from . import actions as R
 from . import ast as A
+from . import tables
 from .fastlines import Beyond, Budget, check_lines, read_lines
 from .slips import syntax_error
-
-GRAMMAR_FILE = "canasta.lark"
 
 
 def _card(text: str) -> int:
@@ -349,18 +347,9 @@ def _count_cards(tok: Token) -> Token:
 
 @cache
 def _parser() -> Lark:
-    text = (data_dir("grammar") / GRAMMAR_FILE).read_text(encoding="utf-8")
-    return Lark(
-        text,
-        parser="lalr",
-        maybe_placeholders=False,
-        keep_all_tokens=True,
-        transformer=_ToAst(),
-        lexer_callbacks={"CARDS": _count_cards},
-        # The LALR tables are cached in the temporary folder, keyed by the grammar's hash and
-        # lark's version: building them costs more than the rest of a command's start-up.
-        cache=True,
-    )
+    # The LALR tables come shipped as plain data (notation/tables.py); lark's own cache would
+    # pickle them into the shared temporary folder.
+    return tables.parser(transformer=_ToAst(), lexer_callbacks={"CARDS": _count_cards})
 
 
 def clear_caches() -> None:
