@@ -397,12 +397,27 @@ def test_a_record_that_goes_wrong_shows_the_refusal_at_its_move(client: TestClie
 # Try it
 
 
-def test_try_it_plays_both_rulesets_and_one_trial_at_a_time(client: TestClient) -> None:
+def test_try_it_plays_both_rulesets_and_one_trial_at_a_time(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client's second trial is refused while its first runs. Games to 1500 are over in
+    milliseconds, so the first trial waits for the second request before it plays."""
+    from canasta_rules.serve import trial
+
+    asked_again = threading.Event()
+    play = trial._run
+
+    def held(t: trial.Trial) -> None:
+        asked_again.wait(timeout=30)
+        play(t)
+
+    monkeypatch.setattr(trial, "_run", held)
     body = {"base": "classic", "changes": {"game.target": 1500}, "games": 4}
     r = client.post("/api/try", json=body)
     assert r.status_code == 200
     job = r.json()
     again = client.post("/api/try", json=body)
+    asked_again.set()
     assert again.status_code == 429 and "still running" in again.json()["error"]
     for _ in range(300):
         out = client.get(f"/api/try/{job['id']}").json()
