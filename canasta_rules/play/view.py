@@ -87,12 +87,16 @@ def meld_texts(s: State, side: int) -> list[str]:
     return out
 
 
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def pile_text(s: State, seat: int) -> str:
     """The pile's top card, its size, and whether and why it is frozen (for ``seat``)."""
     if not s.pile:
         return "pile: empty"
     top = s.pile[-1]
-    head = f"pile: {C.name(top)} on top, {len(s.pile)} card(s)"
+    head = f"pile: {C.name(top)} on top, {_cards(len(s.pile))}"
     if s.frozen:
         kind = C.kind_of(s.freeze_card) if s.freeze_card >= 0 else None
         why = f" ({_FREEZERS[kind]} is in it)" if kind in _FREEZERS else ""
@@ -174,7 +178,7 @@ def table_for(sess: Session, seat: int) -> Table:
         others=f"cards held: {others}",
         melds=melds,
         pile=pile_text(s, seat),
-        stock=f"stock: {len(s.stock)} card(s)",
+        stock=f"stock: {_cards(len(s.stock))}",
     )
 
 
