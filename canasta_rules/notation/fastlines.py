@@ -28,7 +28,7 @@ from . import actions as R
 from . import ast as A
 
 if TYPE_CHECKING:
-    from lark import Lark
+    from .terminals import HasTerminals
 
 
 class Beyond(Exception):
@@ -123,7 +123,7 @@ class _Shapes:
 _SHAPES: dict[int, _Shapes] = {}
 
 
-def _shapes(p: Lark) -> _Shapes:
+def _shapes(p: HasTerminals) -> _Shapes:
     got = _SHAPES.get(id(p))
     if got is not None:
         return got
@@ -163,7 +163,7 @@ def _tail(rest: str) -> str | None:
     return None
 
 
-def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], list[int]]:
+def read_lines(raws: list[str], p: HasTerminals, budget: Budget) -> tuple[list[A.Line], list[int]]:
     """The lines ``raws`` (a text split at its newlines) read here, and the numbers of the lines
     left for lark (blank lines are in neither)."""
     sh = _shapes(p)

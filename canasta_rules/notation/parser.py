@@ -27,7 +27,9 @@ from . import actions as R
 from . import ast as A
 from . import tables
 from .fastlines import Beyond, Budget, check_lines, read_lines
+from .fastpos import read_position_lines
 from .slips import syntax_error
+from .terminals import HasTerminals
 
 
 def _card(text: str) -> int:
@@ -352,6 +354,15 @@ def _parser() -> Lark:
     return tables.parser(transformer=_ToAst(), lexer_callbacks={"CARDS": _count_cards})
 
 
+@cache
+def _terminals() -> HasTerminals:
+    """The grammar's terminals for the line readers: shipped as plain data (no parser to build),
+    else from the parser."""
+    from . import terminals
+
+    return terminals.shipped() or _parser()
+
+
 def clear_caches() -> None:
     """Empty the caches of action readings (for benchmarks that time a cold start)."""
     R.clear_caches()
@@ -425,15 +436,22 @@ def parse(text: str, file: str = "<text>") -> A.Document:
         check_lines(text)
         raws = text.split("\n")
         try:
-            fast, rest = read_lines(raws, _parser(), budget)
+            fast, rest = read_lines(raws, _terminals(), budget)
         except Beyond as e:
             # A syntax error before the limit is the first thing wrong with the text.
             _LOCAL.budget = None
-            before = read_lines(raws[: e.line - 1], _parser(), Budget(bounded=False))[1]
+            before = read_lines(raws[: e.line - 1], _terminals(), Budget(bounded=False))[1]
             if before:
                 _lark_lines(raws, before, file)
             raise
-        lines = _merged(fast, _lark_lines(raws, rest, file)) if rest else fast
+        if rest:
+            # A position's own lines, read here too when every one of them can be (lark, which
+            # compiles a scanner for each state it reaches, then has nothing to read).
+            pos = read_position_lines(raws, rest, _terminals(), budget)
+            slow = pos if pos is not None else _lark_lines(raws, rest, file)
+            lines = _merged(fast, slow)
+        else:
+            lines = fast
     except Beyond as e:
         raise NotationError(e.message, file, e.line, e.column) from None
     finally:
