@@ -147,3 +147,51 @@ def test_the_allow_extends_variable_is_the_loaders() -> None:
     from canasta_rules.variant import loading
 
     assert cli.ALLOW_EXTENDS_ENV == loading.ALLOW_EXTENDS_ENV
+
+
+_PARSER_PROBE = """
+import sys
+from canasta_rules.cli import main
+from canasta_rules.notation import parser
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(parser._parser.cache_info().currsize, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk"),
+        ("score", str(EXAMPLES / "e3-end-of-hand.pos")),
+        ("moves", str(EXAMPLES / "took-the-pile.pos")),
+    ],
+    ids=["ruling", "score", "moves"],
+)
+def test_a_position_is_read_without_building_lark(args: tuple[str, ...]) -> None:
+    """A position's lines are read by the line readers, with the terminals shipped as data:
+    lark's parser is never built (nor its lexer's scanner for each state)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PARSER_PROBE, *args], capture_output=True, text=True, check=False
+    )
+    assert done.stderr.strip().splitlines()[-1] == "0"
+
+
+def test_a_ruling_loads_neither_the_replayer_nor_the_game_loop() -> None:
+    loaded = _modules("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk")
+    assert "canasta_rules.notation.replay" not in loaded
+    assert "canasta_rules.engine.game" not in loaded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", str(EXAMPLES / "e3-end-of-hand.pos")),
+        ("moves", str(EXAMPLES / "e5-frozen-pile.pos")),
+    ],
+    ids=["score", "moves"],
+)
+def test_score_and_moves_into_a_pipe_print_without_rich(args: tuple[str, ...]) -> None:
+    assert "rich" not in _modules(*args)

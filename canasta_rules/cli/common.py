@@ -49,6 +49,57 @@ class _LazyConsole:
 console: Console = _LazyConsole()  # type: ignore[assignment]
 
 
+def plain_fits(width: int) -> bool:
+    """Whether rich would print a table ``width`` characters wide to standard output as plain
+    text, on one line a row: the output is not a terminal by rich's own test (so it carries no
+    styles) and the width rich would give it, reckoned as rich does, holds the table. Where
+    this holds, a command can print the table itself and spare importing rich (start-up speed);
+    the text is the same."""
+    import os
+    import sys
+
+    env = os.environ
+    compatible = env.get("TTY_COMPATIBLE", "")
+    if compatible == "1":
+        return False
+    if compatible != "0":
+        force = env.get("FORCE_COLOR")
+        if force is not None:
+            if force != "":
+                return False
+        else:
+            try:
+                if sys.stdout.isatty():
+                    return False
+            except (AttributeError, ValueError):
+                pass
+    room: int | None = None
+    for fd in (0, 1, 2):  # rich asks standard input, output and error in turn
+        try:
+            room = os.get_terminal_size(fd).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        break
+    columns = env.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        room = int(columns)
+    return width <= (room or 80)
+
+
+def plain_table(rows: list[list[str]], right: tuple[bool, ...]) -> list[str]:
+    """``rows`` (the header first) as rich draws a table without a box or outer padding:
+    columns two spaces apart, each as wide as its widest cell, ``right`` the columns set to the
+    right."""
+    widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.rjust(w) if r else cell.ljust(w)
+            for cell, w, r in zip(row, widths, right, strict=True)
+        )
+        for row in rows
+    ]
+
+
 MAX_SEED = (1 << 63) - 1
 
 
