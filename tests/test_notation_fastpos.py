@@ -16,7 +16,7 @@ from canasta_rules.errors import NotationError
 from canasta_rules.notation import parse, terminals
 from canasta_rules.notation import parser as P
 from canasta_rules.notation.fastlines import Beyond, Budget, read_lines
-from canasta_rules.notation.fastpos import read_position_lines
+from canasta_rules.notation.fastpos import read_position, read_position_lines
 from canasta_rules.notation.parser import _lark_lines, _parser
 from canasta_rules.notation.tables import grammar_text
 
@@ -217,3 +217,67 @@ def test_a_fifo_in_place_of_terminals_is_not_waited_on(
     os.mkfifo(fifo)
     monkeypatch.setattr(terminals, "TERMINALS", fifo)
     assert terminals.shipped() is None
+
+
+def _old_way(monkeypatch: pytest.MonkeyPatch, text: str) -> object:
+    """``text`` parsed as before this module read whole positions (fastlines, then lark or
+    the position lines), or the error's text."""
+    with monkeypatch.context() as m:
+        m.setattr(P, "read_position", lambda *a: None)
+        try:
+            return parse(text, "x.pos")
+        except NotationError as e:
+            return str(e)
+
+
+def _new_way(text: str) -> object:
+    try:
+        return parse(text, "x.pos")
+    except NotationError as e:
+        return str(e)
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.pos")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: s,
+        lambda s: s.replace("\n", "\r\n"),
+        lambda s: s.replace(": ", ":"),
+        lambda s: s.replace(" ", "  "),
+        lambda s: s.replace("\n", "\n\t"),
+        lambda s: s.replace("\n", " # note\n"),
+        lambda s: s + "N draw 4h discard 4h\n",
+        lambda s: s.replace("hand", "hand  ", 1).replace("pile:", "pile: x"),
+    ],
+)
+def test_a_whole_position_reads_as_before(
+    path: Path, change: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = change(path.read_text(encoding="utf-8"))  # type: ignore[operator]
+    assert _new_way(text) == _old_way(monkeypatch, text)
+
+
+def test_a_whole_position_compiles_no_turn_shape() -> None:
+    """Reading a position builds the expressions of its own lines only, not the long one of
+    turn lines."""
+    from canasta_rules.notation import fastlines
+
+    fresh = terminals.shipped()
+    assert fresh is not None
+    raws = (EXAMPLES / "e5-frozen-pile.pos").read_text(encoding="utf-8").split("\n")
+    assert read_position(raws, fresh, Budget()) is not None
+    assert set(fastlines._SHAPES[id(fresh)]._compiled) <= {"tag", "upcard"}
+
+
+def test_cards_past_the_limit_in_a_whole_position_stop_where_they_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lines fastlines read (a pile) were counted before lark's (hands): the whole reading
+    counts them in that order too, so the limit stops at the same line and column."""
+    monkeypatch.setattr(limits, "MAX_CARDS", 20)
+    hand = "hand N: 4h 4s 5h 8c 9d Td Th Ts Ts Jh Qc\n"
+    text = '[Variant "classic"]\n' + hand + hand + "pile: 7c 2c 9d Qh\n"
+    new = _new_way(text)
+    assert new == _old_way(monkeypatch, text)
+    assert isinstance(new, str) and new.startswith("x.pos:3:9: too many cards")

@@ -19,39 +19,20 @@ each against lark.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .. import limits
 from . import actions as R
 from . import ast as A
+from . import fastlines as F
 from .fastlines import Budget
+from .shapes import Shapes
 from .terminals import HasTerminals
 
-
-class _Shapes:
-    """The shapes of the lines read here, each compiled when first needed (a position uses a
-    few of them; compiling costs more than matching)."""
-
-    def __init__(self, sources: dict[str, str]) -> None:
-        self._sources = sources
-        self._compiled: dict[str, re.Pattern[str]] = {}
-
-    def __getattr__(self, name: str) -> re.Pattern[str]:
-        try:
-            return self._compiled[name]
-        except KeyError:
-            pass
-        try:
-            source = self._sources[name]
-        except KeyError:
-            raise AttributeError(name) from None
-        compiled = self._compiled[name] = re.compile(source)
-        return compiled
+_SHAPES: dict[int, Shapes] = {}
 
 
-_SHAPES: dict[int, _Shapes] = {}
-
-
-def _shapes(p: HasTerminals) -> _Shapes:
+def _shapes(p: HasTerminals) -> Shapes:
     got = _SHAPES.get(id(p))
     if got is not None:
         return got
@@ -62,7 +43,7 @@ def _shapes(p: HasTerminals) -> _Shapes:
     sp, ws = r"[ \t]+", r"[ \t]*"
     cards, seat, side, phase = t("CARDS"), t("SEAT"), t("SIDE"), t("PHASE")
     unseen = rf"(?P<count>[0-9]+){sp}unseen(?:{ws},)?"
-    shapes = _Shapes(
+    shapes = Shapes(
         {
             "cards": cards,
             "hand": rf"hand{sp}(?P<seat>{seat}){ws}:(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?",
@@ -129,7 +110,7 @@ Spend = tuple[int, int, int]
 
 
 def _item(
-    s: str, number: int, col: int, sh: _Shapes, spends: list[Spend]
+    s: str, number: int, col: int, sh: Shapes, spends: list[Spend]
 ) -> tuple[A.Item, int] | None:
     """The item at the start of ``s`` (a line from its first word, which is at column ``col``)
     and where it ends in ``s``, or None."""
@@ -242,8 +223,25 @@ def read_position_lines(
     """The lines ``numbers`` of ``raws`` (1-based) read here, in order, or None when any of them
     is not one this module reads (lark then reads them all). The cards they name are counted
     against ``budget`` only when all are read; :class:`~.fastlines.Beyond` past a limit."""
+    return _read(raws, numbers, p, budget, whole=False)
+
+
+def read_position(raws: list[str], p: HasTerminals, budget: Budget) -> list[A.Line] | None:
+    """Every line of a text (``raws``, split at its newlines) read without lark, when it is a
+    position this module and :mod:`.fastlines` can read whole; else None, and nothing counted.
+
+    The tags, comments and plain pile lines are read with :mod:`.fastlines`' own shapes and
+    counted first, as :func:`~.fastlines.read_lines` would count them before lark counted the
+    rest; but the reader of turn lines, whose expression is long to compile, is never made."""
+    return _read(raws, range(1, len(raws) + 1), p, budget, whole=True)
+
+
+def _read(
+    raws: list[str], numbers: Iterable[int], p: HasTerminals, budget: Budget, whole: bool
+) -> list[A.Line] | None:
     sh = _shapes(p)
     out: list[A.Line] = []
+    first: list[Spend] = []  # what fastlines would have counted (whole texts only)
     spends: list[Spend] = []
     for number in numbers:
         raw = raws[number - 1]
@@ -253,6 +251,13 @@ def read_position_lines(
         col = len(raw) - len(s) + 1
         if s[-1] == "\r" and "#" not in s:
             s = s[:-1]  # a CRLF line end (a comment keeps its CR, as lark reads it)
+        if whole and s[0] in "#[pu":
+            common = F.read_common(s, number, col, F._shapes(p), first)
+            if common is not None:
+                out.append(common)
+                continue
+            if s[0] in "#[":
+                return None
         got = _item(s, number, col, sh, spends)
         if got is None:
             return None
@@ -261,6 +266,6 @@ def read_position_lines(
         if tail is None:
             return None
         out.append(A.Line(item, tail or None))
-    for cards, line, column in spends:
+    for cards, line, column in (*first, *spends):
         budget.named(cards, line, column)
     return out

@@ -27,7 +27,7 @@ from . import actions as R
 from . import ast as A
 from . import tables
 from .fastlines import Beyond, Budget, check_lines, read_lines
-from .fastpos import read_position_lines
+from .fastpos import read_position, read_position_lines
 from .slips import syntax_error
 from .terminals import HasTerminals
 
@@ -425,8 +425,10 @@ def _merged(fast: list[A.Line], slow: list[A.Line]) -> list[A.Line]:
 def parse(text: str, file: str = "<text>") -> A.Document:
     """Parse a record or a position. Raises :class:`NotationError` with the spot and the reason.
 
-    The common lines of a record (turns, deals, hand headers, scores, tags) are read on their
-    own (:mod:`.fastlines`), the rest by lark; the limits of :mod:`canasta_rules.limits` are
+    A position whose every line :mod:`.fastpos` reads is read whole there; otherwise the
+    common lines of a record (turns, deals, hand headers, scores, tags) are read on their own
+    (:mod:`.fastlines`), a position's lines by :mod:`.fastpos` when it can read them all, and
+    the rest by lark; the limits of :mod:`canasta_rules.limits` are
     counted as the text is read, so a text past one is refused before it is all in memory."""
     if not text.endswith("\n"):
         text += "\n"
@@ -435,6 +437,9 @@ def parse(text: str, file: str = "<text>") -> A.Document:
     try:
         check_lines(text)
         raws = text.split("\n")
+        whole = read_position(raws, _terminals(), budget)
+        if whole is not None:  # a position read whole without lark (notation/fastpos.py)
+            return A.Document(whole, file, text.splitlines())
         try:
             fast, rest = read_lines(raws, _terminals(), budget)
         except Beyond as e:
