@@ -19,6 +19,8 @@ from canasta_rules.notation.fastlines import Beyond, Budget, read_lines
 from canasta_rules.notation.fastpos import read_position, read_position_lines
 from canasta_rules.notation.parser import _lark_lines, _parser
 from canasta_rules.notation.tables import grammar_text
+from tests.test_notation_fastlines import _MUTATIONS as FASTLINES_MUTATIONS
+from tests.test_notation_fastlines import SAMPLES as FASTLINES_SAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -281,3 +283,28 @@ def test_cards_past_the_limit_in_a_whole_position_stop_where_they_did(
     new = _new_way(text)
     assert new == _old_way(monkeypatch, text)
     assert isinstance(new, str) and new.startswith("x.pos:3:9: too many cards")
+
+
+@settings(max_examples=500)
+@given(
+    line=st.sampled_from([*FASTLINES_SAMPLES, *SAMPLES]),
+    mutate=st.lists(FASTLINES_MUTATIONS, max_size=3),
+)
+def test_any_line_alone_reads_as_before(line: str, mutate: list) -> None:
+    """One line, a text of its own (as a ruling's move is): the whole reading (turn lines by
+    their actions, tags, piles, position lines) gives what fastlines and lark gave, errors
+    included."""
+    for f in mutate:
+        line = f(line)
+    with pytest.MonkeyPatch.context() as m:
+        assert _new_way(line) == _old_way(m, line), line
+
+
+def test_a_move_is_read_without_the_turn_shape() -> None:
+    fresh = terminals.shipped()
+    assert fresh is not None
+    from canasta_rules.notation import fastlines
+
+    got = read_position(["N take with Qc Jk  # a move", ""], fresh, Budget())
+    assert got is not None and type(got[0].item).__name__ == "Turn"
+    assert "turn" not in fastlines._SHAPES.get(id(fresh), fastlines.Shapes({}))._compiled

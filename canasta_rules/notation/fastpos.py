@@ -68,6 +68,7 @@ def _shapes(p: HasTerminals) -> Shapes:
             "alone": rf"alone{ws}:{ws}(?P<seat>{seat})",
             "asked": rf"asked{ws}:(?P<seats>(?:{ws}{seat})*)",
             "taken": rf"taken{ws}:(?P<sides>(?:{ws}{side})*)",
+            **{kind: t(kind) for kind in R.KINDS},
         }
     )
     _SHAPES[id(p)] = shapes
@@ -241,7 +242,8 @@ def _read(
 ) -> list[A.Line] | None:
     sh = _shapes(p)
     out: list[A.Line] = []
-    first: list[Spend] = []  # what fastlines would have counted (whole texts only)
+    first: list[Spend] = []  # what fastlines would have counted (whole texts only) ...
+    turns: list[tuple[int, int, int, int]] = []  # ... with its turns: actions, cards, line, column
     spends: list[Spend] = []
     for number in numbers:
         raw = raws[number - 1]
@@ -258,6 +260,12 @@ def _read(
                 continue
             if s[0] in "#[":
                 return None
+        if whole and s[0] in _SEATS and len(s) > 1 and s[1] in " \t":
+            turn = _turn_line(s, number, col, sh, turns)
+            if turn is None:
+                return None
+            out.append(turn)
+            continue
         got = _item(s, number, col, sh, spends)
         if got is None:
             return None
@@ -266,6 +274,51 @@ def _read(
         if tail is None:
             return None
         out.append(A.Line(item, tail or None))
-    for cards, line, column in (*first, *spends):
+    if turns:  # fastlines counted its lines in order: put the turns back among them
+        early = sorted(
+            [(line, 0, c, cards) for cards, line, c in first]
+            + [(line, actions, c, cards) for actions, cards, line, c in turns]
+        )
+        for line, actions, column, cards in early:
+            if actions:
+                budget.turn(actions, cards, line, column)
+            else:
+                budget.named(cards, line, column)
+    else:
+        for cards, line, column in first:
+            budget.named(cards, line, column)
+    for cards, line, column in spends:
         budget.named(cards, line, column)
     return out
+
+
+_SEATS = "NESWABCDF"
+_KIND_OF = {kind.split("_")[0].lower(): kind for kind in R.KINDS}
+"""An action's terminal by its keyword (``draw`` -> ``DRAW_ACT``)."""
+_BETWEEN = re.compile(r"[ \t]+(?=(?:draw|take|expose|meld|add|discard|ask|foot)(?![A-Za-z0-9]))")
+"""Where a turn line's actions start (as :data:`.actions._BETWEEN` splits them)."""
+
+
+def _turn_line(
+    s: str, number: int, col: int, sh: Shapes, turns: list[tuple[int, int, int, int]]
+) -> A.Line | None:
+    """A turn line read as :func:`.fastlines.read_lines` reads it, or None; its actions and
+    cards are added to ``turns``. Where read_lines matches the grammar's ``TURN`` terminal (the
+    seat, then actions; long to compile), this matches each action against its own terminal:
+    no keyword can occur inside an action, so a line matches ``TURN`` exactly when it splits
+    at its keywords into the seat and actions that each match their own."""
+    hash_at = s.find("#")
+    body = (s if hash_at < 0 else s[:hash_at]).rstrip(" \t")
+    parts = _BETWEEN.split(body)
+    if len(parts) < 2 or parts[0] != s[0]:
+        return None
+    for part in parts[1:]:
+        kind = _KIND_OF.get(part.split(None, 1)[0])
+        if kind is None or getattr(sh, kind).fullmatch(part) is None:
+            return None
+    tail = "" if len(body) == len(s) else F._tail(s[len(body) :])
+    if tail is None:
+        return None
+    acts, named = R.turn_actions(body, number, col)
+    turns.append((len(acts), named, number, col))
+    return A.Line(A.Turn(s[0], acts, A.Where(number, col, col + len(body))), tail or None)
