@@ -149,18 +149,6 @@ def test_the_allow_extends_variable_is_the_loaders() -> None:
     assert cli.ALLOW_EXTENDS_ENV == loading.ALLOW_EXTENDS_ENV
 
 
-_PARSER_PROBE = """
-import sys
-from canasta_rules.cli import main
-from canasta_rules.notation import parser
-try:
-    main(sys.argv[1:])
-except SystemExit:
-    pass
-print(parser._parser.cache_info().currsize, file=sys.stderr)
-"""
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -170,13 +158,22 @@ print(parser._parser.cache_info().currsize, file=sys.stderr)
     ],
     ids=["ruling", "score", "moves"],
 )
-def test_a_position_is_read_without_building_lark(args: tuple[str, ...]) -> None:
-    """A position's lines are read by the line readers, with the terminals shipped as data:
-    lark's parser is never built (nor its lexer's scanner for each state)."""
-    done = subprocess.run(
-        [sys.executable, "-c", _PARSER_PROBE, *args], capture_output=True, text=True, check=False
-    )
-    assert done.stderr.strip().splitlines()[-1] == "0"
+def test_a_position_is_read_without_lark(args: tuple[str, ...]) -> None:
+    """A position's lines are read by the line readers, with the grammar's terminals shipped
+    as data: lark is not even imported (nor its parser built, nor a scanner compiled for each
+    state it reaches)."""
+    loaded = _modules(*args)
+    assert "canasta_rules.notation.reading" in loaded
+    assert "lark" not in loaded and "canasta_rules.notation.parser" not in loaded
+
+
+def test_a_line_only_lark_reads_still_reads(tmp_path: Path) -> None:
+    """A position with a line the line readers leave to lark (a penalty) loads lark and reads."""
+    pos = tmp_path / "p.pos"
+    text = (EXAMPLES / "e5-frozen-pile.pos").read_text(encoding="utf-8")
+    pos.write_text(text + "penalty N forgot_draw\n", encoding="utf-8")
+    loaded = _modules("moves", str(pos))
+    assert "lark" in loaded
 
 
 def test_a_ruling_loads_neither_the_replayer_nor_the_game_loop() -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from canasta_rules import limits
 from canasta_rules.errors import NotationError
-from canasta_rules.notation import parse, terminals
+from canasta_rules.notation import parse, reading, terminals
 from canasta_rules.notation import parser as P
 from canasta_rules.notation.fastlines import Beyond, Budget, read_lines
 from canasta_rules.notation.fastpos import read_position, read_position_lines
@@ -225,7 +225,7 @@ def _old_way(monkeypatch: pytest.MonkeyPatch, text: str) -> object:
     """``text`` parsed as before this module read whole positions (fastlines, then lark or
     the position lines), or the error's text."""
     with monkeypatch.context() as m:
-        m.setattr(P, "read_position", lambda *a: None)
+        m.setattr(reading, "read_position", lambda *a: None)
         try:
             return parse(text, "x.pos")
         except NotationError as e:

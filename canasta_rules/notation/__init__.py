@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_names
 
 if TYPE_CHECKING:
-    from .parser import parse, read
     from .position import read_position
+    from .reading import parse, read
     from .replay import Replay, replay
     from .writer import format_document, position_text
 
@@ -20,8 +20,8 @@ __all__ = ["Replay", "format_document", "parse", "position_text", "read", "read_
 __getattr__ = lazy_names(
     __name__,
     {
-        "parse": "parser",
-        "read": "parser",
+        "parse": "reading",
+        "read": "reading",
         "read_position": "position",
         "format_document": "writer",
         "position_text": "writer",

@@ -23,8 +23,8 @@ from ..seats import seat_names
 from ..sources import cite
 from ..variant.compare import flatten_at, show_value
 from . import ast as A
-from .parser import parse
 from .position import ReadPosition, answering, read_position, unseen_foot
+from .reading import parse
 from .wording import worded
 
 if TYPE_CHECKING:

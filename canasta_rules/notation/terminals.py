@@ -16,8 +16,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from lark.lexer import PatternRE, TerminalDef
-
 from .. import limits
 from .tables import grammar_text, key
 
@@ -29,20 +27,49 @@ MAX_BYTES = 1 << 16
 """The patterns are about 10 kB; a file far past that is not ours."""
 
 
-class HasTerminals(Protocol):
-    """What the line readers ask of a parser: a terminal's definition by name."""
+class PatternLike(Protocol):
+    def to_regexp(self) -> str: ...
 
-    def get_terminal(self, name: str) -> TerminalDef: ...
+
+class TerminalLike(Protocol):
+    @property
+    def pattern(self) -> PatternLike: ...
+
+
+class HasTerminals(Protocol):
+    """What the line readers ask of a parser (lark's, or :class:`Terminals`): a terminal's
+    definition by name, whose pattern gives its regular expression."""
+
+    def get_terminal(self, name: str) -> TerminalLike: ...
+
+
+class _Pattern:
+    __slots__ = ("_regexp",)
+
+    def __init__(self, regexp: str) -> None:
+        self._regexp = regexp
+
+    def to_regexp(self) -> str:
+        return self._regexp
+
+
+class _Terminal:
+    __slots__ = ("name", "pattern")
+
+    def __init__(self, name: str, regexp: str) -> None:
+        self.name = name
+        self.pattern = _Pattern(regexp)
 
 
 class Terminals:
-    """The grammar's terminals read from ``terminals.json``: name -> regular expression."""
+    """The grammar's terminals read from ``terminals.json``: name -> regular expression. Plain
+    objects, not lark's: reading a position imports no lark."""
 
     def __init__(self, patterns: dict[str, str]) -> None:
         self._patterns = patterns
 
-    def get_terminal(self, name: str) -> TerminalDef:
-        return TerminalDef(name, PatternRE(self._patterns[name]))
+    def get_terminal(self, name: str) -> _Terminal:
+        return _Terminal(name, self._patterns[name])
 
 
 def patterns_of(parser: Lark) -> dict[str, str]:
