@@ -90,3 +90,75 @@ def test_a_terminal_gets_riches_table(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(k, raising=False)
     monkeypatch.setattr("sys.stdout", Tty())
     assert common.plain_fits(10) is False
+
+
+def _rich_folded(rows: list[tuple[str, str]], width: int, header: bool) -> str:
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, show_header=header)
+    body = rows[1:] if header else rows
+    if header:
+        table.add_column(rows[0][0], no_wrap=True)
+        table.add_column(rows[0][1], overflow="fold")
+    else:
+        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")
+    for a, b in body:
+        table.add_row(Text(a), Text(b))
+    out = io.StringIO()
+    Console(file=out, width=250, highlight=False, soft_wrap=True).print(table, width=width)
+    return out.getvalue()
+
+
+def _variants_list_rows() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    from canasta_rules.cli import variants as V
+    from canasta_rules.variant import builtin, load
+
+    rows = [("name", "title; players; sources")]
+    ids: list[str] = []
+    for name in builtin.names():
+        lv = load(name)
+        parent = V._parent(lv)
+        about = f"players {V._players(lv.variant)}; sources {', '.join(lv.variant.sources)}"
+        rows.append(
+            (name, f"{lv.variant.title}\n{about}" + (f"; extends {parent}" if parent else ""))
+        )
+        ids.extend(lv.variant.sources)
+    return rows, V._legend_rows(ids)
+
+
+def test_the_folded_tables_of_variants_list_are_riches_at_every_width() -> None:
+    rows, legend = _variants_list_rows()
+    extra = [("x", "a-word-longer-than-the-column-is-wide-and-then-some " * 3), ("yy", "a\n\nb")]
+    drawn = 0
+    for width in range(10, 201):
+        for table, header in ((rows, True), (legend, False), (legend + extra, False)):
+            mine = common.plain_folded_table(table, width, header)
+            if mine is None:
+                continue
+            drawn += 1
+            assert "\n".join(mine) + "\n" == _rich_folded(table, width, header), (width, header)
+    assert drawn > 500
+
+
+def test_variants_list_into_a_pipe_is_riches_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from canasta_rules.cli import variants as V
+
+    for k in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setattr(common._LazyConsole, "_console", None)
+    V.list_()
+    plain = capsys.readouterr().out
+    out = io.StringIO()
+    monkeypatch.setattr(
+        common._LazyConsole,
+        "_console",
+        Console(file=out, width=100, highlight=False, soft_wrap=True),
+    )
+    V.list_()
+    assert plain == out.getvalue()
+    assert "three-hand-cutthroat" in plain

@@ -187,8 +187,9 @@ def test_a_ruling_loads_neither_the_replayer_nor_the_game_loop() -> None:
     [
         ("score", str(EXAMPLES / "e3-end-of-hand.pos")),
         ("moves", str(EXAMPLES / "e5-frozen-pile.pos")),
+        ("variants", "list"),
     ],
-    ids=["score", "moves"],
+    ids=["score", "moves", "variants-list"],
 )
-def test_score_and_moves_into_a_pipe_print_without_rich(args: tuple[str, ...]) -> None:
+def test_tables_into_a_pipe_print_without_rich(args: tuple[str, ...]) -> None:
     assert "rich" not in _modules(*args)
