@@ -19,6 +19,12 @@ from canasta_rules.seats import side_names
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
+@pytest.fixture(autouse=True)
+def _no_rich_console_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As at a command's start: rich's console not made (another test may have made it)."""
+    monkeypatch.setattr(common._LazyConsole, "_console", None)
+
+
 def _rich(table: object, width: int = 100) -> str:
     out = io.StringIO()
     Console(file=out, width=width, highlight=False, soft_wrap=True).print(table)
@@ -150,7 +156,6 @@ def test_variants_list_into_a_pipe_is_riches_text(
     for k in ("FORCE_COLOR", "TTY_COMPATIBLE"):
         monkeypatch.delenv(k, raising=False)
     monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.setattr(common._LazyConsole, "_console", None)
     V.list_()
     plain = capsys.readouterr().out
     out = io.StringIO()
@@ -162,3 +167,11 @@ def test_variants_list_into_a_pipe_is_riches_text(
     V.list_()
     assert plain == out.getvalue()
     assert "three-hand-cutthroat" in plain
+
+
+def test_once_riches_console_is_made_rich_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A console already made (a command set it up, a test widened it) is used as it is."""
+    monkeypatch.setattr("sys.stdout", io.StringIO())
+    assert common.plain_width() is not None
+    monkeypatch.setattr(common._LazyConsole, "_console", Console(file=io.StringIO()))
+    assert common.plain_width() is None
