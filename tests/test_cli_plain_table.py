@@ -171,6 +171,8 @@ def test_variants_list_into_a_pipe_is_riches_text(
 
 def test_once_riches_console_is_made_rich_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     """A console already made (a command set it up, a test widened it) is used as it is."""
+    for k in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(k, raising=False)
     monkeypatch.setattr("sys.stdout", io.StringIO())
     assert common.plain_width() is not None
     monkeypatch.setattr(common._LazyConsole, "_console", Console(file=io.StringIO()))
