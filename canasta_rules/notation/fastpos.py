@@ -1,19 +1,21 @@
 """The lines of a position read without lark: hands, melds, red threes, whose move it is.
 
-A position (``docs/examples/*.pos``) is tags, a pile line and a few position lines; the tags and
-the pile are read by :mod:`.fastlines`, and this module reads the commonest of the rest
-(``hand N: ...``, ``melds NS: ...``, ``red NS: ...``, ``foot N: ...``, ``to move: N draw``,
-``out N``, ``melded: N S``, ``stock 12``) the same way: each line matched against a regular
-expression made from the grammar's own terminals, giving the :mod:`.ast` value lark's transformer
-gives. It matters for start-up: lark's contextual lexer compiles a scanner for each parser state
-a text reaches (about 15 for a position), which cost a ruling more than the rest of its reading.
+A position (``docs/examples/*.pos``) is tags, a pile line and a few position lines (``hand N:
+...``, ``melds NS: ...``, ``red NS: ...``, ``foot N: ...``, ``to move: N draw``, ``out N``,
+``melded: N S``, ``stock 12``, ``turn: ...`` ...), sometimes followed by turn lines. This module
+reads them the way :mod:`.fastlines` reads a record's common lines: each line matched against a
+regular expression made from the grammar's own terminals, giving the :mod:`.ast` value lark's
+transformer gives. It matters for start-up: lark's contextual lexer compiles a scanner for each
+parser state a text reaches (about 15 for a position), which cost a ruling more than the rest of
+its reading, and importing lark costs as much again.
 
-All or nothing: :func:`read_position_lines` reads the lines left over by :mod:`.fastlines` only
-when it can read every one of them, and counts their cards against the reading limits only then,
-in the order of the text, as lark would; otherwise it hands them all back and lark reads them as
-before, with its own errors (file, line and column). The shapes here are stricter than the
-grammar (a space after each keyword), never looser; ``tests/test_notation_fastpos.py`` checks
-each against lark.
+:func:`read_position` reads a whole text (tags, comments and piles with fastlines' own shapes,
+turn lines by their actions' own terminals rather than the long ``TURN`` one) or nothing;
+:func:`read_position_lines` reads the lines fastlines left over, all of them or none. Either way
+the cards are counted against the reading limits only once all is read, in the order the earlier
+reading counted them; otherwise lark reads the lines as before, with its own errors (file, line
+and column). The shapes here are stricter than the grammar (a space after each keyword), never
+looser; ``tests/test_notation_fastpos.py`` checks each against lark.
 """
 
 from __future__ import annotations
