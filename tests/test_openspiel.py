@@ -118,6 +118,20 @@ def test_python_answers_agree_with_openspiels_own(name: str) -> None:
     assert decisions > 20
 
 
+def test_a_copy_made_while_the_feet_are_dealt_deals_its_own() -> None:
+    """OpenSpiel's ``clone`` copies the feet being dealt (Hand and Foot): dealing on the copy
+    leaves the original's feet as they were."""
+    game = pyspiel.load_game("canasta", {"variant": "hand-and-foot"})
+    state = game.new_initial_state()
+    while not any(state.d.deal_feet):
+        state.apply_action(state.chance_outcomes()[0][0])
+    feet = [f[:] for f in state.d.deal_feet]
+    copy = state.clone()
+    copy.apply_action(copy.chance_outcomes()[0][0])
+    assert state.d.deal_feet == feet
+    assert sum(map(len, copy.d.deal_feet)) == sum(map(len, feet)) + 1
+
+
 def test_parameters_reach_the_variant() -> None:
     game = pyspiel.load_game(
         "canasta", {"variant": "classic", "set": "game.target=3000; draw.count=2"}

@@ -517,6 +517,7 @@ class Table:
         t.deal_hands = [h[:] for h in self.deal_hands]
         t.deal_pile = self.deal_pile[:]
         t.deal_red3 = [h[:] for h in self.deal_red3]
+        t.deal_feet = [f[:] for f in self.deal_feet]
         t.pending_cards = self.pending_cards[:]
         t.log = self.log[:]
         t.known = [k[:] for k in self.known]
