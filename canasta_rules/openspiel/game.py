@@ -262,9 +262,8 @@ class Table:
         bonus = self.rules.bonus
         log = self.log
         counts = self._stock
-        if counts is not None and self._stock_len == before == len(s.stock) + len(
-            self.pending_cards
-        ):
+        took_chosen = len(s.stock) == before - len(self.pending_cards)
+        if counts is not None and self._stock_len == before and took_chosen:
             # The move took the cards chosen, no more: count them out of the stock's counts.
             for c in self.pending_cards:
                 counts[c] -= 1
