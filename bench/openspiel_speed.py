@@ -26,7 +26,7 @@ uniformly among the same legal moves our game numbers as actions, so both play t
 (the same deals and policy), and the ratio of hands per second is what the bridge costs.
 
 Two more sides, **the pyspiel floor**, play a Python game that does nothing through the same
-loop: as many chance nodes and decisions a hand as ours (their averages over 20 random hands),
+loop: as many chance nodes and decisions a hand as ours (their averages over 50 random hands),
 each chance node offering 53 outcomes and each decision 8 actions, all made once. They are what
 the OpenSpiel API and the loop cost by themselves, whatever a game does: "C++ path" answers
 ``legal_actions`` and ``is_chance_node`` the usual way for a Python game (OpenSpiel's C++ state
@@ -284,7 +284,7 @@ def main() -> None:
     peer = load_peer(args.peer)
     play_bare(rules, 0.2, 10**6)  # warm up (tables, caches) outside the timings
     play_pyspiel(ours, 0.2, random.Random(-1))
-    chance, decisions = count_nodes(ours, 20, random.Random(-2))
+    chance, decisions = count_nodes(ours, 50, random.Random(-2))
     floors = [floor_game(chance, decisions, python_path) for python_path in (False, True)]
     bare: list[Figure] = []
     mine: list[Figure] = []
@@ -310,13 +310,13 @@ def main() -> None:
             f"  ({hands} hands, {sum(f[1] for f in runs) / hands:.0f} {unit} a hand)"
         )
     print(f"bridge cost, bare engine / ours through pyspiel (hands/s): {_ratio(bare, mine)}")
-    print(f"pyspiel floor: {chance} chance nodes + {decisions} decisions a hand, CPU a hand as")
-    for label, runs in (("C++ path", empty[0]), ("Python path", empty[1])):
-        per_hand = [(f[2] / f[0]) / (b[2] / b[0]) for f, b in zip(runs, bare, strict=True)]
-        print(f"  a share of the bare engine's, {label + ':':12} {statistics.median(per_hand):.2f}")
     if theirs:
         print(f"ours through pyspiel / peer (hands/s):                 {_ratio(mine, theirs)}")
         print(f"bare engine / peer (hands/s):                          {_ratio(bare, theirs)}")
+    print(f"pyspiel floor ({chance} chance nodes + {decisions} decisions a hand), its CPU a hand")
+    for label, runs in (("C++ path", empty[0]), ("Python path", empty[1])):
+        per_hand = [(f[2] / f[0]) / (b[2] / b[0]) for f, b in zip(runs, bare, strict=True)]
+        print(f"  / the bare engine's, {label + ':':12} {statistics.median(per_hand):.2f}")
 
 
 if __name__ == "__main__":
