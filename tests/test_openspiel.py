@@ -167,6 +167,12 @@ def test_information_state_hides_other_hands_and_resampling_keeps_it() -> None:
     seat = state.d.rules.next_seat(0)  # the dealer of hand 1 is seat 0; the deal starts left
     order = [first[i] for i in range((p - seat) % 4, 44, 4)]
     assert dealt == [f"dealt {C.name(c)}" for c in order]
+    # The history's words are kept once made; a copy that plays on adds its own, not ours.
+    later = state.clone()
+    while len(later.d.log) == len(table.log) or later.d.log[-1][0] != -1:
+        later.apply_action(_sample(later, rng))
+    assert later.information_state_string(p).count("\n") > info.count("\n")
+    assert state.information_state_string(p) == info
     other = (p + 1) % 4
     assert C.names(table.s.hand_cards(other)) not in state.observation_string(p)
     changed = 0

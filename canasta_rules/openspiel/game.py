@@ -124,6 +124,8 @@ class Table:
         self.log: list[LogEntry] = []
         """The hand's history: (seat who may see it, -1 for everyone; its words, see
         :func:`_log_text`), put into words only when an information state asks for it."""
+        self.words: list[str] = []
+        """The words of the first ``len(words)`` entries of ``log``, kept once made."""
         self.known: list[list[int]] = [[0] * C.NUM_CARD_IDS for _ in range(r.players)]
         self._legal: dict[int, Move] | None = None
         self._stock: list[int] | None = None
@@ -149,6 +151,7 @@ class Table:
         self.pending_cards: list[int] = []
         self.s = None
         self.log = []
+        self.words = []
         self.known = [[0] * C.NUM_CARD_IDS for _ in range(r.players)]
 
     def _deal_card(self, c: int) -> None:
@@ -505,7 +508,11 @@ class Table:
         return "; ".join(parts)
 
     def information_state(self, player: int) -> str:
-        history = [_log_text(entry) for entry in self.log if entry[0] in (-1, player)]
+        log, words = self.log, self.words
+        if len(words) < len(log):
+            words.extend(map(_log_text, log[len(words) :]))
+        seen = (-1, player)
+        history = [text for entry, text in zip(log, words, strict=True) if entry[0] in seen]
         return self.view(player) + "\n" + "\n".join(history)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -519,6 +526,7 @@ class Table:
         t.deal_feet = [f[:] for f in self.deal_feet]
         t.pending_cards = self.pending_cards[:]
         t.log = self.log[:]
+        t.words = self.words[:]
         t.known = [k[:] for k in self.known]
         t.scores = self.scores[:]
         t.totals = self.totals[:]
