@@ -29,7 +29,7 @@ from ..engine.legality import refusal
 from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
-from ..engine.state import DealError, Phase, State
+from ..engine.state import DRAW, FOOT, OVER, PLAY, DealError, State
 from ..errors import (
     CanastaError,
     IllegalMoveError,
@@ -568,15 +568,15 @@ class _Replayer:
                 and seat == s.turn
                 and seat == last_seat
                 and (
-                    s.phase == Phase.PLAY
-                    or s.phase == Phase.FOOT  # a line that took up the foot may follow
-                    or (s.phase == Phase.DRAW and _exposed(last_turn_line))
+                    s.phase == PLAY
+                    or s.phase == FOOT  # a line that took up the foot may follow
+                    or (s.phase == DRAW and _exposed(last_turn_line))
                 )
             )
             if s.over:
                 raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
             if not continuing:
-                if s.phase == Phase.PLAY and last_turn_line is not None and s.turn == last_seat:
+                if s.phase == PLAY and last_turn_line is not None and s.turn == last_seat:
                     who = self.seats[s.turn]
                     msg = f"{who}'s turn is not over: a turn ends with a discard, or going out"
                     raise _err(doc, last_turn_line.at, msg)
@@ -594,7 +594,7 @@ class _Replayer:
             last_turn_line = it
             last_seat = seat
             for act in it.actions:
-                if s.phase == Phase.OVER:
+                if s.phase == OVER:
                     msg = "the hand is over; nothing more can be played"
                     why = Refusal("hand.over", "", msg)
                     raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
@@ -766,7 +766,7 @@ class _Halt(Exception):
 def _at_end(s: State, seat: int, it: A.Turn) -> bool:
     """Whether the turn line ``it`` by ``seat`` ended its turn."""
     return s.turn != seat or not (
-        s.phase == Phase.PLAY or s.phase == Phase.FOOT or (s.phase == Phase.DRAW and _exposed(it))
+        s.phase == PLAY or s.phase == FOOT or (s.phase == DRAW and _exposed(it))
     )
 
 
