@@ -8,8 +8,10 @@ with ours, and prints our speed as a multiple of python-chess's: the reference i
 (the goal is 2x, in CPU time).
 
 Each figure is the median of ``--rounds`` rounds, in CPU time (user + system of this process,
-which a busy machine disturbs less) and in wall time; the ratio is the median of the per-round
-ratios, so a change in the machine's load between rounds touches both sides alike.
+which a busy machine disturbs less) and in wall time. Within a round the two sides of the
+comparison take turns, one record of ours and then a twentieth of the PGN games, so that a change
+in the machine's load (other processes, the CPU's clock) touches both alike; the ratio is the
+median of the per-round ratios, with their range.
 
     python bench/replay_speed.py [--games 20] [--rounds 7]
 """
@@ -54,15 +56,17 @@ def timed(fn: Callable[[], object]) -> tuple[float, float]:
     return time.process_time() - c, time.perf_counter() - w
 
 
-def chess_games(target_moves: int) -> tuple[str, int]:
-    """Random legal chess games as PGN, at least ``target_moves`` half-moves in all."""
+def chess_games(target_moves: int, chunks: int = 1) -> tuple[list[str], int]:
+    """Random legal chess games as PGN, at least ``target_moves`` half-moves in all, in
+    ``chunks`` texts of about as many half-moves each."""
     import random
 
     import chess
     import chess.pgn
 
     rng = random.Random(1)
-    pgns = []
+    texts: list[str] = []
+    pgns: list[str] = []
     total = 0
     while total < target_moves:
         board = chess.Board()
@@ -74,7 +78,12 @@ def chess_games(target_moves: int) -> tuple[str, int]:
             board.push(move)
         total += board.ply()
         pgns.append(str(game))
-    return "\n\n".join(pgns), total
+        if total >= target_moves * (len(texts) + 1) / chunks:
+            texts.append("\n\n".join(pgns))
+            pgns = []
+    if pgns:
+        texts.append("\n\n".join(pgns))
+    return texts, total
 
 
 def chess_replay(text: str) -> None:
@@ -102,9 +111,9 @@ def main() -> None:
     moves = sum(replay(d).moves for d in docs)
     lines = sum(t.count("\n") for t in texts)
     try:
-        pgn, plies = chess_games(moves)
+        pgns, plies = chess_games(moves, len(texts))
     except ImportError:
-        pgn, plies = "", 0
+        pgns, plies = [], 0
 
     # Each record is read and replayed, then dropped, as `canasta replay` does with a file.
     def parse_all() -> None:
@@ -115,9 +124,28 @@ def main() -> None:
         for d in docs:
             replay(d)
 
-    def both() -> None:
-        for t in texts:
+    def both_and_theirs() -> tuple[tuple[float, float], tuple[float, float]]:
+        """Ours (read and replay each record) and python-chess's (read and replay a share of
+        the PGN games), taking turns: (CPU, wall) seconds of each side, summed."""
+        clear_caches()
+        ours = [0.0, 0.0]
+        base = [0.0, 0.0]
+        for i, t in enumerate(texts):
+            c, w = time.process_time(), time.perf_counter()
             replay(parse(t, "x.can"))
+            c2, w2 = time.process_time(), time.perf_counter()
+            ours[0] += c2 - c
+            ours[1] += w2 - w
+            if i < len(pgns):
+                chess_replay(pgns[i])
+                base[0] += time.process_time() - c2
+                base[1] += time.perf_counter() - w2
+        for pgn in pgns[len(texts) :]:  # none, unless the split left a remainder
+            c, w = time.process_time(), time.perf_counter()
+            chess_replay(pgn)
+            base[0] += time.process_time() - c
+            base[1] += time.perf_counter() - w
+        return (ours[0], ours[1]), (base[0], base[1])
 
     # What the bench itself keeps (the records, the parsed documents, the PGN text) is set aside
     # from the garbage collector, as a `canasta replay` process has none of it.
@@ -128,9 +156,12 @@ def main() -> None:
     for _ in range(args.rounds):
         rows["parse"].append(timed(parse_all))
         rows["replay"].append(timed(replay_all))
-        rows["both"].append(timed(both))
         if plies:
-            theirs.append(timed(lambda: chess_replay(pgn)))
+            ours, base = both_and_theirs()
+            rows["both"].append(ours)
+            theirs.append(base)
+        else:
+            rows["both"].append(timed(lambda: [replay(parse(t, "x.can")) for t in texts]))
 
     def rate(n: int, runs: list[tuple[float, float]], i: int) -> float:
         return n / statistics.median(r[i] for r in runs)
