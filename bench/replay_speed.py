@@ -8,12 +8,14 @@ with ours, and prints our speed as a multiple of python-chess's: the reference i
 (the goal is 2x, in CPU time).
 
 Each figure is the median of ``--rounds`` rounds, in CPU time (user + system of this process,
-which a busy machine disturbs less) and in wall time. Within a round the two sides of the
-comparison take turns, one record of ours and then a twentieth of the PGN games, so that a change
-in the machine's load (other processes, the CPU's clock) touches both alike; the ratio is the
-median of the per-round ratios, with their range.
+which a busy machine disturbs less) and in wall time; the ratio is the median of the per-round
+ratios, so a change in the machine's load between rounds touches both sides alike. Within a round
+the two sides go in turn, ours first in one round and python-chess first in the next, each after
+a full garbage collection that is not timed: python-chess's games are cycles of nodes that only
+the collector frees, and a side's timing should not include collecting the other's garbage
+(interleaving the two record by record made ours pay for python-chess's).
 
-    python bench/replay_speed.py [--games 20] [--rounds 7]
+    python bench/replay_speed.py [--games 20] [--rounds 9]
 """
 
 from __future__ import annotations
@@ -49,24 +51,24 @@ def records(games: int) -> list[str]:
 
 def timed(fn: Callable[[], object]) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one cold call: the parser's caches (which help only
-    within a run of records) are emptied first, so repeats do not flatter the figure."""
+    within a run of records) are emptied first, so repeats do not flatter the figure, and the
+    garbage of what ran before is collected, outside the timing."""
     clear_caches()
+    gc.collect()
     c, w = time.process_time(), time.perf_counter()
     fn()
     return time.process_time() - c, time.perf_counter() - w
 
 
-def chess_games(target_moves: int, chunks: int = 1) -> tuple[list[str], int]:
-    """Random legal chess games as PGN, at least ``target_moves`` half-moves in all, in
-    ``chunks`` texts of about as many half-moves each."""
+def chess_games(target_moves: int) -> tuple[str, int]:
+    """Random legal chess games as PGN, at least ``target_moves`` half-moves in all."""
     import random
 
     import chess
     import chess.pgn
 
     rng = random.Random(1)
-    texts: list[str] = []
-    pgns: list[str] = []
+    pgns = []
     total = 0
     while total < target_moves:
         board = chess.Board()
@@ -78,12 +80,7 @@ def chess_games(target_moves: int, chunks: int = 1) -> tuple[list[str], int]:
             board.push(move)
         total += board.ply()
         pgns.append(str(game))
-        if total >= target_moves * (len(texts) + 1) / chunks:
-            texts.append("\n\n".join(pgns))
-            pgns = []
-    if pgns:
-        texts.append("\n\n".join(pgns))
-    return texts, total
+    return "\n\n".join(pgns), total
 
 
 def chess_replay(text: str) -> None:
@@ -103,7 +100,7 @@ def chess_replay(text: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=9)
     args = ap.parse_args()
     texts = records(args.games)
     parse(texts[0], "warm-up")  # build the parser once, outside the timings
@@ -111,9 +108,9 @@ def main() -> None:
     moves = sum(replay(d).moves for d in docs)
     lines = sum(t.count("\n") for t in texts)
     try:
-        pgns, plies = chess_games(moves, len(texts))
+        pgn, plies = chess_games(moves)
     except ImportError:
-        pgns, plies = [], 0
+        pgn, plies = "", 0
 
     # Each record is read and replayed, then dropped, as `canasta replay` does with a file.
     def parse_all() -> None:
@@ -124,28 +121,9 @@ def main() -> None:
         for d in docs:
             replay(d)
 
-    def both_and_theirs() -> tuple[tuple[float, float], tuple[float, float]]:
-        """Ours (read and replay each record) and python-chess's (read and replay a share of
-        the PGN games), taking turns: (CPU, wall) seconds of each side, summed."""
-        clear_caches()
-        ours = [0.0, 0.0]
-        base = [0.0, 0.0]
-        for i, t in enumerate(texts):
-            c, w = time.process_time(), time.perf_counter()
+    def both() -> None:
+        for t in texts:
             replay(parse(t, "x.can"))
-            c2, w2 = time.process_time(), time.perf_counter()
-            ours[0] += c2 - c
-            ours[1] += w2 - w
-            if i < len(pgns):
-                chess_replay(pgns[i])
-                base[0] += time.process_time() - c2
-                base[1] += time.perf_counter() - w2
-        for pgn in pgns[len(texts) :]:  # none, unless the split left a remainder
-            c, w = time.process_time(), time.perf_counter()
-            chess_replay(pgn)
-            base[0] += time.process_time() - c
-            base[1] += time.perf_counter() - w
-        return (ours[0], ours[1]), (base[0], base[1])
 
     # What the bench itself keeps (the records, the parsed documents, the PGN text) is set aside
     # from the garbage collector, as a `canasta replay` process has none of it.
@@ -153,15 +131,14 @@ def main() -> None:
     gc.freeze()
     rows: dict[str, list[tuple[float, float]]] = {"parse": [], "replay": [], "both": []}
     theirs: list[tuple[float, float]] = []
-    for _ in range(args.rounds):
+    for i in range(args.rounds):
         rows["parse"].append(timed(parse_all))
         rows["replay"].append(timed(replay_all))
-        if plies:
-            ours, base = both_and_theirs()
-            rows["both"].append(ours)
-            theirs.append(base)
-        else:
-            rows["both"].append(timed(lambda: [replay(parse(t, "x.can")) for t in texts]))
+        if plies and i % 2:
+            theirs.append(timed(lambda: chess_replay(pgn)))
+        rows["both"].append(timed(both))
+        if plies and not i % 2:
+            theirs.append(timed(lambda: chess_replay(pgn)))
 
     def rate(n: int, runs: list[tuple[float, float]], i: int) -> float:
         return n / statistics.median(r[i] for r in runs)

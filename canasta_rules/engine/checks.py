@@ -474,8 +474,12 @@ def check_stock_sequence(
     avail = None
     if not s.stock_known:
         if len(cards) == 1:  # one card (most draws): in the stock, or not
-            if cards[0] not in s.stock and need > 0 and s.stock:
-                return _not_in_stock(cards[0])
+            c = cards[0]
+            if c in s.stock:
+                if need == 1 and not bonus[c]:
+                    return None  # the one card the draw needs, and it is there
+            elif need > 0 and s.stock:
+                return _not_in_stock(c)
         else:
             avail = {c: s.stock.count(c) for c in set(cards)}
     pos = len(s.stock)

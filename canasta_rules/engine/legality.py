@@ -313,6 +313,9 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     return None
 
 
+_RED_THREE = tuple(C.is_red_three(c) for c in range(C.NUM_CARD_IDS))
+
+
 def discard_card_refusal(s: State, card: int) -> Refusal | None:
     """What refuses discarding ``card`` whatever the rest of the turn: not holding it, or its
     being a red three (red threes are laid face up, never discarded: 000, 001, 002, 003, 004).
@@ -320,7 +323,7 @@ def discard_card_refusal(s: State, card: int) -> Refusal | None:
     one."""
     if not 0 <= card < C.NUM_CARD_IDS or s.hands[s.turn][card] <= 0:
         return not_held(card)
-    if C.is_red_three(card):
+    if _RED_THREE[card]:
         return Refusal(
             "discard.red_three",
             "red_threes",
@@ -564,7 +567,9 @@ def _refuse_meld(s: State, m: Meld) -> Refusal | None:
 
 
 def _refuse_discard(s: State, m: Discard) -> Refusal | None:
-    ref = _in_play_phase(s) or _check_discard(s, m)
+    if s.phase != PLAY:
+        return _in_play_phase(s)
+    ref = _check_discard(s, m)
     if ref is None and (m.talon is not None or s.rules.talons):
         return _check_talon(s, m)
     return ref

@@ -342,10 +342,11 @@ class Document:
         ``variant`` (the user's own choice) replaces both. Without a tag: ``classic``."""
         if variant is not None:
             return variant, ()
-        vtag = self.tag("Variant")
+        tags = self.tags()  # one pass over the lines
+        vtag = next((t for t in tags if t.name == "Variant"), None)
         ref = "classic"
         if vtag is not None:
             from ..variant.confine import document_ruleset
 
             ref = document_ruleset(vtag.value, self.file, vtag.at.line, vtag.at.column)
-        return ref, tuple(t.value for t in self.tags() if t.name == "Set")
+        return ref, tuple(t.value for t in tags if t.name == "Set")

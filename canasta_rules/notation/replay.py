@@ -476,8 +476,16 @@ class _Replayer:
         self, header: A.HandHeader, body: list[A.Line], dealer: int, scores: list[int]
     ) -> ReplayedHand:
         r = self.rules
-        deals = [ln.item for ln in body if isinstance(ln.item, A.DealLine)]
-        ups = [ln.item for ln in body if isinstance(ln.item, A.UpcardLine)]
+        deals: list[A.DealLine] = []
+        ups: list[A.UpcardLine] = []
+        for ln in body:  # one pass: most of a body is turns
+            it = ln.item
+            if type(it) is A.Turn:
+                continue
+            if isinstance(it, A.DealLine):
+                deals.append(it)
+            elif isinstance(it, A.UpcardLine):
+                ups.append(it)
         if deals or ups:
             if len(ups) != 1:
                 where = deals[0].at if deals else ups[1].at
