@@ -209,13 +209,14 @@ def turn_actions(text: str, line: int, col0: int) -> tuple[tuple[A.Action, ...],
     out: list[A.Action] = []
     named = 0
     col = col0 + len(parts[0])
+    read, Where = _READ.get, A.Where
     for i in range(2, len(parts), 2):
         col += len(parts[i - 1])
         body = parts[i]
-        t, n = _READ.get(body) or _read_turn_action(body)
+        t, n = read(body) or _read_turn_action(body)
         named += n
         end = col + len(body)
-        out.append(_placed(t, A.Where(line, col, end)))
+        out.append(_placed(t, Where(line, col, end)))
         col = end
     return tuple(out), named
 

@@ -171,6 +171,8 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
     out: list[A.Line] = []
     rest: list[int] = []
     number = 0
+    # Every line passes here: the names the loop uses most are local.
+    Line, Turn, Where, turn_actions, spend = A.Line, A.Turn, A.Where, R.turn_actions, budget.turn
     for raw in raws:
         number += 1
         s = raw.lstrip(" \t")
@@ -189,9 +191,11 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
                 tail = "" if end == len(s) else _tail(s[end:])
                 if tail is not None:
                     body = m.group()
-                    acts, named = R.turn_actions(body, number, col)
-                    budget.turn(len(acts), named, number, col)
-                    item = A.Turn(first, acts, A.Where(number, col, col + len(body)))
+                    acts, named = turn_actions(body, number, col)
+                    spend(len(acts), named, number, col)
+                    turn = Turn(first, acts, Where(number, col, col + len(body)))
+                    out.append(Line(turn, tail or None))
+                    continue
         elif first == "d":
             m = deal_re.match(s)
             if m is not None:
@@ -254,10 +258,10 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
                     value = raw_value.replace('\\"', '"').replace("\\\\", "\\")
                     item = A.Tag(name, value, A.Where(number, col, col + 1))
         elif first == "#":
-            out.append(A.Line(A.CommentOnly(A.Where(number, col, col + len(s))), s))
+            out.append(Line(A.CommentOnly(Where(number, col, col + len(s))), s))
             continue
         if item is None or tail is None:
             rest.append(number)
             continue
-        out.append(A.Line(item, tail or None))
+        out.append(Line(item, tail or None))
     return out, rest
