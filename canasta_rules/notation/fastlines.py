@@ -94,17 +94,18 @@ class Budget:
             raise Beyond(msg, line, column)
 
 
-def check_lines(text: str) -> None:
+def check_lines(text: str) -> list[str]:
     """The limits on the text's lines, checked before anything is read: their number and their
-    length."""
+    length. Returns the text split at its newlines."""
     if text.count("\n") > limits.MAX_LINES:
         msg = f"too many lines: the limit is {limits.MAX_LINES} in one record"
         raise Beyond(msg, limits.MAX_LINES + 1, 1)
-    long = limits.long_line(text)
-    if long is not None:
-        n = len(text.split("\n", long)[long - 1])
-        msg = f"line too long: {n} characters, the limit is {limits.MAX_LINE_CHARS}"
-        raise Beyond(msg, long, 1)
+    raws = text.split("\n")
+    if max(map(len, raws)) > limits.MAX_LINE_CHARS:  # the lengths in C; the line if one is over
+        long = next(i for i, raw in enumerate(raws) if len(raw) > limits.MAX_LINE_CHARS)
+        msg = f"line too long: {len(raws[long])} characters, the limit is {limits.MAX_LINE_CHARS}"
+        raise Beyond(msg, long + 1, 1)
+    return raws
 
 
 @dataclass(frozen=True)
