@@ -101,11 +101,21 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> str:
         raise ReadRefused(f"is {_kind(st.st_mode)}, not a regular file")
     if st.st_size > max_bytes:
         raise ReadRefused(f"file too large: {st.st_size} bytes, the limit is {max_bytes}")
+    # The file may have been swapped for a FIFO since the stat: opening without blocking, then
+    # asking the open file what it is, closes that gap.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
+        fd = os.open(path, flags)
     except OSError as e:
         raise ReadRefused(f"cannot read: {e.strerror or e}") from None
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ReadRefused(f"is {_kind(mode)}, not a regular file")
+        try:
+            data = f.read(max_bytes + 1)
+        except OSError as e:
+            raise ReadRefused(f"cannot read: {e.strerror or e}") from None
     if len(data) > max_bytes:
         raise ReadRefused(f"file too large: the limit is {max_bytes} bytes")
     try:

@@ -844,10 +844,16 @@ def test_variants_show_the_options(capsys: pytest.CaptureFixture[str]) -> None:
     }
     for name, (draw, canastas, target) in expected.items():
         out = cli(capsys, "variants", "show", name)
+        lines = out.splitlines()
         values = {
-            line.split()[0]: line.split()[1]
-            for line in out.splitlines()
-            if re.match(r"^\w+\.\w+ ", line)
+            line.split()[0]: line.split()[1] for line in lines if re.match(r"^\w+\.\w+ ", line)
+        }
+        # A table too wide for the terminal gives each parameter a block: the key alone on its
+        # line, its value on the next ("  value    1").
+        values |= {
+            line: lines[i + 1].split()[1]
+            for i, line in enumerate(lines[:-1])
+            if re.fullmatch(r"\w+(\.\w+)+", line) and lines[i + 1].split()[:1] == ["value"]
         }
         assert (values["draw.count"], values["going_out.canastas"], values["game.target"]) == (
             draw,

@@ -142,6 +142,27 @@ def test_diff_classic_bicycle(capsys: pytest.CaptureFixture[str]) -> None:
     assert '"black_three"]' in row(out, "deal.upcard_covered")[2]
 
 
+def test_diff_too_wide_for_a_table_gives_each_parameter_a_block(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """classic against hand-and-foot has long parameter names and long lists of sources: at 80
+    columns a table would leave the values a few characters each (a letter a line), so each
+    parameter gets a block: its name, then each ruleset's value and the sources beneath it."""
+    monkeypatch.setattr(common.console.real(), "_width", 80)
+    code, out, _ = cli(capsys, "variants", "diff", "classic", "hand-and-foot")
+    assert code == 0
+    assert [ln for ln in out if len(ln.rstrip()) > 80] == []
+    i = out.index("deck.decks")
+    assert [line.rstrip() for line in out[i + 1 : i + 4]] == [
+        "  classic        2",
+        "  hand-and-foot  5",
+        "  sources        001 / BW, RGH, NWP, DNX",
+    ]
+    named = [line for line in out[: out.index("")] if line and not line.startswith(" ")]
+    rows = differences(load("classic").variant, load("hand-and-foot").variant)
+    assert named == [key for key, _, _ in rows]
+
+
 def test_diff_of_the_same_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "variants", "diff", "classic", "classic")
     assert (code, out) == (0, ["classic and classic have the same rules"])

@@ -597,8 +597,8 @@ def test_diff_with_set_marks_the_override() -> None:
 def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> list[str]:
     out = cli(capsys, "variants", "diff", a, b).split("\n\n")[0]  # the key to sources follows
     rows = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
-    assert rows[0] == "parameter"
-    return rows[1:]
+    # a table under its header, or (too wide for 80 columns) a block a parameter
+    return rows[1:] if rows[0] == "parameter" else rows
 
 
 @pytest.mark.parametrize(

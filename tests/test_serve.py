@@ -78,6 +78,16 @@ def test_a_control_shows_which_source_says_what(client: TestClient) -> None:
     assert stop.group(1).startswith("Pagat&#39;s Classic Canasta, teaching page")
 
 
+def test_values_that_differ_only_by_table_size_are_not_a_disagreement(client: TestClient) -> None:
+    """Two packs for four players and three for six (001; Bicycle's six-hand game) are the
+    game's own: the page says "by table size", not "sources disagree"."""
+    page = client.get("/").text
+    block = page[page.index('data-key="deck.decks"') :]
+    block = block[: block.index("data-key=", 10)]
+    assert "by table size" in block and "sources disagree" not in block
+    assert "<code>3</code>: Bicycle/Hoyle" in block
+
+
 def test_a_source_giving_another_table_size_its_own_value_is_kept() -> None:
     """Bicycle plays four to 5000 and six to 10000 (bicycle.toml, six-hand.toml cite B): two
     values of one source for different tables, both kept."""

@@ -17,12 +17,13 @@ class ServeError(CanastaError):
 
 def serve(
     port: Annotated[
-        int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
+        int, typer.Option("--port", metavar="PORT", help="The port to listen on.", min=1, max=65535)
     ] = 8000,
     host: Annotated[
         str,
         typer.Option(
             "--host",
+            metavar="ADDRESS",
             help="The address to listen on. The default, 127.0.0.1, is reachable from this "
             "computer only; give 0.0.0.0 to let others on your network in.",
         ),

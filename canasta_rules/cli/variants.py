@@ -193,7 +193,7 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
     for group, keys in groups.items():
         console.print()
         console.print(Text(f"[{group}]", style="bold"))
-        table = _table("parameter", "value", "set by", "sources", wrap=("value",))
+        rows: list[tuple[str, ...]] = []
         notes: dict[str, Provenance] = {}
         for key in keys:
             entry = lv.provenance_entry(key)
@@ -204,13 +204,8 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
                 if pkey.startswith(key + "."):
                     notes.setdefault(pkey, p)
             prov = entry[1] if entry else None
-            table.add_row(
-                Text(key),
-                Text(show_value(values[key])),
-                Text(lv.origin_label(key)),
-                Text(_cites(prov)),
-            )
-        console.print(table)
+            rows.append((key, show_value(values[key]), lv.origin_label(key), _cites(prov)))
+        _print_rows(("parameter", "value", "set by", "sources"), rows, (1,))
         for pkey, prov in notes.items():
             cites = ", ".join(prov.sources) + ("; pinned" if prov.pinned else "")
             console.print(Text(f"  note on {pkey} ({cites}): {prov.note}", style="dim"))
@@ -218,6 +213,43 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
     console.print()
     console.print(Text("Sources (docs/sources.md has their addresses):"))
     console.print(_legend(cited))
+
+
+VALUE_WIDTH = 12
+"""The least room a value gets in a side-by-side table (``variants show``, ``diff``); where the
+terminal is too narrow for that (long parameter names and sources), each parameter gets a block
+of its own instead."""
+
+
+def _print_rows(
+    headers: tuple[str, ...],
+    rows: list[tuple[str, ...]],
+    wrap: tuple[int, ...],
+    labels: tuple[str, ...] | None = None,
+) -> None:
+    """``rows`` under ``headers`` as a table, the columns ``wrap`` folding long values; or, where
+    the table would leave a value column less than its whole width and less than
+    :data:`VALUE_WIDTH`, a block a row: the first cell alone, then each other cell beneath it
+    after its label (``labels``, else the headers)."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    fixed = sum(w for i, w in enumerate(widths) if i not in wrap)
+    room = console.width - fixed - 2 * (len(headers) - 1)
+    need = sum(min(widths[i], max(VALUE_WIDTH, len(headers[i]))) for i in wrap)
+    if room >= need:
+        table = _table(*headers, wrap=tuple(headers[i] for i in wrap))
+        for r in rows:
+            table.add_row(*(Text(cell) for cell in r))
+        console.print(table)
+        return
+    names = labels or headers
+    for r in rows:
+        console.print(Text(r[0]))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        for name, cell in zip(names[1:], r[1:], strict=True):
+            grid.add_row(Text(f"  {name}"), Text(cell))
+        console.print(grid)
 
 
 @app.command()
@@ -230,20 +262,15 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
     if not rows:
         console.print(Text(f"{la.variant.name} and {lb.variant.name} have the same rules"))
         return
-    table = _table(
-        "parameter",
-        la.variant.name,
-        lb.variant.name,
-        "sources (a / b)",
-        wrap=(la.variant.name, lb.variant.name),
-    )
     cited: list[str] = []
+    lines: list[tuple[str, str, str, str]] = []
     for key, va, vb in rows:
         pa, pb = la.provenance(key), lb.provenance(key)
-        srcs = f"{_cites(pa)} / {_cites(pb)}"
         cited += [s for p in (pa, pb) if p is not None for s in p.sources]
-        table.add_row(Text(key), Text(show_value(va)), Text(show_value(vb)), Text(srcs))
-    console.print(table)
+        lines.append((key, show_value(va), show_value(vb), f"{_cites(pa)} / {_cites(pb)}"))
+    a_name, b_name = la.variant.name, lb.variant.name
+    headers = ("parameter", a_name, b_name, "sources (a / b)")
+    _print_rows(headers, list(lines), (1, 2), ("", a_name, b_name, "sources"))
     if cited:
         console.print()
         console.print(Text("Sources (docs/sources.md has their addresses):"))

@@ -25,7 +25,7 @@ from ..variant import LoadedVariant
 from ..variant.compare import flatten, show_value
 from ..variant.model import Variant as Model
 from ..variant.plain import Variant
-from .sayings import Saying, sayings
+from .sayings import Saying, disagree, sayings
 
 Widget = Literal["toggle", "number", "choice", "multi", "numbers", "rows", "text"]
 
@@ -69,7 +69,13 @@ class Control:
 
     @property
     def disputed(self) -> bool:
-        return len(self.sayings) > 1
+        """Sources give this rule different values for the same table."""
+        return disagree(self.sayings)
+
+    @property
+    def by_table(self) -> bool:
+        """The values differ only between table sizes."""
+        return len(self.sayings) > 1 and not self.disputed
 
     @property
     def shown_value(self) -> str:

@@ -93,3 +93,11 @@ def source_names(ids: tuple[str, ...] | list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def disagree(said: tuple[Saying, ...]) -> bool:
+    """Whether the values ``said`` disagree for one table: two of them played by rulesets for
+    the same number of players. Values that differ only between table sizes (two packs for four
+    players, three for six) are the game's, not a disagreement of its sources."""
+    tables = [frozenset().union(*(_tables(r) for r in rulesets)) for _, _, rulesets in said]
+    return any(a & b for i, a in enumerate(tables) for b in tables[i + 1 :])
