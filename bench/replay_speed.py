@@ -14,9 +14,10 @@ round, and before each turn the garbage of what ran before is collected, outside
 python-chess's games are cycles of nodes that only the collector frees, and a side should not pay
 for collecting the other's. ``--turns N`` splits each side's work into N turns (the records in N
 groups, the PGN games in N texts) that alternate, so that a change in the machine's load touches
-both sides more alike; but every full collection also empties CPython's free lists of tuples,
-lists and dicts, which ours leans on more, and at 20 turns (a record a turn) the ratio came out
-about 0.2 lower than at 1 on the same code, so the default is 1: each side's whole set, a turn each.
+both sides more alike. But at 20 turns (a record a turn) the ratio came out about 0.2 lower than
+at 1 on the same code, ours slower and python-chess not (likely: each full collection also empties
+CPython's free lists, and the caches are cold at each switch), so the default is 1: each side's
+whole set, a turn each.
 
     python bench/replay_speed.py [--games 20] [--rounds 9] [--turns 1]
 """
