@@ -173,7 +173,8 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
     rest: list[int] = []
     number = 0
     # Every line passes here: the names the loop uses most are local.
-    Line, Turn, Where, turn_actions, spend = A.Line, A.Turn, A.Where, R.turn_actions, budget.turn
+    Line, Where, turn_shared, spend = A.Line, A.Where, R.turn_shared, budget.turn
+    unplaced_turn = A.unplaced_turn
     for raw in raws:
         number += 1
         s = raw.lstrip(" \t")
@@ -192,9 +193,10 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
                 tail = "" if end == len(s) else _tail(s[end:])
                 if tail is not None:
                     body = m.group()
-                    acts, named = turn_actions(body, number, col)
+                    # The actions are placed when something asks (ast.Turn): a replay does not.
+                    acts, cols, named = turn_shared(body, col)
                     spend(len(acts), named, number, col)
-                    turn = Turn(first, acts, Where(number, col, col + len(body)))
+                    turn = unplaced_turn(first, acts, cols, Where(number, col, col + len(body)))
                     out.append(Line(turn, tail or None))
                     continue
         elif first == "d":

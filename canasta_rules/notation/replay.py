@@ -132,7 +132,8 @@ def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
 def _forgot_draw_follows(body: list[A.Line], i: int, turn: A.Turn) -> bool:
     """Whether the turn line ``body[i]`` opens without a draw and the next penalty or turn line
     is that seat's ``penalty SEAT forgot_draw``."""
-    first = turn.actions[0] if turn.actions else None
+    acts = A.unplaced(turn)
+    first = acts[0] if acts else None
     if first is None or isinstance(first, _DRAWS):
         return False
     for ln in body[i + 1 :]:
@@ -556,7 +557,13 @@ class _Replayer:
         on_refusal = self.on_refusal
         seat_index = self.seat_index
         at = self.at
-        check, play, Turn, TakeAct = refusal, apply_unchecked, A.Turn, A.TakeAct
+        check, play, Turn, TakeAct, unplaced = (
+            refusal,
+            apply_unchecked,
+            A.Turn,
+            A.TakeAct,
+            A.unplaced,
+        )
         for i, ln in enumerate(body):
             it = ln.item
             if type(it) is not Turn:
@@ -592,7 +599,7 @@ class _Replayer:
                     why = Refusal("turn.out_of_turn", "", msg)
                     raise self._refused(s, why, it.at, hand, hand.turns + 1, seat, "")
                 hand.turns += 1
-                acts = it.actions
+                acts = unplaced(it)
                 if acts and type(acts[0]) not in _DRAWS and _forgot_draw_follows(body, i, it):
                     try:  # a turn the record says was played without a draw (penalties.py)
                         penalties.start_without_draw(s)
@@ -601,16 +608,19 @@ class _Replayer:
                     forgot = seat
             last_turn_line = it
             last_seat = seat
-            for act in it.actions:
+            # The actions as read, their places made only to report one (ast.Turn).
+            for k, act in enumerate(unplaced(it)):
                 if s.phase == OVER:
                     msg = "the hand is over; nothing more can be played"
                     why = Refusal("hand.over", "", msg)
+                    act = it.actions[k]
                     raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
                 if type(act) is TakeAct and act.top is not None and s.pile:
                     top = s.pile[-1]
                     if act.top != top:
                         msg = f"the top of the pile is {C.name(top)}, not {C.name(act.top)}"
                         why = Refusal("pile.top_mismatch", "", msg)
+                        act = it.actions[k]
                         raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
                 for m in act.moves:
                     actor = s.answerer if s.phase == ANSWER else s.turn
@@ -618,6 +628,7 @@ class _Replayer:
                     if ref is None:
                         moves.append((actor, play(s, m)))
                         continue
+                    act = it.actions[k]  # placed: its place is reported
                     if on_refusal is None:
                         why = worded(s, m, ref)
                         raise self._refused(s, why, act.at, hand, hand.turns, actor, act.text)
@@ -799,7 +810,8 @@ def _at_end(s: State, seat: int, it: A.Turn) -> bool:
 
 def _exposed(turn: A.Turn) -> bool:
     """Whether a turn line only laid dealt red threes down."""
-    return bool(turn.actions) and all(isinstance(a, A.ExposeAct) for a in turn.actions)
+    acts = A.unplaced(turn)
+    return bool(acts) and all(isinstance(a, A.ExposeAct) for a in acts)
 
 
 def replay(
