@@ -25,9 +25,18 @@ which then returns nothing: the loop asks the state again. The bare engine's ran
 uniformly among the same legal moves our game numbers as actions, so both play the same games
 (the same deals and policy), and the ratio of hands per second is what the bridge costs.
 
+Two more sides, **the pyspiel floor**, play a Python game that does nothing through the same
+loop: as many chance nodes and decisions a hand as ours (their averages over 50 random hands),
+each chance node offering 53 outcomes and each decision 8 actions, all made once. They are what
+the OpenSpiel API and the loop cost by themselves, whatever a game does: "C++ path" answers
+``legal_actions`` and ``is_chance_node`` the usual way for a Python game (OpenSpiel's C++ state
+asks Python for the current player, whether the game is over and ``_legal_actions``), "Python
+path" answers them in Python, as our game does.
+
 Figures: hands/s and actions (or moves)/s per side, medians over the rounds, and the medians of
 the per-round ratios: bare engine / ours (the bridge's cost; issue 26's goal is at most 1.5),
-ours / peer (goal at least 3) and bare engine / peer (the engine's lead; goal at least 5).
+ours / peer (goal at least 3) and bare engine / peer (the engine's lead; goal at least 5), and
+what the floor costs a hand beside the bare engine's.
 """
 
 from __future__ import annotations
@@ -63,6 +72,13 @@ def play_pyspiel(game: Any, seconds: float, rng: random.Random) -> Figure:
     while True:
         state = game.new_initial_state()
         last_hand = getattr(state, "_hand_number", None)
+        if last_hand is None:  # one hand a game (ours, the floor): nothing to watch
+            hands += 1
+            actions += _play_one(state, rng)
+            now = time.process_time()
+            if now >= deadline:
+                return hands, actions, now - start
+            continue
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -95,6 +111,126 @@ def play_pyspiel(game: Any, seconds: float, rng: random.Random) -> Figure:
         now = time.process_time()
         if now >= deadline:
             return hands, actions, now - start
+
+
+def _play_one(state: Any, rng: random.Random) -> int:
+    """The loop of ``play_pyspiel`` for a game of one hand; the number of actions applied."""
+    actions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            r = rng.random()
+            acc = 0.0
+            action = outcomes[-1][0]
+            for a, p in outcomes:
+                acc += p
+                if r < acc:
+                    action = a
+                    break
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        actions += 1
+    return actions
+
+
+def floor_game(chance: int, decisions: int, python_path: bool) -> Any:
+    """A Python OpenSpiel game that does nothing: ``chance`` chance nodes (53 outcomes each), then
+    ``decisions`` decisions (8 actions each) for four players in turn, every answer made once;
+    with ``python_path``, ``legal_actions`` and ``is_chance_node`` are answered in Python."""
+    name = f"bench_floor_{chance}_{decisions}_{int(python_path)}"
+    outcomes = [(c, 1 / 53) for c in range(53)]
+    legal = list(range(8))
+    end = chance + decisions
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name="the OpenSpiel API alone",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=4,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=53,
+        max_chance_outcomes=53,
+        num_players=4,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=end,
+    )
+
+    class FloorState(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game: Any):
+            super().__init__(game)
+            self.n = 0
+
+        def current_player(self) -> int:
+            if self.n >= end:
+                return int(pyspiel.PlayerId.TERMINAL)
+            return int(pyspiel.PlayerId.CHANCE) if self.n < chance else self.n % 4
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return legal
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return outcomes
+
+        def _apply_action(self, action: int) -> None:
+            self.n += 1
+
+        def is_terminal(self) -> bool:
+            return self.n >= end
+
+        def returns(self) -> list[float]:
+            return [0.0] * 4
+
+    class FloorStatePython(FloorState):
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            if self.n >= end:
+                return []
+            return [a for a, _ in outcomes] if self.n < chance else legal
+
+        def is_chance_node(self) -> bool:
+            return self.n < chance
+
+    class FloorGame(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: Any = None):
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self) -> FloorState:
+            return FloorStatePython(self) if python_path else FloorState(self)
+
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type, FloorGame)
+    return pyspiel.load_game(name)
+
+
+def count_nodes(game: Any, hands: int, rng: random.Random) -> tuple[int, int]:
+    """Chance nodes and decisions a hand of ``game``, on average over ``hands`` random hands."""
+    chance = decisions = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chance += 1
+                outcomes = state.chance_outcomes()
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices(outcomes, weights)[0][0])
+            else:
+                decisions += 1
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return round(chance / hands), round(decisions / hands)
 
 
 def play_bare(rules: Rules, seconds: float, first: int) -> Figure:
@@ -148,18 +284,25 @@ def main() -> None:
     peer = load_peer(args.peer)
     play_bare(rules, 0.2, 10**6)  # warm up (tables, caches) outside the timings
     play_pyspiel(ours, 0.2, random.Random(-1))
+    chance, decisions = count_nodes(ours, 50, random.Random(-2))
+    floors = [floor_game(chance, decisions, python_path) for python_path in (False, True)]
     bare: list[Figure] = []
     mine: list[Figure] = []
     theirs: list[Figure] = []
+    empty: list[list[Figure]] = [[], []]
     for r in range(args.rounds):
         bare.append(play_bare(rules, args.seconds, sum(f[0] for f in bare)))
         mine.append(play_pyspiel(ours, args.seconds, random.Random(r)))
         if peer is not None:
             theirs.append(play_pyspiel(peer, args.seconds, random.Random(r)))
+        for runs, floor in zip(empty, floors, strict=True):
+            runs.append(play_pyspiel(floor, args.seconds / 4, random.Random(r)))
     print(f"{args.variant}, {args.rounds} rounds of {args.seconds:g} CPU s a side; medians")
     rows = [("bare engine", bare, "moves"), ("ours through pyspiel", mine, "actions")]
     if theirs:
         rows.append(("peer through pyspiel", theirs, "actions"))
+    rows.append(("floor, C++ path", empty[0], "actions"))
+    rows.append(("floor, Python path", empty[1], "actions"))
     for label, runs, unit in rows:
         hands = sum(f[0] for f in runs)
         print(
@@ -170,6 +313,10 @@ def main() -> None:
     if theirs:
         print(f"ours through pyspiel / peer (hands/s):                 {_ratio(mine, theirs)}")
         print(f"bare engine / peer (hands/s):                          {_ratio(bare, theirs)}")
+    print(f"pyspiel floor ({chance} chance nodes + {decisions} decisions a hand), its CPU a hand")
+    for label, runs in (("C++ path", empty[0]), ("Python path", empty[1])):
+        per_hand = [(f[2] / f[0]) / (b[2] / b[0]) for f, b in zip(runs, bare, strict=True)]
+        print(f"  / the bare engine's, {label + ':':12} {statistics.median(per_hand):.2f}")
 
 
 if __name__ == "__main__":

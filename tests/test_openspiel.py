@@ -16,6 +16,7 @@ import canasta_rules.openspiel  # noqa: F401  (registers the game)
 from canasta_rules import cards as C
 from canasta_rules.bots import RandomBot, StrategyBot
 from canasta_rules.engine import apply_unchecked, deal, legal_moves, rules_for
+from canasta_rules.engine.moves import Meld
 from canasta_rules.openspiel import CanastaState, Encoding
 from canasta_rules.variant import builtin, load_variant
 
@@ -50,12 +51,85 @@ def test_every_legal_move_has_its_own_action(name: str) -> None:
             ids = [enc.action(s, m) for m in moves]
             assert len(set(ids)) == len(ids), [str(m) for m in moves]
             assert all(0 <= a < enc.size for a in ids)
+            assert enc.actions(s, moves) == dict(zip(ids, moves, strict=True))
             for a, m in zip(ids, moves, strict=True):
                 seen[enc.describe(a).split()[0]] += 1
                 if enc.add <= a < enc.go_out and not enc.take_run <= a < enc.wild_meld:
                     assert enc.meld(s, a) == m
+                if isinstance(m, Meld):
+                    # The quick forms of an opened side agree with the general rule: the form
+                    # the meld's shape names, if that form picks out exactly its cards.
+                    form = enc._meld_form(s, m, s.side_of[s.turn])
+                    assert a == (
+                        form if form is not None and enc.meld(s, form) == m else enc.go_out
+                    )
             apply_unchecked(s, bot(s))
     assert seen["discard"] and seen["draw"]
+
+
+@pytest.mark.parametrize(
+    "name", ["classic", "bolivia", "hand-and-foot", "modern-american", "novice"]
+)
+def test_python_answers_agree_with_openspiels_own(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` answered in Python (no call through OpenSpiel's
+    C++ state) give what OpenSpiel's C++ path gives, for every player, at every node of a hand;
+    and each chance node's outcomes are the stock's cards less those already chosen, each in
+    proportion to its copies (the counts are kept from one draw to the next)."""
+    game = pyspiel.load_game("canasta", {"variant": name})
+    players = game.num_players()
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    decisions = 0
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(players):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            break
+        if state.is_chance_node():
+            table = state.d
+            left = list(table.remaining) if table.s is None else [0] * C.NUM_CARD_IDS
+            if table.s is not None:
+                for c in table.s.stock:
+                    left[c] += 1
+                for c in table.pending_cards:
+                    left[c] -= 1
+            total = sum(left)
+            assert state.chance_outcomes() == [(c, n / total) for c, n in enumerate(left) if n]
+            assert state.legal_actions(-1) == [c for c, n in enumerate(left) if n]
+        else:
+            decisions += 1
+            with pytest.raises(pyspiel.SpielError):
+                state.legal_actions(-1)
+            with pytest.raises(pyspiel.SpielError):
+                pyspiel.State.legal_actions(state, -1)
+            if decisions % 25 == 0:  # a copy and a resampled world count their own stock
+                copy = state.resample_from_infostate(
+                    state.current_player(), pyspiel.UniformProbabilitySampler(decisions, 0.0, 1.0)
+                )
+                copy.apply_action(copy.legal_actions()[0])
+                assert copy.is_chance_node() == pyspiel.State.is_chance_node(copy)
+                if copy.is_chance_node():
+                    stock = copy.d.s.stock
+                    assert sorted(c for c, _ in copy.chance_outcomes()) == sorted(set(stock))
+        state.apply_action(_sample(state, rng))
+    assert decisions > 20
+
+
+def test_a_copy_made_while_the_feet_are_dealt_deals_its_own() -> None:
+    """OpenSpiel's ``clone`` copies the feet being dealt (Hand and Foot): dealing on the copy
+    leaves the original's feet as they were."""
+    game = pyspiel.load_game("canasta", {"variant": "hand-and-foot"})
+    state = game.new_initial_state()
+    while not any(state.d.deal_feet):
+        state.apply_action(state.chance_outcomes()[0][0])
+    feet = [f[:] for f in state.d.deal_feet]
+    copy = state.clone()
+    copy.apply_action(copy.chance_outcomes()[0][0])
+    assert state.d.deal_feet == feet
+    assert sum(map(len, copy.d.deal_feet)) == sum(map(len, feet)) + 1
 
 
 def test_parameters_reach_the_variant() -> None:
@@ -86,6 +160,19 @@ def test_information_state_hides_other_hands_and_resampling_keeps_it() -> None:
     assert table.s is not None
     mine = C.names(table.s.hand_cards(p))
     assert mine in info
+    # The history: the cards dealt to this player, in the order dealt; others' are not named.
+    dealt = [line for line in info.splitlines() if line.startswith("dealt ")]
+    assert len(dealt) == 11
+    first = state.history()[: 4 * 11]
+    seat = state.d.rules.next_seat(0)  # the dealer of hand 1 is seat 0; the deal starts left
+    order = [first[i] for i in range((p - seat) % 4, 44, 4)]
+    assert dealt == [f"dealt {C.name(c)}" for c in order]
+    # The history's words are kept once made; a copy that plays on adds its own, not ours.
+    later = state.clone()
+    while len(later.d.log) == len(table.log) or later.d.log[-1][0] != -1:
+        later.apply_action(_sample(later, rng))
+    assert later.information_state_string(p).count("\n") > info.count("\n")
+    assert state.information_state_string(p) == info
     other = (p + 1) % 4
     assert C.names(table.s.hand_cards(other)) not in state.observation_string(p)
     changed = 0

@@ -48,6 +48,8 @@ Chance outcomes are card ids (0..52): the next card off the stock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import cards as C
 from ..engine.checks import open_meld, resolve_key
 from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
@@ -92,19 +94,36 @@ class Encoding:
         self.wild_meld = self.take_run + (_TAKE_RUN_FORMS if rules.runs else 0)
         self.go_out = self.wild_meld + (1 if rules.wild_melds else 0)
         self.wild_meld_max = rules.wild_meld_max
+        self.closed = rules.canasta_closed
         self.foot = self.go_out + 1 if rules.foot else -1
         self.size = self.go_out + 1 + (1 if rules.foot else 0)
 
     # ------------------------------------------------------------------ moves to ids
+    def actions(self, s: State, moves: Sequence[Move]) -> dict[int, Move]:
+        """The legal moves ``moves`` of position ``s`` by their ids: :meth:`action` for each, with
+        what the hand holds worked out once for all the melds among them."""
+        out: dict[int, Move] = {}
+        view: _HandView | None = None
+        for m in moves:
+            if isinstance(m, Discard):
+                out[DISCARD + m.card] = m
+            elif isinstance(m, Meld):
+                if view is None:
+                    view = _HandView(s)
+                out[self._meld_action(s, m, view)] = m
+            else:
+                out[self.action(s, m)] = m
+        if len(out) != len(moves):  # pragma: no cover - the encoding's promise; tests check it
+            ids = [self.action(s, m) for m in moves]
+            raise AssertionError(f"two moves share an action id: {ids}, {[str(m) for m in moves]}")
+        return out
+
     def action(self, s: State, m: Move) -> int:
         """The id of the legal move ``m`` in position ``s``."""
         if isinstance(m, Discard):  # the most frequent first
             return DISCARD + m.card
         if isinstance(m, Meld):
-            a = self._meld_form(s, m)
-            if a is not None and self.meld(s, a) == m:
-                return a
-            return self.go_out
+            return self._meld_action(s, m, _HandView(s))
         if isinstance(m, Draw):
             return DRAW
         if isinstance(m, Expose):
@@ -130,8 +149,35 @@ class Encoding:
             return TAKE + (n * (self.t + 1) + t) * (self.j + 1) + j
         raise ValueError(f"no action id for {m}")  # pragma: no cover - every kind is above
 
-    def _meld_form(self, s: State, m: Meld) -> int | None:
-        side = s.side_of[s.turn]
+    def _meld_action(self, s: State, m: Meld, view: _HandView) -> int:
+        """A meld's form, if the form picks out exactly its cards; else ``go_out``."""
+        melds, adds = m.melds, m.adds
+        if view.opened and not self.closed:
+            # The common forms of an opened side, decided here as ``_meld_form`` and ``_parts``
+            # decide them (the tests hold the two ways to the same ids).
+            if not melds and len(adds) == 1 and adds[0][0] < RUN_REF0:
+                k, g = adds[0]
+                if len(g) == 1 and IS_WILD[g[0]]:  # WILD + key: one wild card, a two first
+                    wild = view.wilds()
+                    ok = 0 <= k < 16 and wild and g == wild[:1]
+                    return self.wild + k if ok else self.go_out
+                if 4 <= k <= 14:  # ADD: every natural of the rank held
+                    return self.add + k - 4 if g == view.of_key(k) else self.go_out
+                return self.go_out
+            if not adds and len(melds) == 1 and self.run == self.extend:
+                g = melds[0]
+                w = sum(IS_WILD[c] for c in g)
+                if w < len(g):  # NEW: every natural of the rank held and w wild cards
+                    k = next(KEY_OF[c] for c in g if not IS_WILD[c])
+                    if 4 <= k <= 14 and w <= self.w and g == view.of_key(k) + view.wilds()[:w]:
+                        return self.new + (k - 4) * (self.w + 1) + w
+                    return self.go_out
+        a = self._meld_form(s, m, view.side)
+        if a is not None and self._parts(s, a, view) == (m.melds, m.adds):
+            return a
+        return self.go_out
+
+    def _meld_form(self, s: State, m: Meld, side: int) -> int | None:
         if not s.opened[side]:
             if m.adds or not m.melds:
                 return None
@@ -172,41 +218,41 @@ class Encoding:
     # ------------------------------------------------------------------ ids to meld moves
     def meld(self, s: State, a: int) -> Meld | None:
         """The canonical meld action of form ``a`` in ``s`` (None: not a meld form)."""
-        hand = s.hands[s.turn]
+        parts = self._parts(s, a, _HandView(s))
+        return None if parts is None else Meld(melds=parts[0], adds=parts[1])
+
+    def _parts(self, s: State, a: int, view: _HandView) -> _MeldParts | None:
+        """``meld(s, a)`` as its two fields, new melds and adds (None: not a meld form)."""
         r = s.rules
         if self.add <= a < self.new:
             k = a - self.add + 4
-            nat = _of_key(hand, k)
+            nat = view.of_key(k)
             if r.canasta_closed:  # as the generator: only what the canasta still takes
-                old = open_meld(s, r.side_of[s.turn], k)
+                old = open_meld(s, view.seat_side, k)
                 nat = nat[: max(0, r.canasta_size - old.size)] if old is not None else ()
-            return Meld(adds=((k, nat),))
+            return (), ((k, nat),)
         if self.new <= a < self.wild:
             k, w = divmod(a - self.new, self.w + 1)
-            nat = _of_key(hand, k + 4)
+            nat = view.of_key(k + 4)
             if r.canasta_closed:
                 nat = nat[: r.canasta_size]
-            return Meld(melds=(nat + _wilds(hand)[:w],))
+            return (nat + view.wilds()[:w],), ()
         if self.wild <= a < self.open:
-            wild = _wilds(hand)
-            return Meld(adds=((a - self.wild, wild[:1]),)) if wild else None
+            wild = view.wilds()
+            return ((), ((a - self.wild, wild[:1]),)) if wild else None
         if self.open <= a < self.run:
             mask = a - self.open
-            groups = opening_groups(s, hand)
-            chosen = tuple(
-                g for g in groups if mask >> (next(KEY_OF[c] for c in g if not IS_WILD[c]) - 4) & 1
-            )
-            return Meld(melds=chosen) if chosen else None
+            chosen = tuple(g for g, k in view.groups() if mask >> (k - 4) & 1)
+            return (chosen, ()) if chosen else None
         if self.run <= a < self.extend:
             suit, lo, hi = _run_parts(a - self.run)
-            return Meld(melds=(tuple(C.card(k, suit) for k in range(lo, hi + 1)),))
+            return (tuple(C.card(k, suit) for k in range(lo, hi + 1)),), ()
         if self.extend <= a < self.wild_meld:
             suit, lo, hi = _run_parts(a - self.extend)
-            side = s.rules.side_of[s.turn]
             run = next(
                 (
                     m
-                    for m in s.melds[side].values()
+                    for m in s.melds[view.seat_side].values()
                     if m.kind == RUN and m.suit == suit and lo <= m.low and m.high <= hi
                 ),
                 None,
@@ -214,9 +260,9 @@ class Encoding:
             if run is None:
                 return None
             ext = [C.card(k, suit) for k in range(lo, hi + 1) if not run.low <= k <= run.high]
-            return Meld(adds=((run_ref(suit, run.low), tuple(sorted(ext))),)) if ext else None
+            return ((), ((run_ref(suit, run.low), tuple(sorted(ext))),)) if ext else None
         if a == self.wild_meld and self.wild_meld < self.go_out:
-            return Meld(melds=(_wilds(hand)[: self.wild_meld_max],))
+            return (view.wilds()[: self.wild_meld_max],), ()
         return None
 
     def describe(self, a: int) -> str:
@@ -287,12 +333,52 @@ def _run_of(s: State, side: int, suit: int, rank: int) -> TableMeld | None:
     return None if key is None else s.melds[side][key]
 
 
+_MeldParts = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...]]
+"""A meld action's ``melds`` and ``adds``."""
+
+
+class _HandView:
+    """What the player to move holds, as the meld forms read it, worked out once a position."""
+
+    __slots__ = ("_groups", "_keys", "_s", "_wilds", "hand", "opened", "seat_side", "side")
+
+    def __init__(self, s: State):
+        self._s = s
+        self.hand = s.hands[s.turn]
+        self.side = s.side_of[s.turn]
+        """The mover's side at this point of the hand (sides may form during it)."""
+        self.seat_side = s.rules.side_of[s.turn]
+        """The mover's side as the table's seating has it (what :meth:`Encoding.meld` reads)."""
+        self.opened = s.opened[self.side]
+        self._keys: dict[int, tuple[int, ...]] = {}
+        self._wilds: tuple[int, ...] | None = None
+        self._groups: list[tuple[tuple[int, ...], int]] | None = None
+
+    def of_key(self, key: int) -> tuple[int, ...]:
+        """Every card of ``key`` held, in card order."""
+        got = self._keys.get(key)
+        if got is None:
+            got = self._keys[key] = _of_key(self.hand, key)
+        return got
+
+    def wilds(self) -> tuple[int, ...]:
+        """The wild cards held, twos first."""
+        if self._wilds is None:
+            self._wilds = self.of_key(C.TWO) + self.of_key(C.JOKER_RANK)
+        return self._wilds
+
+    def groups(self) -> list[tuple[tuple[int, ...], int]]:
+        """The opening groups of the hand, each with its rank."""
+        if self._groups is None:
+            self._groups = [
+                (g, next(KEY_OF[c] for c in g if not IS_WILD[c]))
+                for g in opening_groups(self._s, self.hand)
+            ]
+        return self._groups
+
+
 def _of_key(hand: list[int], key: int) -> tuple[int, ...]:
     out: list[int] = []
     for c in CARDS_OF_KEY[key]:
         out.extend([c] * hand[c])
     return tuple(out)
-
-
-def _wilds(hand: list[int]) -> tuple[int, ...]:
-    return _of_key(hand, C.TWO) + _of_key(hand, C.JOKER_RANK)

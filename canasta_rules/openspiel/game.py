@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -77,6 +78,10 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         self.whole_game = bool(params.get("whole_game", False))
         self.encoding = Encoding(self.rules)
         r = self.rules
+        self.most_copies = max(r.deck_counts)
+        self.shares: dict[int, list[float]] = {}
+        """``shares[total][n]`` is ``n / total``: a chance outcome's probability, for ``n``
+        copies of a card among ``total`` cards left (made as chance nodes ask)."""
         hands = r.max_hands if self.whole_game else 1
         bound = 100_000.0
         info = pyspiel.GameInfo(
@@ -116,11 +121,16 @@ class Table:
         self.totals: list[int] = [0] * r.sides
         self.done = False
         self.s: State | None = None
-        self.log: list[tuple[int, str]] = []
-        """The hand's history: (seat who may see it, -1 for everyone; text)."""
+        self.log: list[LogEntry] = []
+        """The hand's history: (seat who may see it, -1 for everyone; its words, see
+        :func:`_log_text`), put into words only when an information state asks for it."""
+        self.words: list[str] = []
+        """The words of the first ``len(words)`` entries of ``log``, kept once made."""
         self.known: list[list[int]] = [[0] * C.NUM_CARD_IDS for _ in range(r.players)]
         self._legal: dict[int, Move] | None = None
-        self._pile_before: list[int] = []
+        self._stock: list[int] | None = None
+        """The stock's count of each card while its size is ``_stock_len`` (chance outcomes)."""
+        self._stock_len = -1
         self._start_deal()
 
     # ------------------------------------------------------------------ dealing
@@ -131,6 +141,7 @@ class Table:
         self.deal_pile: list[int] = []
         self.deal_red3: list[list[int]] = [[] for _ in range(r.players)]
         self.deal_feet: list[list[int]] = [[] for _ in range(r.players)]
+        self.dealt = 0  # cards dealt to the hands and feet so far
         self.deal_stage = 0  # 0 hands, 1 upcards, 2 red-three replacements, 3 dealt
         self.deal_next = r.next_seat(self.dealer)
         self.expose_seat = r.next_seat(self.dealer)
@@ -140,6 +151,7 @@ class Table:
         self.pending_cards: list[int] = []
         self.s = None
         self.log = []
+        self.words = []
         self.known = [[0] * C.NUM_CARD_IDS for _ in range(r.players)]
 
     def _deal_card(self, c: int) -> None:
@@ -147,15 +159,15 @@ class Table:
         self.remaining[c] -= 1
         if self.deal_stage == 0:
             p = self.deal_next
-            if sum(len(h) for h in self.deal_hands) < r.hand_size * r.players:
+            if self.dealt < r.hand_size * r.players:
                 self.deal_hands[p].append(c)
-                self.log.append((p, f"dealt {C.name(c)}"))
+                self.log.append((p, "dealt ", c))
             else:  # the feet, dealt after the hands and seen by nobody (foot.kind = "foot")
                 self.deal_feet[p].append(c)
-                self.log.append((-1, "dealt a foot card, face down"))
+                self.log.append((-1, "dealt a foot card, face down", None))
             self.deal_next = r.next_seat(p)
-            dealt = sum(len(h) for h in self.deal_hands) + sum(len(f) for f in self.deal_feet)
-            if dealt == (r.hand_size + r.foot_size) * r.players:
+            self.dealt += 1
+            if self.dealt == (r.hand_size + r.foot_size) * r.players:
                 self.deal_stage = 1
                 if not r.upcard:  # deal.upcard = "none": no upcard to turn
                     self.deal_stage = 2
@@ -163,7 +175,7 @@ class Table:
             return
         if self.deal_stage == 1:
             self.deal_pile.append(c)
-            self.log.append((-1, f"upcard {C.name(c)}"))
+            self.log.append((-1, "upcard ", c))
             if not r.cover[c]:
                 self.deal_stage = 2
                 self._advance_exposure()
@@ -171,7 +183,7 @@ class Table:
         # A replacement for a red three laid down during the deal.
         p = self.expose_seat
         self.deal_hands[p].append(c)
-        self.log.append((p, f"replacement {C.name(c)}"))
+        self.log.append((p, "replacement ", c))
         self._advance_exposure()
 
     def _advance_exposure(self) -> None:
@@ -187,7 +199,7 @@ class Table:
                 c = reds[0]
                 self.deal_hands[p].remove(c)
                 self.deal_red3[p].append(c)
-                self.log.append((-1, f"seat {p} lays down {C.name(c)}"))
+                self.log.append((-1, f"seat {p} lays down ", c))
                 return  # a chance node gives the replacement
             self.expose_done += 1
             self.expose_seat = r.next_seat(p)
@@ -209,7 +221,6 @@ class Table:
         )
         self.deal_stage = 3
         self._legal = None
-        self._pile_before = list(self.s.pile)
 
     # ------------------------------------------------------------------ chance during play
     def _stock_need(self, m: Move) -> int:
@@ -244,18 +255,30 @@ class Table:
         m = self.pending
         assert s is not None and m is not None
         # Put the chosen cards on top of the stock, first drawn last in the list.
+        before = len(s.stock)
         for c in self.pending_cards:
             s.stock.remove(c)
         s.stock.extend(reversed(self.pending_cards))
         actor = s.turn
+        taken = s.pile[:-1] if isinstance(m, TakePile) else None
         done = apply_unchecked(s, m)
+        bonus = self.rules.bonus
+        log = self.log
+        counts = self._stock
+        took_chosen = len(s.stock) == before - len(self.pending_cards)
+        if counts is not None and self._stock_len == before and took_chosen:
+            # The move took the cards chosen, no more: count them out of the stock's counts.
+            for c in self.pending_cards:
+                counts[c] -= 1
+            self._stock_len = len(s.stock)
         for c in self.pending_cards:
-            self.log.append((-1 if self.rules.bonus[c] else actor, f"drew {C.name(c)}"))
+            log.append((-1 if bonus[c] else actor, "drew ", c))
         if isinstance(m, TakePile):
-            self._note_take(actor, m)
+            assert taken is not None
+            self._note_take(actor, m, taken)
         elif isinstance(m, Discard):
             self._note_played(actor, m)
-        self.log.append((-1, f"seat {actor}: {_public(done)}"))
+        log.append((-1, _SEAT[actor], done))
         self.pending = None
         self.pending_cards = []
         self._after_move()
@@ -269,32 +292,42 @@ class Table:
         return self.s.actor
 
     def _legal_map(self) -> dict[int, Move]:
-        if self._legal is None:
+        """The legal moves by action id, worked out once a position (``apply_action`` reads
+        them again)."""
+        legal = self._legal
+        if legal is None:
             s = self.s
             assert s is not None
-            out: dict[int, Move] = {}
-            for m in legal_moves(s):
-                a = self.enc.action(s, m)
-                if a in out:  # pragma: no cover - the encoding's promise; tests check it
-                    raise AssertionError(f"moves {out[a]} and {m} share action {a}")
-                out[a] = m
-            self._legal = out
-        return self._legal
+            legal = self._legal = self.enc.actions(s, legal_moves(s))
+        return legal
 
     def legal_actions(self) -> list[int]:
         return sorted(self._legal_map())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.s is None:
+        s = self.s
+        if s is None:
             counts = self.remaining
         else:
-            counts = [0] * C.NUM_CARD_IDS
-            for c in self.s.stock:
-                counts[c] += 1
-            for c in self.pending_cards:
-                counts[c] -= 1
+            stock = s.stock
+            counts = self._stock  # type: ignore[assignment]
+            if counts is None or self._stock_len != len(stock):
+                counts = [0] * C.NUM_CARD_IDS
+                for c in stock:
+                    counts[c] += 1
+                self._stock, self._stock_len = counts, len(stock)
+            if self.pending_cards:
+                counts = counts[:]
+                for c in self.pending_cards:
+                    counts[c] -= 1
+        # [(c, n / total) for c, n in enumerate(counts) if n], with the loops in C and each
+        # n / total worked out once a game.
         total = sum(counts)
-        return [(c, n / total) for c, n in enumerate(counts) if n]
+        share = self.g.shares.get(total)
+        if share is None:
+            share = self.g.shares[total] = [n / total for n in range(self.g.most_copies + 1)]
+        held = map(share.__getitem__, filter(None, counts))
+        return list(zip(compress(_CARD_IDS, counts), held, strict=True))
 
     def apply_action(self, action: int) -> None:
         if self.s is None:
@@ -314,25 +347,28 @@ class Table:
             self.pending_cards = []
             return
         actor = s.actor
-        done = apply_unchecked(s, m)
         if isinstance(m, TakePile):
-            self._note_take(actor, m)
-        elif isinstance(m, (Meld, Discard)):
-            self._note_played(actor, m)
-        self.log.append((-1, f"seat {actor}: {_public(done)}"))
+            taken = s.pile[:-1]
+            done = apply_unchecked(s, m)
+            self._note_take(actor, m, taken)
+        else:
+            done = apply_unchecked(s, m)
+            if isinstance(m, (Meld, Discard)):
+                self._note_played(actor, m)
+        self.log.append((-1, _SEAT[actor], done))
         self._after_move()
 
-    def _note_take(self, p: int, m: TakePile) -> None:
-        """Cards taken with the pile are known to be in the taker's hand (less those melded)."""
+    def _note_take(self, p: int, m: TakePile, taken: list[int]) -> None:
+        """Cards taken with the pile (``taken``: the pile under its top card) are known to be
+        in the taker's hand (less those melded)."""
         s = self.s
         assert s is not None
-        for c in self._taken:
+        for c in taken:
             self.known[p][c] += 1
         for c in (*m.shown, *(c for g in m.melds for c in g)):
             if self.known[p][c]:
                 self.known[p][c] -= 1
-        for c in range(C.NUM_CARD_IDS):
-            self.known[p][c] = min(self.known[p][c], s.hands[p][c])
+        self.known[p] = list(map(min, self.known[p], s.hands[p]))
 
     def _note_played(self, p: int, m: Meld | Discard) -> None:
         """Known cards that ``m`` played leave the list (the hand's counts bound it; only the
@@ -348,15 +384,10 @@ class Table:
             if known[c] > hand[c]:
                 known[c] = hand[c]
 
-    @property
-    def _taken(self) -> list[int]:
-        return self._pile_before[:-1] if self._pile_before else []
-
     def _after_move(self) -> None:
         s = self.s
         assert s is not None
         self._legal = None
-        self._pile_before = list(s.pile)
         if not s.over:
             return
         hand = [x.total for x in score_hand(s)]
@@ -457,6 +488,7 @@ class Table:
         rng.shuffle(stock)
         s.stock = stock
         t._legal = None
+        t._stock = None
 
     def view(self, player: int) -> str:
         """The current view of ``player``: own hand, the table, cards known in other hands."""
@@ -476,7 +508,11 @@ class Table:
         return "; ".join(parts)
 
     def information_state(self, player: int) -> str:
-        history = [text for who, text in self.log if who in (-1, player)]
+        log, words = self.log, self.words
+        if len(words) < len(log):
+            words.extend(map(_log_text, log[len(words) :]))
+        seen = (-1, player)
+        history = [text for entry, text in zip(log, words, strict=True) if entry[0] in seen]
         return self.view(player) + "\n" + "\n".join(history)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -487,12 +523,15 @@ class Table:
         t.deal_hands = [h[:] for h in self.deal_hands]
         t.deal_pile = self.deal_pile[:]
         t.deal_red3 = [h[:] for h in self.deal_red3]
+        t.deal_feet = [f[:] for f in self.deal_feet]
         t.pending_cards = self.pending_cards[:]
         t.log = self.log[:]
+        t.words = self.words[:]
         t.known = [k[:] for k in self.known]
         t.scores = self.scores[:]
         t.totals = self.totals[:]
         t._legal = None
+        t._stock = None
         return t
 
 
@@ -513,6 +552,28 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.d.legal_actions()
+
+    # OpenSpiel's C++ ``State`` answers ``legal_actions`` and ``is_chance_node`` by calling back
+    # into Python for ``current_player``, ``is_terminal`` and ``_legal_actions`` (four or five
+    # calls across the language boundary, about 4 us). Defined here, a Python caller (random
+    # play, ISMCTS, MCTS rollouts) gets the same answer without the round trip, as it already
+    # does for ``current_player``, ``is_terminal`` and ``chance_outcomes``; C++ callers still go
+    # through ``_legal_actions``. The rules are OpenSpiel's (``PyState::LegalActions``).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        d = self.d
+        if d.done:
+            return []
+        if d.s is None or d.pending is not None:
+            return [a for a, _ in d.chance_outcomes()]
+        if player is None or player == d.s.actor:
+            return d.legal_actions()
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def is_chance_node(self) -> bool:
+        d = self.d
+        return not d.done and (d.s is None or d.pending is not None)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.d.chance_outcomes()
@@ -541,6 +602,23 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         t: CanastaState = self.clone()
         t.d.resample(player_id, random.Random(seed))
         return t
+
+
+LogEntry = tuple[int, str, int | Move | None]
+"""A line of a hand's history: who may see it (-1: everyone), then its words: the text alone, or
+followed by a card's name or what everyone sees of a move."""
+
+_SEAT = [f"seat {p}: " for p in range(GAME_TYPE.max_num_players)]
+_CARD_IDS = range(C.NUM_CARD_IDS)
+
+
+def _log_text(entry: LogEntry) -> str:
+    _, text, item = entry
+    if item is None:
+        return text
+    if isinstance(item, int):
+        return text + C.name(item)
+    return text + _public(item)
 
 
 def _public(m: Move) -> str:
