@@ -422,8 +422,7 @@ def parse(text: str, file: str = "<text>") -> A.Document:
     budget = Budget()
     _LOCAL.budget = budget
     try:
-        check_lines(text)
-        raws = text.split("\n")
+        raws = check_lines(text)
         try:
             fast, rest = read_lines(raws, _parser(), budget)
         except Beyond as e:
