@@ -1,17 +1,25 @@
 """Replay speed: records parsed and replayed with full legality checking, in moves per second.
 
-Generates bot games of `classic` (4 players), writes them as records, then times reading them
-back: parsing alone, replaying alone, and both together (what `canasta replay` does). When the
-`chess` package (python-chess) is installed, it also reads PGN games of about the same number of
-moves and replays them (python-chess checks every move), in the same process, round by round
-with ours, and prints our speed as a multiple of python-chess's: the reference issue 26 names
-(the goal is 2x, in CPU time).
+Generates bot games of `classic` (4 players), writes them as records, then times reading them back:
+parsing alone, replaying alone, and both together (what `canasta replay` does). When the `chess`
+package (python-chess) is installed, it also reads PGN games of about the same number of moves and
+replays them (python-chess checks every move), in the same process, round by round with ours, and
+prints our speed as a multiple of python-chess's: the reference issue 26 names (the goal is 2x, in
+CPU time).
 
-Each figure is the median of ``--rounds`` rounds, in CPU time (user + system of this process,
-which a busy machine disturbs less) and in wall time; the ratio is the median of the per-round
-ratios, so a change in the machine's load between rounds touches both sides alike.
+Each figure is the median of ``--rounds`` rounds, in CPU time (user + system of this process, which
+a busy machine disturbs less) and in wall time; the ratio is the median of the per-round ratios,
+printed with their range. Within a round the two sides take turns, python-chess first in every other
+round, and before each turn the garbage of what ran before is collected, outside the timing:
+python-chess's games are cycles of nodes that only the collector frees, and a side should not pay
+for collecting the other's. ``--turns N`` splits each side's work into N turns (the records in N
+groups, the PGN games in N texts) that alternate, so that a change in the machine's load touches
+both sides more alike. But at 20 turns (a record a turn) the ratio came out about 0.2 lower than
+at 1 on the same code, ours slower and python-chess not (likely: each full collection also empties
+CPython's free lists, and the caches are cold at each switch), so the default is 1: each side's
+whole set, a turn each.
 
-    python bench/replay_speed.py [--games 20] [--rounds 7]
+    python bench/replay_speed.py [--games 20] [--rounds 9] [--turns 1]
 """
 
 from __future__ import annotations
@@ -47,22 +55,26 @@ def records(games: int) -> list[str]:
 
 def timed(fn: Callable[[], object]) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one cold call: the parser's caches (which help only
-    within a run of records) are emptied first, so repeats do not flatter the figure."""
+    within a run of records) are emptied first, so repeats do not flatter the figure, and the
+    garbage of what ran before is collected, outside the timing."""
     clear_caches()
+    gc.collect()
     c, w = time.process_time(), time.perf_counter()
     fn()
     return time.process_time() - c, time.perf_counter() - w
 
 
-def chess_games(target_moves: int) -> tuple[str, int]:
-    """Random legal chess games as PGN, at least ``target_moves`` half-moves in all."""
+def chess_games(target_moves: int, chunks: int = 1) -> tuple[list[str], int]:
+    """Random legal chess games as PGN, at least ``target_moves`` half-moves in all, in
+    ``chunks`` texts of about as many half-moves each."""
     import random
 
     import chess
     import chess.pgn
 
     rng = random.Random(1)
-    pgns = []
+    texts: list[str] = []
+    pgns: list[str] = []
     total = 0
     while total < target_moves:
         board = chess.Board()
@@ -74,7 +86,12 @@ def chess_games(target_moves: int) -> tuple[str, int]:
             board.push(move)
         total += board.ply()
         pgns.append(str(game))
-    return "\n\n".join(pgns), total
+        if total >= target_moves * (len(texts) + 1) / chunks:
+            texts.append("\n\n".join(pgns))
+            pgns = []
+    if pgns:
+        texts.append("\n\n".join(pgns))
+    return texts, total
 
 
 def chess_replay(text: str) -> None:
@@ -94,17 +111,30 @@ def chess_replay(text: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument(
+        "--turns",
+        type=int,
+        default=1,
+        help="turns each side takes in a round (1: its whole set at once; 20: a record a turn)",
+    )
     args = ap.parse_args()
     texts = records(args.games)
     parse(texts[0], "warm-up")  # build the parser once, outside the timings
     docs = [parse(t, f"game{i}.can") for i, t in enumerate(texts)]
     moves = sum(replay(d).moves for d in docs)
     lines = sum(t.count("\n") for t in texts)
+    args.turns = max(1, min(args.turns, len(texts)))
+    # The records in ``turns`` groups of consecutive records, and the PGN games in as many texts.
+    groups = [
+        texts[i * len(texts) // args.turns : (i + 1) * len(texts) // args.turns]
+        for i in range(args.turns)
+    ]
     try:
-        pgn, plies = chess_games(moves)
+        pgns, plies = chess_games(moves, args.turns)
     except ImportError:
-        pgn, plies = "", 0
+        pgns, plies = [], 0
+    assert not plies or len(pgns) == args.turns
 
     # Each record is read and replayed, then dropped, as `canasta replay` does with a file.
     def parse_all() -> None:
@@ -119,18 +149,42 @@ def main() -> None:
         for t in texts:
             replay(parse(t, "x.can"))
 
+    def ours_turn(group: list[str]) -> None:
+        for t in group:
+            replay(parse(t, "x.can"))
+
+    def taking_turns(first: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Ours (read and replay records) and python-chess's (read and replay PGN games),
+        taking turns: (CPU, wall) seconds of each side, summed over the round."""
+        clear_caches()
+        spent = [[0.0, 0.0], [0.0, 0.0]]
+        for i in range(args.turns):
+            for side in (0, 1) if (first + i) % 2 == 0 else (1, 0):
+                gc.collect()  # the garbage of what ran before, outside the timing
+                c, w = time.process_time(), time.perf_counter()
+                if side == 0:
+                    ours_turn(groups[i])
+                else:
+                    chess_replay(pgns[i])
+                spent[side][0] += time.process_time() - c
+                spent[side][1] += time.perf_counter() - w
+        return (spent[0][0], spent[0][1]), (spent[1][0], spent[1][1])
+
     # What the bench itself keeps (the records, the parsed documents, the PGN text) is set aside
     # from the garbage collector, as a `canasta replay` process has none of it.
     gc.collect()
     gc.freeze()
     rows: dict[str, list[tuple[float, float]]] = {"parse": [], "replay": [], "both": []}
     theirs: list[tuple[float, float]] = []
-    for _ in range(args.rounds):
+    for r in range(args.rounds):
         rows["parse"].append(timed(parse_all))
         rows["replay"].append(timed(replay_all))
-        rows["both"].append(timed(both))
         if plies:
-            theirs.append(timed(lambda: chess_replay(pgn)))
+            ours, base = taking_turns(r)
+            rows["both"].append(ours)
+            theirs.append(base)
+        else:
+            rows["both"].append(timed(both))
 
     def rate(n: int, runs: list[tuple[float, float]], i: int) -> float:
         return n / statistics.median(r[i] for r in runs)

@@ -17,7 +17,8 @@ from canasta_rules import limits
 from canasta_rules.bots import make_bot
 from canasta_rules.engine import Game
 from canasta_rules.errors import NotationError
-from canasta_rules.notation import parse
+from canasta_rules.notation import ast as A
+from canasta_rules.notation import parse, replay
 from canasta_rules.notation.fastlines import Budget, read_lines
 from canasta_rules.notation.parser import _lark_lines, _parser
 from canasta_rules.notation.record import game_record
@@ -129,6 +130,26 @@ def test_a_game_is_read_without_lark_and_the_same_as_by_lark() -> None:
     assert rest == []  # every line of a written game is a common line
     numbers = [n for n, raw in enumerate(raws, 1) if raw.strip()]
     assert fast == [ln for n in numbers for ln in _lark_lines(raws, [n], "x.can")]
+
+
+def test_a_replay_places_no_action_and_a_turn_places_them_when_asked() -> None:
+    """A turn read on its own holds its actions unplaced (ast.Turn): a replay of the game makes
+    no placed copy, and the copies made when something asks are what lark reads, places and
+    all."""
+    text = _game(3)
+    doc = parse(text, "x.can")
+    assert replay(doc).moves > 100
+    turns = [ln.item for ln in doc.lines if isinstance(ln.item, A.Turn)]
+    assert len(turns) > 50
+    assert all("actions" not in vars(t) for t in turns)
+    raws = text.split("\n")
+    for t in turns[:50]:
+        (larks,) = _lark_lines(raws, [t.at.line], "x.can")
+        assert isinstance(larks.item, A.Turn)
+        assert t.actions == larks.item.actions
+        assert [a.at for a in t.actions] == [a.at for a in larks.item.actions]
+        assert t == larks.item
+    assert "actions" in vars(turns[0])  # made once, then kept
 
 
 def test_lines_left_to_lark_keep_their_place_among_the_others() -> None:

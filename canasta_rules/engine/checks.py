@@ -23,7 +23,7 @@ from .rules import (
     Rules,
     run_ref_parts,
 )
-from .state import Permission, State, TableMeld
+from .state import ANSWER_NO, ANSWER_YES, State, TableMeld
 
 STOCK, PILE = 1, 2
 
@@ -265,13 +265,13 @@ def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal
             f"you must keep two cards (one to discard, one to hold) until your side has "
             f"{needs_text(r)} to go out",
         )
-    if s.permission == Permission.NO:
+    if s.permission == ANSWER_NO:
         return Refusal(
             "out.permission_refused",
             "going_out.permission",
             "your partner said no: you may not go out this turn, so keep two cards",
         )
-    if r.ask_required and s.permission != Permission.YES:
+    if r.ask_required and s.permission != ANSWER_YES:
         # Asked with one card left, a "no" would leave a card that can be neither kept nor
         # discarded: so the yes comes first, while two cards are held (as with a "no").
         return _ask_first(
@@ -392,13 +392,13 @@ def side_out_refusal(s: State, side: int) -> Refusal | None:
         ref = contract_refusal(s, side, 0)
         if ref is not None:
             return ref
-    if s.permission == Permission.NO:
+    if s.permission == ANSWER_NO:
         return Refusal(
             "out.permission_refused",
             "going_out.permission",
             "your partner said no: you may not go out this turn",
         )
-    if r.ask_required and s.permission != Permission.YES:
+    if r.ask_required and s.permission != ANSWER_YES:
         return _ask_first()
     return None
 
@@ -474,8 +474,12 @@ def check_stock_sequence(
     avail = None
     if not s.stock_known:
         if len(cards) == 1:  # one card (most draws): in the stock, or not
-            if cards[0] not in s.stock and need > 0 and s.stock:
-                return _not_in_stock(cards[0])
+            c = cards[0]
+            if c in s.stock:
+                if need == 1 and not bonus[c]:
+                    return None  # the one card the draw needs, and it is there
+            elif need > 0 and s.stock:
+                return _not_in_stock(c)
         else:
             avail = {c: s.stock.count(c) for c in set(cards)}
     pos = len(s.stock)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from .rules import BLACK3_KEY, RED3_KEY, Rules
+from .rules import BLACK3_KEY, KEY_OF, RED3_KEY, Rules
 from .state import DealError, Phase, State, begin_turn, clear_turn
 
 
@@ -187,8 +187,12 @@ def from_layout(
                     f"{'red' if C.is_red_three(c) else 'black'} threes down during the deal: "
                     "list it among that player's laid-out threes"
                 )
-            s.add_card(p, c)
             counts[c] += 1
+        own, own_keys = s.hands[p], s.rc[p]  # the cards into the hand (State.add_card)
+        for c in h:
+            own[c] += 1
+            own_keys[KEY_OF[c]] += 1
+        s.hand_len[p] += len(h)
     if rules.foot:
         if feet is None or len(feet) != n:
             raise DealError("this variant deals every player a foot: the deal must list each one")

@@ -43,7 +43,7 @@ from .limits import banned_on_empty, check_lay
 from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
 from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
-from .state import Permission, Phase, State
+from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
 
@@ -55,7 +55,7 @@ _ASK = Ask()
 _YES, _NO = Answer(True), Answer(False)
 _DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
 # Plain ints for the hot paths (an IntEnum member's lookup costs more than a global's).
-_YES_GIVEN = int(Permission.YES)
+_YES_GIVEN = int(ANSWER_YES)
 
 
 def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
@@ -252,18 +252,18 @@ def _asked(s: State) -> bool:
 def legal_moves(s: State) -> list[Move]:
     """Every legal move here, in canonical form (see the module docstring), in a fixed order."""
     ph = s.phase
-    if ph == Phase.OVER:
+    if ph == OVER:
         return []
-    if ph == Phase.ANSWER:
+    if ph == ANSWER:
         return [_YES, _NO]
-    if ph == Phase.EXPOSE:
+    if ph == EXPOSE:
         return [_EXPOSE] if s.stock_known else []
-    if ph == Phase.FOOT:  # the hand is used up: take up the foot (foot.kind = "foot")
+    if ph == FOOT:  # the hand is used up: take up the foot (foot.kind = "foot")
         if s.stock_known or not any(s.rules.bonus[c] for c in s.feet[s.turn]):
             return [_FOOT]
         return []
     r = s.rules
-    if ph == Phase.DRAW:
+    if ph == DRAW:
         takes = pile_takes(s)
         if draw_ends_hand(s):
             if takes and forced_pickup(s):
@@ -271,13 +271,13 @@ def legal_moves(s: State) -> list[Move]:
             out = [_DRAW, *takes]
         else:
             out = ([_DRAW] if s.stock_known else []) + takes
-        if r.ask_before_draw and s.permission == Permission.NONE and not _asked(s):
+        if r.ask_before_draw and s.permission == NOT_ASKED and not _asked(s):
             out.append(_ASK)
         return out
     r = s.rules
     p = s.turn
     plan = going_out_plan(s)
-    if s.permission == Permission.YES and r.yes_obliges and plan is not None:
+    if s.permission == ANSWER_YES and r.yes_obliges and plan is not None:
         return [plan[0]] if refusal(s, plan[0]) is None else []
     bound = _turn_bound(s, s.side_of[p])
     moves: list[Move] = _meld_moves(s, bound)
@@ -290,7 +290,7 @@ def legal_moves(s: State) -> list[Move]:
         moves.append(plan[0])
     if (
         r.permission
-        and s.permission == Permission.NONE
+        and s.permission == NOT_ASKED
         and (r.ask_after_melding if s.turn_melded else r.ask_after_draw)
         and s.hand_len[p] >= 2
         and (plan is not None or not r.ask_only_when_able)

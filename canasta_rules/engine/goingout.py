@@ -20,7 +20,7 @@ from .limits import check_lay, may_lay, out_refusal, wild_room
 from .moves import Discard, Meld, Move
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, WILD_KEY, Rules
-from .state import Permission, Phase, State
+from .state import ANSWER_NO, PLAY, State
 
 _INF = 10**6
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -238,7 +238,7 @@ def _laid(m: Meld) -> list[int]:
 
 def going_out_plan(s: State) -> list[Move] | None:
     """Moves that take the player to move out this turn, or None if they cannot."""
-    if s.phase != Phase.PLAY or s.permission == Permission.NO:
+    if s.phase != PLAY or s.permission == ANSWER_NO:
         return None
     r = s.rules
     p = s.turn
@@ -397,7 +397,7 @@ def can_complete_opening(s: State) -> bool:
     The player must keep two cards (one to discard, one to hold), so every way of keeping two
     cards is tried, and the rest laid as richly as the melds allow.
     """
-    if s.phase != Phase.PLAY or s.turn_black3:
+    if s.phase != PLAY or s.turn_black3:
         return False
     p = s.turn
     short = s.opening_short(s.side_of[p])

@@ -59,7 +59,7 @@ from .rules import (
     WILD_KEY,
     run_ref_parts,
 )
-from .state import Permission, Phase, State
+from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, PLAY, State
 
 __all__ = [
     "check_add",
@@ -265,7 +265,7 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
         return None
     t = s.copy()
     apply_unchecked(t, m)
-    if t.phase == Phase.FOOT:
+    if t.phase == FOOT:
         # The hand is used up and the foot comes next; the turn goes on, but an opening must
         # have reached its minimum with the hand's cards.
         if short > 0:
@@ -313,6 +313,9 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
     return None
 
 
+_RED_THREE = tuple(C.is_red_three(c) for c in range(C.NUM_CARD_IDS))
+
+
 def discard_card_refusal(s: State, card: int) -> Refusal | None:
     """What refuses discarding ``card`` whatever the rest of the turn: not holding it, or its
     being a red three (red threes are laid face up, never discarded: 000, 001, 002, 003, 004).
@@ -320,7 +323,7 @@ def discard_card_refusal(s: State, card: int) -> Refusal | None:
     one."""
     if not 0 <= card < C.NUM_CARD_IDS or s.hands[s.turn][card] <= 0:
         return not_held(card)
-    if C.is_red_three(card):
+    if _RED_THREE[card]:
         return Refusal(
             "discard.red_three",
             "red_threes",
@@ -364,7 +367,7 @@ def keep_discard_refusal(s: State, can_out: bool | None = None) -> Refusal | Non
         return _black_threes_not_out(True)
     if s.turn_opened and s.opening_short(side) > 0:
         return _below_minimum(s, side, s.turn_value, True)
-    if s.permission == Permission.YES and s.rules.yes_obliges:
+    if s.permission == ANSWER_YES and s.rules.yes_obliges:
         if can_out is None:
             can_out = can_go_out(s)
         if can_out:
@@ -412,7 +415,7 @@ def _check_ask(s: State) -> Refusal | None:
             "going_out.permission",
             "this ruleset has no asking permission to go out",
         )
-    if s.permission != Permission.NONE:
+    if s.permission != NOT_ASKED:
         return Refusal("ask.already", "going_out.permission", "you have already asked this turn")
     if r.ask_once and s.asked_hand >> p & 1:
         return Refusal(
@@ -420,7 +423,7 @@ def _check_ask(s: State) -> Refusal | None:
             "going_out.permission.once_per_hand",
             "you have already asked once this hand, and a player asks only once a hand",
         )
-    if s.phase == Phase.DRAW:
+    if s.phase == DRAW:
         return None if r.ask_before_draw else _ask_moment(s, "too_early")
     if s.turn_melded:
         if not r.ask_after_melding:
@@ -464,13 +467,13 @@ def _ask_moment(s: State, code: str) -> Refusal:
 def obliged_to_go_out(s: State) -> bool:
     """A partner's binding "yes" obliges the player to go out this turn, while going out is
     still possible (a "yes" given before the draw binds only if the draw leaves a way out)."""
-    return s.permission == Permission.YES and s.rules.yes_obliges and can_go_out(s)
+    return s.permission == ANSWER_YES and s.rules.yes_obliges and can_go_out(s)
 
 
 def forced_pickup(s: State) -> bool:
     """With the stock used up, whether this player must take the pile rather than end the hand."""
     r = s.rules
-    if r.forced == "none" or s.phase != Phase.DRAW or not draw_ends_hand(s):
+    if r.forced == "none" or s.phase != DRAW or not draw_ends_hand(s):
         return False
     takes = pile_takes(s)
     if not takes:
@@ -483,9 +486,9 @@ def forced_pickup(s: State) -> bool:
 
 
 def _refuse_expose(s: State, m: Expose) -> Refusal | None:
-    if s.phase == Phase.FOOT:
+    if s.phase == FOOT:
         return _foot_first()
-    if s.phase != Phase.EXPOSE:
+    if s.phase != EXPOSE:
         return Refusal(
             "expose.nothing", "red_threes.exposed", "there are no red threes to lay down now"
         )
@@ -493,7 +496,7 @@ def _refuse_expose(s: State, m: Expose) -> Refusal | None:
 
 
 def _refuse_draw(s: State, m: Draw) -> Refusal | None:
-    if s.phase != Phase.DRAW:
+    if s.phase != DRAW:
         return _not_draw_phase(s)
     if draw_ends_hand(s):
         if m.cards:
@@ -516,7 +519,7 @@ def _refuse_draw(s: State, m: Draw) -> Refusal | None:
 
 
 def _refuse_take(s: State, m: TakePile) -> Refusal | None:
-    if s.phase != Phase.DRAW:
+    if s.phase != DRAW:
         return _not_draw_phase(s)
     return check_take(s, m)
 
@@ -526,7 +529,7 @@ def _foot_first() -> Refusal:
 
 
 def _refuse_foot(s: State, m: Foot) -> Refusal | None:
-    if s.phase != Phase.FOOT:
+    if s.phase != FOOT:
         return Refusal(
             "foot.not_now",
             "foot",
@@ -539,9 +542,9 @@ def _refuse_foot(s: State, m: Foot) -> Refusal | None:
 
 
 def _not_draw_phase(s: State) -> Refusal:
-    if s.phase == Phase.FOOT:
+    if s.phase == FOOT:
         return _foot_first()
-    if s.phase == Phase.EXPOSE:
+    if s.phase == EXPOSE:
         return Refusal(
             "expose.first",
             "red_threes.exposed",
@@ -552,9 +555,9 @@ def _not_draw_phase(s: State) -> Refusal:
 
 def _in_play_phase(s: State) -> Refusal | None:
     ph = s.phase
-    if ph == Phase.PLAY:
+    if ph == PLAY:
         return None
-    if ph == Phase.EXPOSE or ph == Phase.FOOT:
+    if ph in (EXPOSE, FOOT):
         return _not_draw_phase(s)
     return Refusal("turn.draw_first", "", "draw from the stock or take the pile first")
 
@@ -564,7 +567,9 @@ def _refuse_meld(s: State, m: Meld) -> Refusal | None:
 
 
 def _refuse_discard(s: State, m: Discard) -> Refusal | None:
-    ref = _in_play_phase(s) or _check_discard(s, m)
+    if s.phase != PLAY:
+        return _in_play_phase(s)
+    ref = _check_discard(s, m)
     if ref is None and (m.talon is not None or s.rules.talons):
         return _check_talon(s, m)
     return ref
@@ -589,7 +594,7 @@ def _check_talon(s: State, m: Discard) -> Refusal | None:
 
 
 def _refuse_ask(s: State, m: Ask) -> Refusal | None:
-    if s.phase == Phase.DRAW and s.rules.permission:
+    if s.phase == DRAW and s.rules.permission:
         return _check_ask(s)
     return _in_play_phase(s) or _check_ask(s)
 
@@ -608,13 +613,13 @@ _REFUSE: dict[type, Callable[[State, Any], Refusal | None]] = {
 def refusal(s: State, m: Move) -> Refusal | None:
     """``None`` if ``m`` is legal in ``s``; otherwise why not."""
     ph = s.phase
-    if ph == Phase.OVER:
+    if ph == OVER:
         return Refusal("hand.over", "", "the hand is over")
     if type(m) is Answer:
-        if ph != Phase.ANSWER:
+        if ph != ANSWER:
             return Refusal("answer.not_asked", "", "nobody has asked to go out")
         return None
-    if ph == Phase.ANSWER:
+    if ph == ANSWER:
         return Refusal("answer.awaited", "", "your partner must answer first")
     check = _REFUSE.get(type(m))
     if check is None:

@@ -31,7 +31,18 @@ from .rules import (
     RED3_KEY,
     RUN,
 )
-from .state import Permission, Phase, State, begin_turn, form_sides
+from .state import (
+    ANSWER,
+    ANSWER_NO,
+    ANSWER_YES,
+    DRAW,
+    FOOT,
+    OVER,
+    PLAY,
+    State,
+    begin_turn,
+    form_sides,
+)
 
 
 def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
@@ -119,7 +130,7 @@ def _apply_draw(s: State, m: Draw) -> Move:
     taken = _draw_sequence(s, s.turn, m.cards, s.rules.draw_count)
     if not s.over:
         s.drew = STOCK
-        s.phase = Phase.PLAY
+        s.phase = PLAY
     return m if m.cards is not None else Draw(tuple(taken))
 
 
@@ -223,7 +234,7 @@ def _apply_take(s: State, m: TakePile) -> Move:
         form_sides(s, p)  # the first to take the pile plays alone (seating.forming)
     if not s.over:
         s.drew = PILE
-        s.phase = Phase.PLAY
+        s.phase = PLAY
         if s.hand_len[p] == 0:
             _hand_used_up(s, p, False)
     return out
@@ -238,7 +249,7 @@ def _apply_expose(s: State, m: Expose) -> Move:
         s.red3[side].append(c)
     out = Expose(tuple(_draw_sequence(s, p, m.replacements, len(dealt))))
     if not s.over:
-        s.phase = Phase.DRAW
+        s.phase = DRAW
     return out
 
 
@@ -247,7 +258,7 @@ def _hand_used_up(s: State, p: int, by_discard: bool) -> None:
     after a meld (running) or as the turn ends after a discard (walking), or the player has
     gone out."""
     if s.rules.foot and foot_next(s, p, by_discard):
-        s.phase = Phase.FOOT  # the only move now is to take the foot up (``Foot``)
+        s.phase = FOOT  # the only move now is to take the foot up (``Foot``)
         s.walking = by_discard
     else:
         _went_out(s, p)
@@ -277,7 +288,7 @@ def _apply_foot(s: State, m: Foot) -> Move:
         s.walking = False
         _finish_turn(s)
     else:
-        s.phase = Phase.PLAY
+        s.phase = PLAY
     return out
 
 
@@ -290,13 +301,13 @@ def _apply_ask(s: State, m: Ask) -> Move:
     for q in partners:  # the next partner in the direction of play answers
         if (q - p) * r.step % r.players < (s.answerer - p) * r.step % r.players:
             s.answerer = q
-    s.phase = Phase.ANSWER
+    s.phase = ANSWER
     return m
 
 
 def _apply_answer(s: State, m: Answer) -> Move:
-    s.permission = Permission.YES if m.yes else Permission.NO
-    s.phase = Phase.PLAY if s.drew else Phase.DRAW  # asked before drawing: now draw
+    s.permission = ANSWER_YES if m.yes else ANSWER_NO
+    s.phase = PLAY if s.drew else DRAW  # asked before drawing: now draw
     s.answerer = -1
     return m
 
@@ -317,6 +328,6 @@ def apply_unchecked(s: State, m: Move) -> Move:
     """Apply ``m`` to ``s`` without checking it. Returns the move with drawn cards filled in."""
     s.moves += 1
     out = _APPLY[type(m)](s, m)
-    if s.moves >= s.rules.max_moves_per_hand and s.phase != Phase.OVER:
+    if s.moves >= s.rules.max_moves_per_hand and s.phase != OVER:
         s.end("guard")
     return out

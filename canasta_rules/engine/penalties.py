@@ -26,7 +26,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..errors import IllegalMoveError, Refusal
 from .mutate import _draw_sequence
-from .state import NO_DRAW, Phase, State
+from .state import DRAW, NO_DRAW, OVER, PLAY, State
 
 KINDS = ("wild_returned", "extra_card", "forgot_draw", "exposed_stock", "exposed")
 """Every penalty a record may name, in the order docs/notation.md lists them."""
@@ -131,7 +131,7 @@ def apply_penalty(s: State, seat: int, kind: str, card: int | None = None) -> No
     if (card is not None) != (kind in WITH_CARD):
         said = "names one card" if kind in WITH_CARD else "names no card"
         raise IllegalMoveError(Refusal("penalty.card", "", f"the penalty '{kind}' {said}"))
-    if s.phase == Phase.OVER and kind != "wild_returned":
+    if s.phase == OVER and kind != "wild_returned":
         raise IllegalMoveError(Refusal("penalty.hand_over", "", f"{kind}: the hand is over"))
     if kind == "wild_returned":
         r = s.rules
@@ -209,12 +209,12 @@ def start_without_draw(s: State) -> None:
     """Begin the turn of the player to move with no draw: a turn the record follows with
     ``penalty SEAT forgot_draw`` (``penalties.forgotten_draw``)."""
     _check_allowed(s, "forgot_draw")
-    if s.phase != Phase.DRAW:
+    if s.phase != DRAW:
         raise IllegalMoveError(
             Refusal("penalty.forgot_draw_turn", "", "forgot_draw: the turn has begun already")
         )
     s.drew = NO_DRAW
-    s.phase = Phase.PLAY
+    s.phase = PLAY
 
 
 def face_up(s: State, seat: int) -> tuple[int, ...]:

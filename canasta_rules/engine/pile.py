@@ -34,7 +34,7 @@ from .meldkinds import NEW_RUN, closed_group, rank_name, run_span
 from .moves import Meld, Move, TakePile
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, RUN_REF0, run_ref
-from .state import Phase, State, TableMeld
+from .state import DRAW, State, TableMeld
 
 
 def freeze_reason(s: State, player: int) -> str:
@@ -410,7 +410,7 @@ def hand_runs(s: State, hand: list[int]) -> list[tuple[int, ...]]:
 
 def pile_takes(s: State) -> list[Move]:
     """Canonical legal ways to take the pile in this position."""
-    if s.phase != Phase.DRAW or not s.pile:
+    if s.phase != DRAW or not s.pile:
         return []
     top = s.pile[-1]
     if IS_WILD[top] or C.is_black_three(top) or C.is_red_three(top):

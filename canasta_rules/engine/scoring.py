@@ -134,6 +134,10 @@ def black_three_points(
     return totals[min(count, len(totals) - 1)] * threes_sign(r, melded, canastas, opponents_out)
 
 
+_RED_THREE = tuple(C.is_red_three(c) for c in range(C.NUM_CARD_IDS))
+_BLACK_THREE = tuple(C.is_black_three(c) for c in range(C.NUM_CARD_IDS))
+
+
 def score_hand(s: State) -> list[SideScore]:
     """Each side's score for the hand as it stands (normally a finished hand), one per side as
     seated at the deal (a score column).
@@ -188,9 +192,9 @@ def _column(s: State, seated: int) -> SideScore:
                     held[c] += 1
         for c, n in enumerate(held):
             if n:
-                if C.is_red_three(c):
+                if _RED_THREE[c]:
                     reds += n if own else 0
-                elif C.is_black_three(c) and charged_black:
+                elif _BLACK_THREE[c] and charged_black:
                     black += n  # charged in place of its value, below
                 else:
                     hand_points -= r.value[c] * n

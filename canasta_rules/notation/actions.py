@@ -102,22 +102,7 @@ _KIND = {
 }
 
 
-def _placed(t: A.Action, at: A.Where) -> A.Action:
-    """``t`` (an action read once, placed nowhere) at ``at``."""
-    if type(t) is A.DiscardAct:
-        return A.DiscardAct(t.card, at, t.text, t.moves, t.talon)
-    if type(t) is A.DrawAct:
-        return A.DrawAct(t.cards, at, t.text, t.moves)
-    if type(t) is A.MeldAct:
-        return A.MeldAct(t.melds, t.adds, t.verb, at, t.text, t.moves)
-    if type(t) is A.TakeAct:
-        return A.TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves, t.onto)
-    if type(t) is A.AskAct:
-        return A.AskAct(t.yes, at, t.text, t.moves)
-    if type(t) is A.FootAct:
-        return A.FootAct(t.replacements, at, t.text, t.moves)
-    assert type(t) is A.ExposeAct
-    return A.ExposeAct(t.replacements, at, t.text, t.moves)
+_placed = A.placed
 
 
 def action(kind: str, text: str, at: A.Where) -> A.Action:
@@ -200,24 +185,38 @@ _BETWEEN = re.compile(r"([ \t]+)(?=(?:draw|take|expose|meld|add|discard|ask|foot
 def turn_actions(text: str, line: int, col0: int) -> tuple[tuple[A.Action, ...], int]:
     """The actions of a turn line ``text`` that matched the grammar's ``TURN`` terminal (the
     seat, then its actions; written from column ``col0``), each with its own place, and how many
-    cards they name.
+    cards they name."""
+    shared, cols, named = turn_shared(text, col0)
+    Where = A.Where
+    placed = tuple(
+        _placed(t, Where(line, c, c + len(t.text))) for t, c in zip(shared, cols, strict=True)
+    )
+    return placed, named
+
+
+def turn_shared(text: str, col0: int) -> tuple[tuple[A.Action, ...], tuple[int, ...], int]:
+    """The actions of a turn line ``text`` as :func:`turn_actions` reads them, but placed
+    nowhere (each the value read once for its text, shared), with the column each starts at, and
+    how many cards they name.
 
     The text is well formed: every action starts with its keyword, and no keyword can occur
     inside an action (cards, ``with``, ``and``, ``replace``, ``yes`` and ``no`` are not
     keywords)."""
     parts = _BETWEEN.split(text)
     out: list[A.Action] = []
+    cols: list[int] = []
     named = 0
     col = col0 + len(parts[0])
+    read = _READ.get
     for i in range(2, len(parts), 2):
         col += len(parts[i - 1])
         body = parts[i]
-        t, n = _READ.get(body) or _read_turn_action(body)
+        t, n = read(body) or _read_turn_action(body)
         named += n
-        end = col + len(body)
-        out.append(_placed(t, A.Where(line, col, end)))
-        col = end
-    return tuple(out), named
+        out.append(t)
+        cols.append(col)
+        col += len(body)
+    return tuple(out), tuple(cols), named
 
 
 _READ: dict[str, tuple[A.Action, int]] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from ..deferred import dataclass  # made on first use: 29 classes, few of them per command
+from ..deferred import dataclass, made  # made on first use: 29 classes, few per command
 from ..engine.moves import Move
 
 
@@ -151,9 +151,67 @@ class UpcardLine:
 
 @dataclass
 class Turn:
+    """A turn line: its seat and actions, each action with its own place.
+
+    A turn read on its own line (:mod:`.fastlines`) is made holding its actions unplaced: the
+    values read once for each text and shared by every line that writes it, with their columns
+    (:func:`unplaced`). The placed copies are made the first time something reads ``actions``,
+    so a replay, which needs an action's place only to report it, makes none."""
+
     seat: str
     actions: tuple[Action, ...]
     at: Where
+
+    def __getattr__(self, name: str) -> tuple[Action, ...]:
+        # Only called when ``actions`` (or another name) is not set: an unplaced turn.
+        got = self.__dict__.get(_UNPLACED) if name == "actions" else None
+        if got is None:
+            raise AttributeError(name)
+        shared, cols, line = got
+        acts = tuple(
+            placed(a, Where(line, c, c + len(a.text))) for a, c in zip(shared, cols, strict=True)
+        )
+        self.actions = acts
+        return acts
+
+
+_UNPLACED = "_unplaced"
+"""The attribute of an unplaced :class:`Turn`: (shared actions, their columns, the line)."""
+
+
+def unplaced_turn(seat: str, shared: tuple[Action, ...], cols: tuple[int, ...], at: Where) -> Turn:
+    """A :class:`Turn` whose actions are ``shared`` (placed nowhere; each action's text is what
+    was written) at columns ``cols`` of the turn's line."""
+    turn: Turn = object.__new__(made(Turn))
+    turn.seat = seat
+    turn.at = at
+    setattr(turn, _UNPLACED, (shared, cols, at.line))
+    return turn
+
+
+def unplaced(turn: Turn) -> tuple[Action, ...]:
+    """The actions of ``turn`` as written, their places left out where they were never made:
+    for reading what an action says (its moves, its text, its kind), not where it is."""
+    got = turn.__dict__.get(_UNPLACED)
+    return got[0] if got is not None else turn.actions
+
+
+def placed(t: Action, at: Where) -> Action:
+    """``t`` (an action read once, placed nowhere) at ``at``."""
+    if type(t) is DiscardAct:
+        return DiscardAct(t.card, at, t.text, t.moves, t.talon)
+    if type(t) is DrawAct:
+        return DrawAct(t.cards, at, t.text, t.moves)
+    if type(t) is MeldAct:
+        return MeldAct(t.melds, t.adds, t.verb, at, t.text, t.moves)
+    if type(t) is TakeAct:
+        return TakeAct(t.top, t.shown, t.melds, t.replacements, at, t.text, t.moves, t.onto)
+    if type(t) is AskAct:
+        return AskAct(t.yes, at, t.text, t.moves)
+    if type(t) is FootAct:
+        return FootAct(t.replacements, at, t.text, t.moves)
+    assert type(t) is ExposeAct
+    return ExposeAct(t.replacements, at, t.text, t.moves)
 
 
 @dataclass
@@ -342,10 +400,11 @@ class Document:
         ``variant`` (the user's own choice) replaces both. Without a tag: ``classic``."""
         if variant is not None:
             return variant, ()
-        vtag = self.tag("Variant")
+        tags = self.tags()  # one pass over the lines
+        vtag = next((t for t in tags if t.name == "Variant"), None)
         ref = "classic"
         if vtag is not None:
             from ..variant.confine import document_ruleset
 
             ref = document_ruleset(vtag.value, self.file, vtag.at.line, vtag.at.column)
-        return ref, tuple(t.value for t in self.tags() if t.name == "Set")
+        return ref, tuple(t.value for t in tags if t.name == "Set")

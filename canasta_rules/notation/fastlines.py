@@ -93,17 +93,18 @@ class Budget:
             raise Beyond(msg, line, column)
 
 
-def check_lines(text: str) -> None:
+def check_lines(text: str) -> list[str]:
     """The limits on the text's lines, checked before anything is read: their number and their
-    length."""
+    length. Returns the text split at its newlines."""
     if text.count("\n") > limits.MAX_LINES:
         msg = f"too many lines: the limit is {limits.MAX_LINES} in one record"
         raise Beyond(msg, limits.MAX_LINES + 1, 1)
-    long = limits.long_line(text)
-    if long is not None:
-        n = len(text.split("\n", long)[long - 1])
-        msg = f"line too long: {n} characters, the limit is {limits.MAX_LINE_CHARS}"
-        raise Beyond(msg, long, 1)
+    raws = text.split("\n")
+    if max(map(len, raws)) > limits.MAX_LINE_CHARS:  # the lengths in C; the line if one is over
+        long = next(i for i, raw in enumerate(raws) if len(raw) > limits.MAX_LINE_CHARS)
+        msg = f"line too long: {len(raws[long])} characters, the limit is {limits.MAX_LINE_CHARS}"
+        raise Beyond(msg, long + 1, 1)
+    return raws
 
 
 _SHAPES: dict[int, Shapes] = {}
@@ -160,6 +161,9 @@ def read_lines(raws: list[str], p: HasTerminals, budget: Budget) -> tuple[list[A
     out: list[A.Line] = []
     rest: list[int] = []
     number = 0
+    # Every line passes here: the names the loop uses most are local.
+    Line, Where, turn_shared, spend = A.Line, A.Where, R.turn_shared, budget.turn
+    unplaced_turn = A.unplaced_turn
     for raw in raws:
         number += 1
         s = raw.lstrip(" \t")
@@ -178,9 +182,12 @@ def read_lines(raws: list[str], p: HasTerminals, budget: Budget) -> tuple[list[A
                 tail = "" if end == len(s) else _tail(s[end:])
                 if tail is not None:
                     body = m.group()
-                    acts, named = R.turn_actions(body, number, col)
-                    budget.turn(len(acts), named, number, col)
-                    item = A.Turn(first, acts, A.Where(number, col, col + len(body)))
+                    # The actions are placed when something asks (ast.Turn): a replay does not.
+                    acts, cols, named = turn_shared(body, col)
+                    spend(len(acts), named, number, col)
+                    turn = unplaced_turn(first, acts, cols, Where(number, col, col + len(body)))
+                    out.append(Line(turn, tail or None))
+                    continue
         elif first == "d":
             m = deal_re.match(s)
             if m is not None:
@@ -243,12 +250,12 @@ def read_lines(raws: list[str], p: HasTerminals, budget: Budget) -> tuple[list[A
                     value = raw_value.replace('\\"', '"').replace("\\\\", "\\")
                     item = A.Tag(name, value, A.Where(number, col, col + 1))
         elif first == "#":
-            out.append(A.Line(A.CommentOnly(A.Where(number, col, col + len(s))), s))
+            out.append(Line(A.CommentOnly(Where(number, col, col + len(s))), s))
             continue
         if item is None or tail is None:
             rest.append(number)
             continue
-        out.append(A.Line(item, tail or None))
+        out.append(Line(item, tail or None))
     return out, rest
 
 

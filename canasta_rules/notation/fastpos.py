@@ -321,6 +321,7 @@ def _turn_line(
     tail = "" if len(body) == len(s) else F._tail(s[len(body) :])
     if tail is None:
         return None
-    acts, named = R.turn_actions(body, number, col)
+    acts, cols, named = R.turn_shared(body, col)  # placed when asked, as read_lines does
     turns.append((len(acts), named, number, col))
-    return A.Line(A.Turn(s[0], acts, A.Where(number, col, col + len(body))), tail or None)
+    turn = A.unplaced_turn(s[0], acts, cols, A.Where(number, col, col + len(body)))
+    return A.Line(turn, tail or None)

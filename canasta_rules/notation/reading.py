@@ -93,8 +93,7 @@ def parse(text: str, file: str = "<text>") -> A.Document:
     budget = Budget()
     _LOCAL.budget = budget
     try:
-        check_lines(text)
-        raws = text.split("\n")
+        raws = check_lines(text)
         whole = read_position(raws, _terminals(), budget)
         if whole is not None:  # a position read whole without lark (notation/fastpos.py)
             return A.Document(whole, file, text.splitlines())

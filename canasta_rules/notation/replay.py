@@ -29,7 +29,7 @@ from ..engine.legality import refusal
 from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
-from ..engine.state import DealError, Phase, State
+from ..engine.state import ANSWER, DRAW, FOOT, OVER, PLAY, DealError, State
 from ..errors import (
     CanastaError,
     IllegalMoveError,
@@ -132,8 +132,9 @@ def _err(doc: A.Document, at: A.Where, message: str) -> NotationError:
 def _forgot_draw_follows(body: list[A.Line], i: int, turn: A.Turn) -> bool:
     """Whether the turn line ``body[i]`` opens without a draw and the next penalty or turn line
     is that seat's ``penalty SEAT forgot_draw``."""
-    first = turn.actions[0] if turn.actions else None
-    if first is None or isinstance(first, (A.DrawAct, A.TakeAct, A.ExposeAct, A.AskAct)):
+    acts = A.unplaced(turn)
+    first = acts[0] if acts else None
+    if first is None or isinstance(first, _DRAWS):
         return False
     for ln in body[i + 1 :]:
         nxt = ln.item
@@ -142,6 +143,10 @@ def _forgot_draw_follows(body: list[A.Line], i: int, turn: A.Turn) -> bool:
         if isinstance(nxt, A.Turn):
             return False
     return False
+
+
+_DRAWS = (A.DrawAct, A.TakeAct, A.ExposeAct, A.AskAct)
+"""The actions a turn may open with besides a draw (:func:`_forgot_draw_follows`)."""
 
 
 def moves_of(act: A.Action) -> tuple[Move, ...]:
@@ -472,8 +477,16 @@ class _Replayer:
         self, header: A.HandHeader, body: list[A.Line], dealer: int, scores: list[int]
     ) -> ReplayedHand:
         r = self.rules
-        deals = [ln.item for ln in body if isinstance(ln.item, A.DealLine)]
-        ups = [ln.item for ln in body if isinstance(ln.item, A.UpcardLine)]
+        deals: list[A.DealLine] = []
+        ups: list[A.UpcardLine] = []
+        for ln in body:  # one pass: most of a body is turns
+            it = ln.item
+            if type(it) is A.Turn:
+                continue
+            if isinstance(it, A.DealLine):
+                deals.append(it)
+            elif isinstance(it, A.UpcardLine):
+                ups.append(it)
         if deals or ups:
             if len(ups) != 1:
                 where = deals[0].at if deals else ups[1].at
@@ -540,27 +553,28 @@ class _Replayer:
         moves = hand.moves
         if self.at == (hand.number, 0):  # the table as dealt, before the first turn
             return s.copy()
+        # The loop below runs for every line and move of a record: the names it uses are local.
+        on_refusal = self.on_refusal
+        seat_index = self.seat_index
+        at = self.at
+        check, play, Turn, TakeAct, unplaced = (
+            refusal,
+            apply_unchecked,
+            A.Turn,
+            A.TakeAct,
+            A.unplaced,
+        )
         for i, ln in enumerate(body):
             it = ln.item
-            if isinstance(it, A.PenaltyLine):
-                p = self._seat(it.seat, it.at)
-                if it.kind == "forgot_draw" and forgot != p and penalties.allowed(s, it.kind):
-                    msg = f"forgot_draw follows a turn {it.seat} played without drawing"
-                    raise _err(doc, it.at, msg)
-                try:
-                    penalties.apply_penalty(s, p, it.kind, it.card)
-                except IllegalMoveError as e:
-                    raise _err(doc, it.at, str(e.refusal)) from None
-                if it.kind == "forgot_draw":
+            if type(it) is not Turn:
+                self._other_line(s, it, forgot)
+                if type(it) is A.PenaltyLine and it.kind == "forgot_draw":
                     forgot = -1
                 continue
-            if isinstance(it, A.Assertion):
-                if it.kind in ("stock", "frozen") and self.on_refusal is None:
-                    self._check_now(s, it)
-                continue
-            if not isinstance(it, A.Turn):
-                continue
-            seat = self._seat(it.seat, it.at)
+            seat = seat_index.get(it.seat, -1)
+            if seat < 0:
+                seat = self._seat(it.seat, it.at)  # raises: no such seat
+            phase = s.phase
             # A line by the same seat continues its turn: after a draw, or after a line that only
             # laid dealt red threes down (the draw that follows is the same turn).
             continuing = (
@@ -568,15 +582,15 @@ class _Replayer:
                 and seat == s.turn
                 and seat == last_seat
                 and (
-                    s.phase == Phase.PLAY
-                    or s.phase == Phase.FOOT  # a line that took up the foot may follow
-                    or (s.phase == Phase.DRAW and _exposed(last_turn_line))
+                    phase == PLAY
+                    or phase == FOOT  # a line that took up the foot may follow
+                    or (phase == DRAW and _exposed(last_turn_line))
                 )
             )
-            if s.over:
+            if phase == OVER:
                 raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
             if not continuing:
-                if s.phase == Phase.PLAY and last_turn_line is not None and s.turn == last_seat:
+                if phase == PLAY and last_turn_line is not None and s.turn == last_seat:
                     who = self.seats[s.turn]
                     msg = f"{who}'s turn is not over: a turn ends with a discard, or going out"
                     raise _err(doc, last_turn_line.at, msg)
@@ -585,53 +599,77 @@ class _Replayer:
                     why = Refusal("turn.out_of_turn", "", msg)
                     raise self._refused(s, why, it.at, hand, hand.turns + 1, seat, "")
                 hand.turns += 1
-            if not continuing and _forgot_draw_follows(body, i, it):
-                try:  # a turn the record says was played without a draw (penalties.py)
-                    penalties.start_without_draw(s)
-                except IllegalMoveError as e:
-                    raise _err(doc, it.at, str(e.refusal)) from None
-                forgot = seat
+                acts = unplaced(it)
+                if acts and type(acts[0]) not in _DRAWS and _forgot_draw_follows(body, i, it):
+                    try:  # a turn the record says was played without a draw (penalties.py)
+                        penalties.start_without_draw(s)
+                    except IllegalMoveError as e:
+                        raise _err(doc, it.at, str(e.refusal)) from None
+                    forgot = seat
             last_turn_line = it
             last_seat = seat
-            for act in it.actions:
-                if s.phase == Phase.OVER:
+            # The actions as read, their places made only to report one (ast.Turn).
+            for k, act in enumerate(unplaced(it)):
+                if s.phase == OVER:
                     msg = "the hand is over; nothing more can be played"
                     why = Refusal("hand.over", "", msg)
+                    act = it.actions[k]
                     raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
-                if isinstance(act, A.TakeAct) and act.top is not None and s.pile:
+                if type(act) is TakeAct and act.top is not None and s.pile:
                     top = s.pile[-1]
                     if act.top != top:
                         msg = f"the top of the pile is {C.name(top)}, not {C.name(act.top)}"
                         why = Refusal("pile.top_mismatch", "", msg)
+                        act = it.actions[k]
                         raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
                 for m in act.moves:
-                    actor = s.actor
-                    ref = refusal(s, m)
-                    if ref is not None and self.on_refusal is not None:
-                        # Comparing rulesets: note the refusal and play the move as written.
-                        self.on_refusal(hand, hand.turns, it.seat, act, ref)
-                        try:
-                            moves.append((actor, apply_unchecked(s, m)))
-                            broken = bool(card_problems(s))
-                        except Exception:
-                            broken = True
-                        if broken:
-                            msg = "the game cannot be followed past this move"
-                            raise IllegalMoveError(
-                                ref, self._where(act.at, hand, hand.turns, it.seat), msg
-                            )
+                    actor = s.answerer if s.phase == ANSWER else s.turn
+                    ref = check(s, m)
+                    if ref is None:
+                        moves.append((actor, play(s, m)))
                         continue
-                    if ref is not None:
+                    act = it.actions[k]  # placed: its place is reported
+                    if on_refusal is None:
                         why = worded(s, m, ref)
                         raise self._refused(s, why, act.at, hand, hand.turns, actor, act.text)
-                    moves.append((actor, apply_unchecked(s, m)))
-            penalties.settle(s)
-            stop_here = self.at is not None and self.at == (hand.number, hand.turns)
-            if stop_here and _at_end(s, seat, it):
+                    # Comparing rulesets: note the refusal and play the move as written.
+                    on_refusal(hand, hand.turns, it.seat, act, ref)
+                    try:
+                        moves.append((actor, play(s, m)))
+                        broken = bool(card_problems(s))
+                    except Exception:
+                        broken = True
+                    if broken:
+                        msg = "the game cannot be followed past this move"
+                        raise IllegalMoveError(
+                            ref, self._where(act.at, hand, hand.turns, it.seat), msg
+                        )
+            if s.face_up:
+                penalties.settle(s)
+            if at is not None and at == (hand.number, hand.turns) and _at_end(s, seat, it):
                 return s.copy()
-        if self.at is not None and self.at[0] == hand.number:
+        if at is not None and at[0] == hand.number:
             return s.copy()
         return None
+
+    def _other_line(self, s: State, it: A.Item, forgot: int) -> None:
+        """A line of a hand's body other than a turn: a penalty is applied, a ``stock`` or
+        ``frozen`` assertion checked (``score`` and ``total`` are checked at the hand's end)."""
+        if isinstance(it, A.PenaltyLine):
+            p = self._seat(it.seat, it.at)
+            if it.kind == "forgot_draw" and forgot != p and penalties.allowed(s, it.kind):
+                msg = f"forgot_draw follows a turn {it.seat} played without drawing"
+                raise _err(self.doc, it.at, msg)
+            try:
+                penalties.apply_penalty(s, p, it.kind, it.card)
+            except IllegalMoveError as e:
+                raise _err(self.doc, it.at, str(e.refusal)) from None
+        elif (
+            isinstance(it, A.Assertion)
+            and it.kind in ("stock", "frozen")
+            and self.on_refusal is None
+        ):
+            self._check_now(s, it)
 
     def _feet(self, body: list[A.Line]) -> list[list[int]]:
         """A written-out deal's feet (``foot N: CARDS``), one per seat."""
@@ -766,13 +804,14 @@ class _Halt(Exception):
 def _at_end(s: State, seat: int, it: A.Turn) -> bool:
     """Whether the turn line ``it`` by ``seat`` ended its turn."""
     return s.turn != seat or not (
-        s.phase == Phase.PLAY or s.phase == Phase.FOOT or (s.phase == Phase.DRAW and _exposed(it))
+        s.phase == PLAY or s.phase == FOOT or (s.phase == DRAW and _exposed(it))
     )
 
 
 def _exposed(turn: A.Turn) -> bool:
     """Whether a turn line only laid dealt red threes down."""
-    return bool(turn.actions) and all(isinstance(a, A.ExposeAct) for a in turn.actions)
+    acts = A.unplaced(turn)
+    return bool(acts) and all(isinstance(a, A.ExposeAct) for a in acts)
 
 
 def replay(
