@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .deferred import dataclass as deferred_dataclass
+
 MESSAGE_LIMIT = 300
 """The most characters one problem's line may have; longer text is cut with an ellipsis.
 
@@ -102,7 +104,7 @@ class CanastaWarning(UserWarning):
     command line prints each as one line, ``canasta: warning: ...``."""
 
 
-@dataclass(frozen=True)
+@deferred_dataclass(frozen=True)  # made on first use (start-up speed)
 class Problem:
     """One problem in a variant: where it is and what is wrong."""
 

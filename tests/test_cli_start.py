@@ -147,3 +147,49 @@ def test_the_allow_extends_variable_is_the_loaders() -> None:
     from canasta_rules.variant import loading
 
     assert cli.ALLOW_EXTENDS_ENV == loading.ALLOW_EXTENDS_ENV
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk"),
+        ("score", str(EXAMPLES / "e3-end-of-hand.pos")),
+        ("moves", str(EXAMPLES / "took-the-pile.pos")),
+    ],
+    ids=["ruling", "score", "moves"],
+)
+def test_a_position_is_read_without_lark(args: tuple[str, ...]) -> None:
+    """A position's lines are read by the line readers, with the grammar's terminals shipped
+    as data: lark is not even imported (nor its parser built, nor a scanner compiled for each
+    state it reaches)."""
+    loaded = _modules(*args)
+    assert "canasta_rules.notation.reading" in loaded
+    assert "lark" not in loaded and "canasta_rules.notation.parser" not in loaded
+
+
+def test_a_line_only_lark_reads_still_reads(tmp_path: Path) -> None:
+    """A position with a line the line readers leave to lark (a penalty) loads lark and reads."""
+    pos = tmp_path / "p.pos"
+    text = (EXAMPLES / "e5-frozen-pile.pos").read_text(encoding="utf-8")
+    pos.write_text(text + "penalty N forgot_draw\n", encoding="utf-8")
+    loaded = _modules("moves", str(pos))
+    assert "lark" in loaded
+
+
+def test_a_ruling_loads_neither_the_replayer_nor_the_game_loop() -> None:
+    loaded = _modules("ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take with Qc Jk")
+    assert "canasta_rules.notation.replay" not in loaded
+    assert "canasta_rules.engine.game" not in loaded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", str(EXAMPLES / "e3-end-of-hand.pos")),
+        ("moves", str(EXAMPLES / "e5-frozen-pile.pos")),
+        ("variants", "list"),
+    ],
+    ids=["score", "moves", "variants-list"],
+)
+def test_tables_into_a_pipe_print_without_rich(args: tuple[str, ...]) -> None:
+    assert "rich" not in _modules(*args)

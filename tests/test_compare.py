@@ -135,3 +135,21 @@ def test_seeded_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert any(
         h.stopped[1] is not None and "seed deals other hands" in h.stopped[1] for h in bicycle.hands
     )
+
+
+def test_flatten_at_is_flatten_cut_to_one_key() -> None:
+    """A ruling shows one parameter, found by walking down to it: the same entries as
+    flattening the whole variant and keeping that key's, for every key, table and miss."""
+    from canasta_rules.variant import builtin, load_variant
+    from canasta_rules.variant.compare import flatten, flatten_at
+
+    for name in builtin.names():
+        v = load_variant(name)
+        flat = flatten(v)
+        keys = set(flat)
+        tables = {k.rsplit(".", n)[0] for k in flat for n in range(1, k.count(".") + 1)}
+        misses = {"nope", "pile.nope", "name", "title", "pile.frozen.nope"}
+        for key in sorted(keys | tables | misses):
+            want = {k: x for k, x in flat.items() if k == key or k.startswith(key + ".")}
+            assert flatten_at(v, key) == want, (name, key)
+        assert tables and keys

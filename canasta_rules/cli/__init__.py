@@ -90,6 +90,9 @@ def load_command(name: str) -> Any:
         return typer.main.get_group(module.app)
     scratch = typer.Typer()
     module.register(scratch)
+    # Only the command asked for is built: typer reads each command's signature and options,
+    # and a module registers several.
+    scratch.registered_commands = [c for c in scratch.registered_commands if c.name == name]
     return typer.main.get_group(scratch).commands[name]
 
 

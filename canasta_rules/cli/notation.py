@@ -11,7 +11,17 @@ import typer
 
 from ..errors import CanastaError
 from ..seats import roster_note, seat_names
-from .common import SetOption, check_seed, console, emit, load_ref, read_document, read_position_of
+from .common import (
+    SetOption,
+    check_seed,
+    console,
+    emit,
+    load_ref,
+    plain_fits,
+    plain_table,
+    read_document,
+    read_position_of,
+)
 
 if TYPE_CHECKING:  # the heavy modules load when a command runs, not at start-up
     from rich.table import Table
@@ -77,6 +87,28 @@ VariantsOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
 
 
+def _breakdown_rows(
+    sides: tuple[str, ...],
+    scores: list[SideScore],
+    unknown: Collection[int],
+    hand_rows: Collection[str],
+) -> list[list[str]]:
+    """The cells of the score breakdown, a row per line item and then the total."""
+    from ..engine.scoring import OPTIONAL_ROWS
+
+    counted = hand_rows if unknown else ()
+    rows: list[list[str]] = []
+    for i, (label, _) in enumerate(scores[0].rows()):
+        values = [sc.rows()[i][1] for sc in scores]
+        if label in OPTIONAL_ROWS and not any(values) and label not in counted:
+            continue
+        shown = ["?" if j in unknown and label in counted else str(v) for j, v in enumerate(values)]
+        rows.append([label, *shown])
+    totals = ["?" if j in unknown else str(sc.total) for j, sc in enumerate(scores)]
+    rows.append(["Total", *totals])
+    return rows
+
+
 def breakdown_table(
     sides: tuple[str, ...],
     scores: list[SideScore],
@@ -89,22 +121,32 @@ def breakdown_table(
     their totals show '?'."""
     from rich.table import Table
 
-    from ..engine.scoring import OPTIONAL_ROWS
-
-    counted = hand_rows if unknown else ()
     table = Table(title=title or None, title_justify="left", box=None, pad_edge=False)
     table.add_column("")
     for s in sides:
         table.add_column(s, justify="right")
-    for i, (label, _) in enumerate(scores[0].rows()):
-        values = [sc.rows()[i][1] for sc in scores]
-        if label in OPTIONAL_ROWS and not any(values) and label not in counted:
-            continue
-        shown = ["?" if j in unknown and label in counted else str(v) for j, v in enumerate(values)]
-        table.add_row(label, *shown)
-    totals = ["?" if j in unknown else str(sc.total) for j, sc in enumerate(scores)]
-    table.add_row("[bold]Total[/bold]", *(f"[bold]{v}[/bold]" for v in totals))
+    *rows, total = _breakdown_rows(sides, scores, unknown, hand_rows)
+    for row in rows:
+        table.add_row(*row)
+    table.add_row(*(f"[bold]{v}[/bold]" for v in total))
     return table
+
+
+def print_breakdown(
+    sides: tuple[str, ...],
+    scores: list[SideScore],
+    unknown: Collection[int] = (),
+    hand_rows: Collection[str] = (),
+) -> None:
+    """Print the score breakdown: as plain text where rich would print it plain (output that is
+    not a terminal, wide enough), which spares a ``score`` importing rich; else rich's table,
+    the total in bold."""
+    rows = [["", *sides], *_breakdown_rows(sides, scores, unknown, hand_rows)]
+    lines = plain_table(rows, (False, *(True for _ in sides)))
+    if plain_fits(max(len(line) for line in lines)):
+        typer.echo("\n".join(lines))
+    else:
+        console.print(breakdown_table(sides, scores, unknown=unknown, hand_rows=hand_rows))
 
 
 def _parse_at(text: str) -> tuple[int, int]:
@@ -368,9 +410,9 @@ def score_cmd(
             data["depends"] = [d.as_json() for d in unknown.values()]
         typer.echo(json.dumps(data, indent=2))
         return
-    console.print(breakdown_table(sides, scores, unknown=unknown, hand_rows=rows))
+    print_breakdown(sides, scores, unknown=unknown, hand_rows=rows)
     for d in unknown.values():
-        console.print(f"depends on: {d.text}", markup=False)
+        typer.echo(f"depends on: {d.text}")
 
 
 def _score_json(sc: SideScore, unknown: Collection[str]) -> dict[str, int | None]:

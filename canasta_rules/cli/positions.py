@@ -36,13 +36,15 @@ def moves_cmd(
     if json_:
         typer.echo(json.dumps({k: v for k, v in groups}, indent=2))
         return
+    # Plain lines, as rich would print them (no markup, no wrapping), without importing rich.
     if not groups:
-        console.print("no legal move: the hand is over" if pos.state.over else "no legal move")
+        typer.echo("no legal move: the hand is over" if pos.state.over else "no legal move")
         return
+    lines = []
     for title, texts in groups:
-        console.print(f"{title} ({len(texts)}):", markup=False)
-        for t in texts:
-            console.print(f"  {t}", markup=False)
+        lines.append(f"{title} ({len(texts)}):")
+        lines.extend(f"  {t}" for t in texts)
+    typer.echo("\n".join(lines))
 
 
 def compare_cmd(

@@ -8,11 +8,9 @@ import re
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from ..errors import VariantError, VariantWarning
 from ..fileio import OutputError, write_text_atomic
@@ -20,7 +18,10 @@ from ..sources import SOURCE_IDS, label
 from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import differences, flatten, show_value
 from ..variant.plain import Provenance, Seating, Variant, to_data
-from .common import SetOption, console, emit, load_ref
+from .common import SetOption, console, emit, load_ref, plain_folded_table, plain_width
+
+if TYPE_CHECKING:  # rich loads when a table is drawn with it (start-up speed)
+    from rich.table import Table
 
 app = typer.Typer(
     help="The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
@@ -46,6 +47,8 @@ def _players(v: Variant) -> str:
 
 def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
     """A borderless table; columns in ``wrap`` fold long values instead of cutting them."""
+    from rich.table import Table
+
     table = Table(box=None, pad_edge=False)
     for c in columns:
         if c in wrap:
@@ -79,13 +82,21 @@ def _print_json(data: object) -> None:
 
 def _legend(ids: Iterable[str]) -> Table:
     """The key to source ids: ``[ID]`` and its label, one a line."""
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(box=None, pad_edge=False, show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
-    order = {i: n for n, i in enumerate(SOURCE_IDS)}  # the five files, the letters, the family
-    for i in sorted(set(ids), key=lambda i: order.get(i, len(order))):
-        table.add_row(Text(i), Text(label(i)))
+    for i, text in _legend_rows(ids):
+        table.add_row(Text(i), Text(text))
     return table
+
+
+def _legend_rows(ids: Iterable[str]) -> list[tuple[str, str]]:
+    """The rows of :func:`_legend`: each source id once, in the order of the key."""
+    order = {i: n for n, i in enumerate(SOURCE_IDS)}  # the five files, the letters, the family
+    return [(i, label(i)) for i in sorted(set(ids), key=lambda i: order.get(i, len(order)))]
 
 
 @app.command("list")
@@ -107,21 +118,41 @@ def list_(json_: JsonOption = False) -> None:
             ]
         )
         return
-    width = min(console.width, LIST_WIDTH)
-    table = Table(box=None, pad_edge=False)
-    table.add_column("name", no_wrap=True)
-    table.add_column("title; players; sources", overflow="fold")
+    rows = []
     for name, lv in loaded:
         v = lv.variant
         parent = _parent(lv)
         about = f"players {_players(v)}; sources {', '.join(v.sources)}"
         about += f"; extends {parent}" if parent else ""
-        table.add_row(Text(name), Text(f"{v.title}\n{about}"))
-    console.print(table, width=width)
+        rows.append((name, f"{v.title}\n{about}"))
+    legend = _legend_rows(i for _, lv in loaded for i in lv.variant.sources)
+    players = "Players: 4 (2x2) is four in two sides of two; solo, each for themselves."
+    key = "Sources (docs/sources.md has their addresses):"
+    # Where rich would print plain text (not a terminal), the tables as rich draws them,
+    # without importing rich (start-up speed; tests/test_cli_plain_table.py compares the two).
+    room = plain_width()
+    if room is not None:
+        width = min(room, LIST_WIDTH)
+        head = [("name", "title; players; sources")]
+        table = plain_folded_table(head + rows, width, header=True)
+        key_table = plain_folded_table(legend, width)
+        if table is not None and key_table is not None:
+            typer.echo("\n".join([*table, "", players, key, *key_table]))
+            return
+    from rich.table import Table
+    from rich.text import Text
+
+    width = min(console.width, LIST_WIDTH)
+    rich_table = Table(box=None, pad_edge=False)
+    rich_table.add_column("name", no_wrap=True)
+    rich_table.add_column("title; players; sources", overflow="fold")
+    for name, text in rows:
+        rich_table.add_row(Text(name), Text(text))
+    console.print(rich_table, width=width)
     console.print()
-    console.print(Text("Players: 4 (2x2) is four in two sides of two; solo, each for themselves."))
-    console.print(Text("Sources (docs/sources.md has their addresses):"))
-    console.print(_legend(i for _, lv in loaded for i in lv.variant.sources), width=width)
+    console.print(Text(players))
+    console.print(Text(key))
+    console.print(_legend(i for i, _ in legend), width=width)
 
 
 def _cites(prov: Provenance | None) -> str:
@@ -175,6 +206,8 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
     For each parameter: its value, the file (or --set, or the model default) that set it, and
     the sources its provenance note cites; the notes follow each table, and a key to the
     sources ends the list."""
+    from rich.text import Text
+
     lv = load_ref(ref, set_)
     if json_:
         _show_json(lv)
@@ -231,6 +264,9 @@ def _print_rows(
     the table would leave a value column less than its whole width and less than
     :data:`VALUE_WIDTH`, a block a row: the first cell alone, then each other cell beneath it
     after its label (``labels``, else the headers)."""
+    from rich.table import Table
+    from rich.text import Text
+
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
     fixed = sum(w for i, w in enumerate(widths) if i not in wrap)
     room = console.width - fixed - 2 * (len(headers) - 1)
@@ -257,6 +293,8 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
     """Only the parameters on which two rulesets differ, side by side, with their sources.
 
     --set applies to B (the ruleset being compared with A)."""
+    from rich.text import Text
+
     la, lb = load_ref(a, None), load_ref(b, set_)
     rows = differences(la.variant, lb.variant)
     if not rows:

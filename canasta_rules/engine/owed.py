@@ -18,8 +18,7 @@ out (tests/test_rulings_at_the_table.py checks this over random play).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..deferred import dataclass as deferred_dataclass
 from .checks import STOCK, whose_minimum
 from .goingout import can_complete_opening, can_go_out
 from .state import Permission, Phase, State
@@ -34,7 +33,7 @@ FOOT = "take_up_foot"
 """The hand is used up and the foot waits (Hand and Foot): it is the next move."""
 
 
-@dataclass(frozen=True)
+@deferred_dataclass(frozen=True)  # made on first use (start-up speed)
 class Owed:
     """One thing the turn in progress still owes."""
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .. import cards as C
+from ..deferred import dataclass as deferred_dataclass
 from .apply import apply_unchecked
 from .generate import legal_moves
 from .goingout import going_out_plan
@@ -46,7 +46,7 @@ GO_OUT = "go_out"
 """The turn must go out (partner's binding yes, black threes melded): the way out."""
 
 
-@dataclass(frozen=True)
+@deferred_dataclass(frozen=True)  # made on first use (start-up speed)
 class Remedy:
     """A legal form of a refused line, and what makes it legal, in a player's words."""
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import cards as C
+from ..deferred import dataclass as deferred_dataclass
 from .canastas import MIXED, NATURAL, RUN_CANASTA, WILD_CANASTA, Tally
 from .rules import Rules
 from .state import State
@@ -52,7 +51,7 @@ def hand_rows(r: Rules) -> frozenset[str]:
     return frozenset(rows)
 
 
-@dataclass(frozen=True)
+@deferred_dataclass(frozen=True)  # made on first use (start-up speed)
 class SideScore:
     """One side's score for a hand. ``total`` is the sum of the rows."""
 

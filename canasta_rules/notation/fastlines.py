@@ -18,17 +18,16 @@ refused before it has been turned into objects, not after.
 
 from __future__ import annotations
 
-import re
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import limits
 from . import actions as R
 from . import ast as A
+from .shapes import Shapes
 
 if TYPE_CHECKING:
-    from lark import Lark
+    from .terminals import HasTerminals
 
 
 class Beyond(Exception):
@@ -108,23 +107,11 @@ def check_lines(text: str) -> list[str]:
     return raws
 
 
-@dataclass(frozen=True)
-class _Shapes:
-    """The compiled shapes of the common lines (each matched from a line's first word)."""
-
-    turn: re.Pattern[str]
-    deal: re.Pattern[str]
-    hand: re.Pattern[str]
-    upcard: re.Pattern[str]
-    scores: re.Pattern[str]
-    pair: re.Pattern[str]
-    tag: re.Pattern[str]
+_SHAPES: dict[int, Shapes] = {}
+"""The shapes of the common lines by parser, each compiled when first used (:mod:`.shapes`)."""
 
 
-_SHAPES: dict[int, _Shapes] = {}
-
-
-def _shapes(p: Lark) -> _Shapes:
+def _shapes(p: HasTerminals) -> Shapes:
     got = _SHAPES.get(id(p))
     if got is not None:
         return got
@@ -134,20 +121,22 @@ def _shapes(p: Lark) -> _Shapes:
 
     sp, ws = r"[ \t]+", r"[ \t]*"
     cards, seat, side = t("CARDS"), t("SEAT"), t("SIDE")
-    shapes = _Shapes(
-        turn=re.compile(t("TURN")),
-        deal=re.compile(
-            rf"deal{sp}(?P<seat>{seat}){ws}:"
-            rf"(?:{ws}(?P<one>{cards})(?:{ws}(?P<bar>\|)(?:{ws}(?P<two>{cards}))?)?)?"
-        ),
-        hand=re.compile(
-            rf"hand{sp}(?P<number>[0-9]+)(?:{sp}dealer{sp}(?P<dealer>{seat}))?"
-            rf"(?:{sp}seed{sp}(?P<seed>{t('SEEDTEXT')}))?"
-        ),
-        upcard=re.compile(rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}(?P<cards>{cards}))?"),
-        scores=re.compile(rf"(?P<kind>score|total)(?P<body>(?:{sp}{side}{sp}{t('SIGNED')})+)"),
-        pair=re.compile(rf"(?P<side>{side}){sp}(?P<value>{t('SIGNED')})"),
-        tag=re.compile(rf"\[{ws}(?P<name>{t('TAGNAME')}){sp}(?P<value>{t('STRING')}){ws}\]"),
+    shapes = Shapes(
+        {
+            "turn": t("TURN"),
+            "deal": (
+                rf"deal{sp}(?P<seat>{seat}){ws}:"
+                rf"(?:{ws}(?P<one>{cards})(?:{ws}(?P<bar>\|)(?:{ws}(?P<two>{cards}))?)?)?"
+            ),
+            "hand": (
+                rf"hand{sp}(?P<number>[0-9]+)(?:{sp}dealer{sp}(?P<dealer>{seat}))?"
+                rf"(?:{sp}seed{sp}(?P<seed>{t('SEEDTEXT')}))?"
+            ),
+            "upcard": rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}(?P<cards>{cards}))?",
+            "scores": rf"(?P<kind>score|total)(?P<body>(?:{sp}{side}{sp}{t('SIGNED')})+)",
+            "pair": rf"(?P<side>{side}){sp}(?P<value>{t('SIGNED')})",
+            "tag": rf"\[{ws}(?P<name>{t('TAGNAME')}){sp}(?P<value>{t('STRING')}){ws}\]",
+        }
     )
     _SHAPES[id(p)] = shapes
     return shapes
@@ -164,7 +153,7 @@ def _tail(rest: str) -> str | None:
     return None
 
 
-def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], list[int]]:
+def read_lines(raws: list[str], p: HasTerminals, budget: Budget) -> tuple[list[A.Line], list[int]]:
     """The lines ``raws`` (a text split at its newlines) read here, and the numbers of the lines
     left for lark (blank lines are in neither)."""
     sh = _shapes(p)
@@ -268,3 +257,39 @@ def read_lines(raws: list[str], p: Lark, budget: Budget) -> tuple[list[A.Line], 
             continue
         out.append(Line(item, tail or None))
     return out, rest
+
+
+def read_common(
+    s: str, number: int, col: int, sh: Shapes, spends: list[tuple[int, int, int]]
+) -> A.Line | None:
+    """A tag, a comment or a pile (upcard) line read as :func:`read_lines` reads it (``s`` from
+    its first word, its line end taken off, at column ``col``), or None; the cards it names are
+    added to ``spends`` (count, line, column) rather than counted. For :mod:`.fastpos`, which
+    reads a whole position without compiling the shapes of turn lines."""
+    first = s[0]
+    if first == "#":
+        return A.Line(A.CommentOnly(A.Where(number, col, col + len(s))), s)
+    if first == "[":
+        m = sh.tag.match(s)
+        if m is None:
+            return None
+        tail = _tail(s[m.end() :])
+        if tail is None:
+            return None
+        name, value = m.group("name", "value")
+        value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        return A.Line(A.Tag(name, value, A.Where(number, col, col + 1)), tail or None)
+    m = sh.upcard.match(s)
+    if m is None:
+        return None
+    tail = _tail(s[m.end() :])
+    if tail is None:
+        return None
+    word, listed = m.group("word", "cards")
+    at = A.Where(number, col, col + len(word))
+    if not listed:
+        return A.Line(A.UpcardLine((), at, word), tail or None)
+    up = R.cards(listed)
+    spends.append((len(up), number, col))
+    cols = R.card_cols(listed, col + m.start("cards"))
+    return A.Line(A.UpcardLine(up, at, word, 0, cols), tail or None)

@@ -9,7 +9,6 @@ expected, in words (worded in :mod:`.slips`; lark's ``match_examples`` names the
 from __future__ import annotations
 
 import re
-import threading
 from functools import cache
 from typing import Any
 
@@ -26,7 +25,12 @@ from ..errors import NotationError
 from . import actions as R
 from . import ast as A
 from . import tables
-from .fastlines import Beyond, Budget, check_lines, read_lines
+from .fastlines import Budget
+from .reading import _LOCAL as _LOCAL
+from .reading import parse as parse
+from .reading import parse_side_values as parse_side_values
+from .reading import read as read
+from .reading import read_text as read_text
 from .slips import syntax_error
 
 
@@ -52,10 +56,6 @@ def _split_turn(tok: Token) -> tuple[A.Action, ...]:
     acts, named = R.turn_actions(str(tok), tok.line or 0, tok.column or 0)
     _spend(len(acts), named, tok)
     return acts
-
-
-_LOCAL = threading.local()
-"""The :class:`~.fastlines.Budget` of the text being parsed in this thread."""
 
 
 def _spend(actions: int, cards: int, tok: Token) -> None:
@@ -357,27 +357,6 @@ def clear_caches() -> None:
     R.clear_caches()
 
 
-def _check_counts(lines: list[A.Line], file: str) -> None:
-    """At most :data:`~canasta_rules.limits.MAX_HANDS` hands, and
-    :data:`~canasta_rules.limits.MAX_TURNS` turns in each (in the order of the text, once the
-    lines read by lark and those read on their own are back together)."""
-    hands = 0
-    turns = 0
-    for ln in lines:
-        item = ln.item
-        if isinstance(item, A.HandHeader):
-            hands += 1
-            turns = 0
-            if hands > limits.MAX_HANDS:
-                msg = f"too many hands: the limit is {limits.MAX_HANDS} in one record"
-                raise NotationError(msg, file, item.at.line, item.at.column)
-        elif isinstance(item, A.Turn):
-            turns += 1
-            if turns > limits.MAX_TURNS:
-                msg = f"too many turns in one hand: the limit is {limits.MAX_TURNS}"
-                raise NotationError(msg, file, item.at.line, item.at.column)
-
-
 def _lark_lines(raws: list[str], numbers: list[int], file: str) -> list[A.Line]:
     """The lines ``numbers`` of a text (1-based; ``raws`` is the text split at its newlines),
     read by lark. The other lines are handed over empty, so that lark's lines and columns are
@@ -395,70 +374,3 @@ def _lark_lines(raws: list[str], numbers: list[int], file: str) -> list[A.Line]:
     except LarkError as e:  # pragma: no cover - the grammar's errors are UnexpectedInput
         raise NotationError(f"cannot read: {type(e).__name__}", file, 1, 1) from None
     return lines
-
-
-def _merged(fast: list[A.Line], slow: list[A.Line]) -> list[A.Line]:
-    """Two lists of lines, each in the order of the text, as one."""
-    out: list[A.Line] = []
-    i = 0
-    for ln in slow:
-        at = ln.item.at.line
-        while i < len(fast) and fast[i].item.at.line < at:
-            out.append(fast[i])
-            i += 1
-        out.append(ln)
-    out.extend(fast[i:])
-    return out
-
-
-def parse(text: str, file: str = "<text>") -> A.Document:
-    """Parse a record or a position. Raises :class:`NotationError` with the spot and the reason.
-
-    The common lines of a record (turns, deals, hand headers, scores, tags) are read on their
-    own (:mod:`.fastlines`), the rest by lark; the limits of :mod:`canasta_rules.limits` are
-    counted as the text is read, so a text past one is refused before it is all in memory."""
-    if not text.endswith("\n"):
-        text += "\n"
-    budget = Budget()
-    _LOCAL.budget = budget
-    try:
-        raws = check_lines(text)
-        try:
-            fast, rest = read_lines(raws, _parser(), budget)
-        except Beyond as e:
-            # A syntax error before the limit is the first thing wrong with the text.
-            _LOCAL.budget = None
-            before = read_lines(raws[: e.line - 1], _parser(), Budget(bounded=False))[1]
-            if before:
-                _lark_lines(raws, before, file)
-            raise
-        lines = _merged(fast, _lark_lines(raws, rest, file)) if rest else fast
-    except Beyond as e:
-        raise NotationError(e.message, file, e.line, e.column) from None
-    finally:
-        _LOCAL.budget = None
-    if rest:
-        _check_counts(lines, file)
-    return A.Document(lines, file, text.splitlines())
-
-
-def read(path: str) -> A.Document:
-    """Read and parse a file; a missing, unreadable or special file (a FIFO, a device) is a
-    NotationError too, and so is one past :data:`~canasta_rules.limits.MAX_RECORD_BYTES`."""
-    return parse(read_text(path), path)
-
-
-def read_text(path: str) -> str:
-    """The text of a record or position file, or a NotationError saying why it was not read."""
-    try:
-        return limits.read_limited(path, limits.MAX_RECORD_BYTES)
-    except limits.ReadRefused as e:
-        raise NotationError(str(e), path, 0, 0) from None
-
-
-def parse_side_values(text: str) -> list[tuple[str, int]]:
-    """``"NS 1600, EW 0"`` as pairs; ValueError if it is not of that form."""
-    words = text.replace(",", " ").split()
-    if not words or len(words) % 2:
-        raise ValueError(text)
-    return [(words[i], int(words[i + 1])) for i in range(0, len(words), 2)]

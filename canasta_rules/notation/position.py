@@ -31,10 +31,10 @@ from ..engine.position import PILE, UNDRAWN, Position, TurnState, askers_of
 from ..engine.state import DealError, Permission, Phase, State, regrouped
 from ..errors import IllegalMoveError, quoted
 from . import ast as A
-from .parser import parse_side_values
 from .position_lines import _Collect, _Lines
 from .position_table import ReadPosition
 from .position_turns import _Turns, answering, unseen_foot
+from .reading import parse_side_values
 from .turnwords import TurnWordError, apply_entry
 
 __all__ = ["ReadPosition", "answering", "read_position", "unseen_foot"]

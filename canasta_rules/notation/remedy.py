@@ -11,15 +11,15 @@ same intent exists: nothing is invented.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from ..deferred import dataclass as deferred_dataclass
 from ..engine.moves import Move, TakePile
 from ..engine.remedy import Remedy, remedy_of_line
 from ..engine.state import State
 from ..seats import seat_names
 
 
-@dataclass(frozen=True)
+@deferred_dataclass(frozen=True)  # made on first use (start-up speed)
 class Suggestion:
     """A legal form of a refused line: the engine's remedy and the line in the notation."""
 

@@ -21,10 +21,10 @@ from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names
 from ..sources import cite
-from ..variant.compare import flatten, show_value
+from ..variant.compare import flatten_at, show_value
 from . import ast as A
-from .parser import parse
 from .position import ReadPosition, answering, read_position, unseen_foot
+from .reading import parse
 from .wording import worded
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ def _example(s: State, n: int) -> str:
 
 
 def _parameter_value(pos: ReadPosition, parameter: str) -> str:
-    flat = flatten(pos.loaded.variant)
+    flat = flatten_at(pos.loaded.variant, parameter)
     if parameter in flat:
         return show_value(flat[parameter])
     # A table of parameters (a rule with several fields): show its fields.

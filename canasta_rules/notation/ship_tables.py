@@ -1,4 +1,5 @@
-"""Writing ``tables.json``, the notation's parser tables as plain data (:mod:`.tables`).
+"""Writing ``tables.json``, the notation's parser tables as plain data (:mod:`.tables`), and
+``terminals.json``, its token patterns for the line readers (:mod:`.terminals`).
 
 python -m canasta_rules.notation.ship_tables --write    # after changing the grammar
 python -m canasta_rules.notation.ship_tables --check    # exit 1 when tables.json is stale
@@ -12,6 +13,7 @@ import sys
 from lark import Lark
 
 from ..fileio import write_text_atomic
+from . import terminals
 from .tables import OPTIONS, TABLES, grammar_text, key, shipped
 
 
@@ -29,10 +31,17 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     grammar = grammar_text()
     if args == ["--check"]:
-        if shipped(grammar) is None:
-            print(f"{TABLES}: stale or unreadable: run --write", file=sys.stderr)
-            return 1
-        return 0
+        stale = [
+            str(path)
+            for path, found in (
+                (TABLES, shipped(grammar)),
+                (terminals.TERMINALS, terminals.shipped(grammar)),
+            )
+            if found is None
+        ]
+        for path in stale:
+            print(f"{path}: stale or unreadable: run --write", file=sys.stderr)
+        return 1 if stale else 0
     if args != ["--write"]:
         print(
             "usage: python -m canasta_rules.notation.ship_tables --write | --check", file=sys.stderr
@@ -40,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     write_text_atomic(TABLES, tables_json(grammar))
     print(f"updated {TABLES}")
+    write_text_atomic(
+        terminals.TERMINALS, terminals.terminals_json(Lark(grammar, **OPTIONS), grammar)
+    )
+    print(f"updated {terminals.TERMINALS}")
     return 0
 
 

@@ -23,15 +23,19 @@ compares the key, not the bytes.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import re
+import sys
+from functools import cache
 from pathlib import Path
-from typing import Any
-
-import lark
-from lark import Lark
+from typing import TYPE_CHECKING, Any
 
 from .. import limits
 from ..variant.builtin import data_dir
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 GRAMMAR_FILE = "canasta.lark"
 TABLES = Path(__file__).with_name("tables.json")
@@ -50,9 +54,31 @@ def grammar_text() -> str:
 
 def key(grammar: str) -> str:
     """What the shipped tables must have been made from to be used here."""
-    minor = ".".join(lark.__version__.split(".")[:2])
+    minor = ".".join(lark_version().split(".")[:2])
     made = json.dumps([FORMAT, minor, OPTIONS, grammar], sort_keys=True)
     return hashlib.sha256(made.encode()).hexdigest()
+
+
+@cache
+def lark_version() -> str:
+    """lark's version, read from its package's ``__init__.py`` without importing it (a command
+    that reads no line with lark does not import it: about a third of a ruling's start-up); from
+    lark itself where that is already loaded or the line is not found."""
+    loaded = sys.modules.get("lark")
+    if loaded is None:
+        try:
+            spec = importlib.util.find_spec("lark")
+            origin = spec.origin if spec is not None else None
+            if origin is not None:
+                text = limits.read_limited(origin, 1 << 20)
+                m = re.search(r"^__version__\s*(?::\s*str\s*)?=\s*[\"']([^\"']+)[\"']", text, re.M)
+                if m is not None:
+                    return m.group(1)
+        except (ImportError, ValueError, limits.ReadRefused):
+            pass
+    import lark
+
+    return str(lark.__version__)
 
 
 def _int_keys(d: dict[str, Any]) -> dict[Any, Any]:
@@ -74,6 +100,8 @@ def shipped(grammar: str) -> dict[str, Any] | None:
 def parser(**runtime: Any) -> Lark:
     """The notation's parser, with ``runtime`` options (``transformer``, ``lexer_callbacks``):
     from the shipped tables where they fit, else built from the grammar."""
+    from lark import Lark
+
     grammar = grammar_text()
     data = shipped(grammar)
     if data is not None:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .plain import Variant
+from .plain import METADATA_KEYS, Record, Variant, to_data
 
 
 def flatten(variant: Variant) -> dict[str, Any]:
@@ -26,6 +26,41 @@ def flatten(variant: Variant) -> dict[str, Any]:
                 out[key] = v
 
     walk(variant.rules_only(), "")
+    return out
+
+
+def flatten_at(variant: Variant, key: str) -> dict[str, Any]:
+    """The entries of :func:`flatten` that are ``key`` or lie under it, found by walking down to
+    ``key`` rather than turning the whole variant into data (a ruling shows one parameter)."""
+    parts = key.split(".")
+    if parts[0] in METADATA_KEYS:
+        return {}
+    node: Any = variant
+    for part in parts:
+        if isinstance(node, Record):
+            if part not in node._fields:
+                return {}
+            node = getattr(node, part)
+        elif isinstance(node, Mapping):
+            found = [v for k, v in node.items() if str(k) == part]
+            if not found:
+                return {}
+            node = found[0]
+        else:
+            return {}
+    data = to_data(node)
+    if not isinstance(data, Mapping):
+        return {key: data}
+    out: dict[str, Any] = {}
+
+    def walk(node: Mapping[str, Any], prefix: str) -> None:
+        for k, v in node.items():
+            if isinstance(v, Mapping):
+                walk(v, f"{prefix}{k}.")
+            else:
+                out[f"{prefix}{k}"] = v
+
+    walk(data, key + ".")
     return out
 
 
