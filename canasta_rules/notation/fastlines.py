@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .. import limits
 from . import actions as R
 from . import ast as A
-from .shapes import Shapes
+from .shapes import SP, WS, Shapes, cached, terminal
 
 if TYPE_CHECKING:
     from .terminals import HasTerminals
@@ -112,34 +112,30 @@ _SHAPES: dict[int, Shapes] = {}
 
 
 def _shapes(p: HasTerminals) -> Shapes:
-    got = _SHAPES.get(id(p))
-    if got is not None:
-        return got
+    return cached(_SHAPES, p, _build)
 
+
+def _build(p: HasTerminals) -> dict[str, str]:
     def t(name: str) -> str:
-        return f"(?:{p.get_terminal(name).pattern.to_regexp()})"
+        return terminal(p, name)
 
-    sp, ws = r"[ \t]+", r"[ \t]*"
+    sp, ws = SP, WS
     cards, seat, side = t("CARDS"), t("SEAT"), t("SIDE")
-    shapes = Shapes(
-        {
-            "turn": t("TURN"),
-            "deal": (
-                rf"deal{sp}(?P<seat>{seat}){ws}:"
-                rf"(?:{ws}(?P<one>{cards})(?:{ws}(?P<bar>\|)(?:{ws}(?P<two>{cards}))?)?)?"
-            ),
-            "hand": (
-                rf"hand{sp}(?P<number>[0-9]+)(?:{sp}dealer{sp}(?P<dealer>{seat}))?"
-                rf"(?:{sp}seed{sp}(?P<seed>{t('SEEDTEXT')}))?"
-            ),
-            "upcard": rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}(?P<cards>{cards}))?",
-            "scores": rf"(?P<kind>score|total)(?P<body>(?:{sp}{side}{sp}{t('SIGNED')})+)",
-            "pair": rf"(?P<side>{side}){sp}(?P<value>{t('SIGNED')})",
-            "tag": rf"\[{ws}(?P<name>{t('TAGNAME')}){sp}(?P<value>{t('STRING')}){ws}\]",
-        }
-    )
-    _SHAPES[id(p)] = shapes
-    return shapes
+    return {
+        "turn": t("TURN"),
+        "deal": (
+            rf"deal{sp}(?P<seat>{seat}){ws}:"
+            rf"(?:{ws}(?P<one>{cards})(?:{ws}(?P<bar>\|)(?:{ws}(?P<two>{cards}))?)?)?"
+        ),
+        "hand": (
+            rf"hand{sp}(?P<number>[0-9]+)(?:{sp}dealer{sp}(?P<dealer>{seat}))?"
+            rf"(?:{sp}seed{sp}(?P<seed>{t('SEEDTEXT')}))?"
+        ),
+        "upcard": rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}(?P<cards>{cards}))?",
+        "scores": rf"(?P<kind>score|total)(?P<body>(?:{sp}{side}{sp}{t('SIGNED')})+)",
+        "pair": rf"(?P<side>{side}){sp}(?P<value>{t('SIGNED')})",
+        "tag": rf"\[{ws}(?P<name>{t('TAGNAME')}){sp}(?P<value>{t('STRING')}){ws}\]",
+    }
 
 
 def _tail(rest: str) -> str | None:

@@ -28,53 +28,47 @@ from . import actions as R
 from . import ast as A
 from . import fastlines as F
 from .fastlines import Budget
-from .shapes import Shapes
+from .shapes import SP, WS, Shapes, cached, terminal
 from .terminals import HasTerminals
 
 _SHAPES: dict[int, Shapes] = {}
 
 
 def _shapes(p: HasTerminals) -> Shapes:
-    got = _SHAPES.get(id(p))
-    if got is not None:
-        return got
+    return cached(_SHAPES, p, _build)
 
+
+def _build(p: HasTerminals) -> dict[str, str]:
     def t(name: str) -> str:
-        return f"(?:{p.get_terminal(name).pattern.to_regexp()})"
+        return terminal(p, name)
 
-    sp, ws = r"[ \t]+", r"[ \t]*"
+    sp, ws = SP, WS
     cards, seat, side, phase = t("CARDS"), t("SEAT"), t("SIDE"), t("PHASE")
     unseen = rf"(?P<count>[0-9]+){sp}unseen(?:{ws},)?"
-    shapes = Shapes(
-        {
-            "cards": cards,
-            "hand": rf"hand{sp}(?P<seat>{seat}){ws}:(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?",
-            "melds": (
-                rf"melds{sp}(?P<side>{side}){ws}:(?:{ws}(?P<body>{cards}(?:{ws},{ws}{cards})*))?"
-            ),
-            "red": rf"red{sp}(?P<side>{side}){ws}:(?:{ws}(?P<cards>{cards}))?",
-            "foot": (
-                rf"foot{sp}(?P<seat>{seat}){ws}:{ws}(?:(?P<cards>{cards})"
-                rf"|(?P<taken>taken)(?![A-Za-z0-9])|(?P<count>[0-9]+){sp}unseen)"
-            ),
-            "tomove": rf"to{sp}move(?:{ws}:)?{ws}(?P<seat>{seat}){ws}(?P<phase>{phase})",
-            "out": rf"out{sp}(?P<seat>{seat})(?:{sp}(?P<concealed>concealed))?",
-            "melded": rf"melded{ws}:(?P<seats>(?:{ws}{seat})*)",
-            "seat": seat,
-            "side": side,
-            "stock": rf"stock{sp}(?P<count>[0-9]+)",
-            "upcard": (
-                rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?"
-            ),
-            "turn": rf"turn{ws}:(?P<text>{t('TURNTEXT')})?",
-            "alone": rf"alone{ws}:{ws}(?P<seat>{seat})",
-            "asked": rf"asked{ws}:(?P<seats>(?:{ws}{seat})*)",
-            "taken": rf"taken{ws}:(?P<sides>(?:{ws}{side})*)",
-            **{kind: t(kind) for kind in R.KINDS},
-        }
-    )
-    _SHAPES[id(p)] = shapes
-    return shapes
+    return {
+        "cards": cards,
+        "hand": rf"hand{sp}(?P<seat>{seat}){ws}:(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?",
+        "melds": (
+            rf"melds{sp}(?P<side>{side}){ws}:(?:{ws}(?P<body>{cards}(?:{ws},{ws}{cards})*))?"
+        ),
+        "red": rf"red{sp}(?P<side>{side}){ws}:(?:{ws}(?P<cards>{cards}))?",
+        "foot": (
+            rf"foot{sp}(?P<seat>{seat}){ws}:{ws}(?:(?P<cards>{cards})"
+            rf"|(?P<taken>taken)(?![A-Za-z0-9])|(?P<count>[0-9]+){sp}unseen)"
+        ),
+        "tomove": rf"to{sp}move(?:{ws}:)?{ws}(?P<seat>{seat}){ws}(?P<phase>{phase})",
+        "out": rf"out{sp}(?P<seat>{seat})(?:{sp}(?P<concealed>concealed))?",
+        "melded": rf"melded{ws}:(?P<seats>(?:{ws}{seat})*)",
+        "seat": seat,
+        "side": side,
+        "stock": rf"stock{sp}(?P<count>[0-9]+)",
+        "upcard": (rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?"),
+        "turn": rf"turn{ws}:(?P<text>{t('TURNTEXT')})?",
+        "alone": rf"alone{ws}:{ws}(?P<seat>{seat})",
+        "asked": rf"asked{ws}:(?P<seats>(?:{ws}{seat})*)",
+        "taken": rf"taken{ws}:(?P<sides>(?:{ws}{side})*)",
+        **{kind: t(kind) for kind in R.KINDS},
+    }
 
 
 def _tail(rest: str) -> str | None:

@@ -8,6 +8,14 @@ when a line first needs it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .terminals import HasTerminals
+
+SP, WS = r"[ \t]+", r"[ \t]*"
+"""Spaces that must be there, and spaces that may be."""
 
 
 class Shapes:
@@ -30,3 +38,19 @@ class Shapes:
             raise AttributeError(name) from None
         compiled = self._compiled[name] = re.compile(source)
         return compiled
+
+
+def terminal(p: HasTerminals, name: str) -> str:
+    """The expression of the grammar's terminal ``name``, as a group."""
+    return f"(?:{p.get_terminal(name).pattern.to_regexp()})"
+
+
+def cached(
+    store: dict[int, Shapes], p: HasTerminals, build: Callable[[HasTerminals], dict[str, str]]
+) -> Shapes:
+    """The shapes ``build`` makes from ``p``'s terminals, made once for each ``p`` (a reader's
+    terminals live as long as the program)."""
+    got = store.get(id(p))
+    if got is None:
+        got = store[id(p)] = Shapes(build(p))
+    return got
