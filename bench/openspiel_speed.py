@@ -53,11 +53,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel
+from engine_speed import play_hands as play_bare  # the bare engine, as engine_speed times it
 
 import canasta_rules.openspiel  # noqa: F401  (registers "canasta")
-from canasta_rules.bots import RandomBot
-from canasta_rules.engine import apply_unchecked, deal, rules_for
-from canasta_rules.engine.rules import Rules
+from canasta_rules.engine import rules_for
 from canasta_rules.variant import load_variant
 
 Figure = tuple[int, int, float]
@@ -81,15 +80,7 @@ def play_pyspiel(game: Any, seconds: float, rng: random.Random) -> Figure:
             continue
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r = rng.random()
-                acc = 0.0
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        action = a
-                        break
+                action = _chance(state.chance_outcomes(), rng.random())
             else:
                 legal = state.legal_actions()
                 if not legal:
@@ -113,20 +104,22 @@ def play_pyspiel(game: Any, seconds: float, rng: random.Random) -> Figure:
             return hands, actions, now - start
 
 
+def _chance(outcomes: list[tuple[int, float]], r: float) -> int:
+    """The outcome that ``r`` (uniform in [0, 1)) falls on, by the outcomes' probabilities."""
+    acc = 0.0
+    for a, p in outcomes:
+        acc += p
+        if r < acc:
+            return a
+    return outcomes[-1][0]
+
+
 def _play_one(state: Any, rng: random.Random) -> int:
     """The loop of ``play_pyspiel`` for a game of one hand; the number of actions applied."""
     actions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            r = rng.random()
-            acc = 0.0
-            action = outcomes[-1][0]
-            for a, p in outcomes:
-                acc += p
-                if r < acc:
-                    action = a
-                    break
+            action = _chance(state.chance_outcomes(), rng.random())
         else:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
@@ -231,24 +224,6 @@ def count_nodes(game: Any, hands: int, rng: random.Random) -> tuple[int, int]:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
     return round(chance / hands), round(decisions / hands)
-
-
-def play_bare(rules: Rules, seconds: float, first: int) -> Figure:
-    """Seeded random hands on the engine alone until ``seconds`` of CPU time have passed."""
-    hands = moves = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        n = first + hands
-        s = deal(rules, f"bench:{n}", dealer=n % rules.players)
-        bot = RandomBot(n)
-        while not s.over:
-            apply_unchecked(s, bot(s))
-            moves += 1
-        hands += 1
-        now = time.process_time()
-        if now >= deadline:
-            return hands, moves, now - start
 
 
 def load_peer(path: str | None) -> Any | None:
