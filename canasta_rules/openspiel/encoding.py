@@ -52,7 +52,21 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..engine.checks import open_meld, resolve_key
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
+from ..engine.moves import (
+    FORM_ADD,
+    FORM_NEW,
+    FORM_WILD,
+    FORM_WILD_MELD,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Expose,
+    Foot,
+    Meld,
+    Move,
+    TakePile,
+)
 from ..engine.pile import opening_groups
 from ..engine.rules import (
     CARDS_OF_KEY,
@@ -97,6 +111,26 @@ class Encoding:
         self.closed = rules.canasta_closed
         self.foot = self.go_out + 1 if rules.foot else -1
         self.size = self.go_out + 1 + (1 if rules.foot else 0)
+        self.forms = self._form_ids(rules)
+
+    def _form_ids(self, rules: Rules) -> dict[int, int]:
+        """The ids of the forms the move generator names (``Meld.form``), where the form alone
+        decides the id. Under runs a new meld's shape may read as a run, and a closed canasta
+        caps what a form takes: such melds are worked out from their cards (``_meld_action``).
+        The tests hold both ways to the same ids."""
+        out: dict[int, int] = {}
+        if rules.canasta_closed:
+            return out
+        for k in _NATURAL_KEYS:
+            out[FORM_ADD | k] = self.add + k - 4
+            if not rules.runs:
+                for w in range(self.w + 1):
+                    out[FORM_NEW | k << 6 | w] = self.new + (k - 4) * (self.w + 1) + w
+        for k in range(16):
+            out[FORM_WILD | k] = self.wild + k
+        if self.wild_meld < self.go_out:
+            out[FORM_WILD_MELD] = self.wild_meld
+        return out
 
     # ------------------------------------------------------------------ moves to ids
     def actions(self, s: State, moves: Sequence[Move]) -> dict[int, Move]:
@@ -104,13 +138,17 @@ class Encoding:
         what the hand holds worked out once for all the melds among them."""
         out: dict[int, Move] = {}
         view: _HandView | None = None
+        forms = self.forms
         for m in moves:
-            if isinstance(m, Discard):
+            if type(m) is Discard:  # the exact type: quicker than isinstance, and moves are final
                 out[DISCARD + m.card] = m
-            elif isinstance(m, Meld):
-                if view is None:
-                    view = _HandView(s)
-                out[self._meld_action(s, m, view)] = m
+            elif type(m) is Meld:
+                a = forms.get(m.form)
+                if a is None:
+                    if view is None:
+                        view = _HandView(s)
+                    a = self._meld_action(s, m, view)
+                out[a] = m
             else:
                 out[self.action(s, m)] = m
         if len(out) != len(moves):  # pragma: no cover - the encoding's promise; tests check it
