@@ -36,6 +36,7 @@ reading its cards again.
 from __future__ import annotations
 
 from itertools import compress
+from typing import TypeVar
 
 from .. import cards as C
 from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_size
@@ -57,10 +58,11 @@ from .moves import (
     Move,
 )
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
-from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
-from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State
+from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, Rules, run_ref
+from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State, TableMeld
 
 _NATURAL_KEYS = tuple(range(4, 15))
+_K = TypeVar("_K")
 
 # Moves are immutable values, so the generator hands out shared instances of the simple ones.
 _DRAW = Draw()
@@ -71,6 +73,33 @@ _YES, _NO = Answer(True), Answer(False)
 _DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
 # Plain ints for the hot paths (an IntEnum member's lookup costs more than a global's).
 _YES_GIVEN = int(ANSWER_YES)
+
+
+# The meld actions the generator makes, remembered by what determines them (their form and
+# cards), so that a position shares the instances an earlier one made (moves are immutable
+# values). Each is emptied when it grows past _MEMO_MAX; it depends on no ruleset.
+_ADDS: dict[tuple[int, tuple[int, ...]], Meld] = {}
+_NEWS: dict[tuple[int, tuple[int, ...]], Meld] = {}
+_WILD_ADDS: dict[tuple[int, int], Meld] = {}
+_MEMO_MAX = 1 << 14
+_UNKNOWN = 2  # not yet in Rules.wild_add_memo (whose values are -1, 0, 1 or None)
+
+
+def _remember(memo: dict[_K, Meld], key: _K, meld: Meld) -> Meld:
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = meld
+    return meld
+
+
+def _wild_add_delta(r: Rules, old: TableMeld, one: int) -> int | None:
+    """None where the rules refuse adding the wild card ``one`` to ``old``; else how the side's
+    canastas change by it (-1, 0 or 1). ``check_add`` reads, for one wild card, only the meld's
+    kind, naturals, wild cards and whether it is of black threes."""
+    if check_add(r, old, (one,))[0] is not None:
+        return None
+    size = old.naturals + old.wilds
+    return int(r.is_canasta(old.naturals, size + 1)) - int(r.is_canasta(old.naturals, size))
 
 
 def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
@@ -104,54 +133,75 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         min_naturals = r.min_naturals
         min_size = r.min_size
         closed = r.canasta_closed
-        for k in _NATURAL_KEYS:
+        caps = r.wild_caps
+        # Only the ranks held (``compress`` skips the others without a Python step each).
+        for k in compress(_NATURAL_KEYS, rc[4:15]):
             c = rc[k]
-            if not c:
-                continue
             old = open_meld(s, side, k) if closed else melds.get(k)
             if old is not None:
-                nat = of_key(hand, k)
-                if closed:
-                    nat = nat[: max(0, r.canasta_size - old.size)]
-                    if not nat:
-                        continue
-                n = len(nat)
                 o_nat = old.naturals
                 o_size = o_nat + old.wilds
+                if closed:  # only what the canasta takes
+                    n = min(c, max(0, csize - o_size))
+                    if not n:
+                        continue
+                    nat = tuple(of_key(hand, k)[:n])
+                    form = 0
+                else:
+                    n = c
+                    nat = tuple(of_key(hand, k))
+                    form = FORM_ADD | k
                 after = canastas
                 if o_size >= csize and o_nat >= base:
                     after -= 1
                 if o_size + n >= csize and o_nat + n >= base:
                     after += 1
-                form = 0 if closed else FORM_ADD | k  # closed: only what the canasta takes
-                out.append((Meld(adds=((k, tuple(nat)),), form=form), n, after))
+                meld = _ADDS.get((form, nat))
+                if meld is None:
+                    meld = _remember(_ADDS, (form, nat), Meld(adds=((k, nat),), form=form))
+                out.append((meld, n, after))
             elif c >= min_naturals:
-                nat = of_key(hand, k)
-                if closed:
-                    nat = nat[: r.canasta_size]
-                n = len(nat)
+                n = min(c, csize) if closed else c
                 lo = max(0, min_size - n)
-                hi = min(r.meld_wild_cap(n), n_wild)
+                hi = min(caps[n], n_wild)
                 if closed:
-                    hi = min(hi, r.canasta_size - n)
+                    hi = min(hi, csize - n)
+                if lo > hi:
+                    continue  # too few wild cards held to make the meld big enough
+                nat_list = of_key(hand, k)
+                if closed:
+                    nat_list = nat_list[:csize]
                 base_met = n >= base
                 form = 0 if closed else FORM_NEW | k << 6
                 for w in range(lo, hi + 1):
                     after = canastas + (base_met and n + w >= csize)
-                    meld = Meld(melds=(tuple(nat + wild[:w]),), form=form and form | w)
+                    group = tuple(nat_list + wild[:w])
+                    key = (form and form | w, group)
+                    meld = _NEWS.get(key)
+                    if meld is None:
+                        meld = _remember(_NEWS, key, Meld(melds=(group,), form=key[0]))
                     out.append((meld, n + w, after))
         if wild:
             one = wild[0]
+            # What one wild card does to a meld (refused, or the change in canastas) depends on
+            # the meld's kind, size and whether it is of black threes (checks.check_add):
+            # remembered per ruleset.
+            wild_adds = r.wild_add_memo
             for k, old in melds.items():
                 if k == BLACK3_KEY or old.kind == RUN:
                     continue
-                if check_add(r, old, (one,))[0] is not None:
+                shape = (old.kind, old.naturals, old.wilds, old.rank == BLACK3_KEY)
+                delta = wild_adds.get(shape, _UNKNOWN)
+                if delta == _UNKNOWN:
+                    delta = wild_adds[shape] = _wild_add_delta(r, old, one)
+                if delta is None:
                     continue  # the wild-card limits refuse it (meld.too_many_wild, ...)
-                size = old.naturals + old.wilds
-                after = (
-                    canastas - is_canasta(old.naturals, size) + is_canasta(old.naturals, size + 1)
-                )
-                out.append((Meld(adds=((k, (one,)),), form=FORM_WILD | k), 1, after))
+                meld = _WILD_ADDS.get((k, one))
+                if meld is None:
+                    meld = _remember(
+                        _WILD_ADDS, (k, one), Meld(adds=((k, (one,)),), form=FORM_WILD | k)
+                    )
+                out.append((meld, 1, canastas + delta))
             if r.wild_melds and WILD_KEY not in melds and n_wild >= r.wild_meld_min:
                 group = tuple(wild[: r.wild_meld_max])
                 meld = Meld(melds=(group,), form=FORM_WILD_MELD)
@@ -252,7 +302,10 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
     out: list[Move] = []
     for m, n_cards, canastas_after in cands:
         after = hand_len - n_cards
-        if after >= 2 or keep_a_card(s, side, after, canastas_after) is None:
+        if after >= 2:
+            out.append(m)  # keeps two cards: no going-out rule speaks (keep_a_card, below)
+            continue
+        if keep_a_card(s, side, after, canastas_after) is None:
             strict = (after == 0 and r.discard_unless_concealed) or (
                 after < 2 and (r.run_canastas_to_go_out or r.kinds_contract)
             )

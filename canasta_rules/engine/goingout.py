@@ -14,6 +14,8 @@ partner told "yes" on a path out, and to offer bots a way out.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .. import cards as C
 from .checks import STOCK, concealed_still_possible, contract_missing, open_meld
 from .limits import check_lay, may_lay, out_refusal, wild_room
@@ -49,6 +51,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     base = r.canasta_base
     closed = r.canasta_closed
     unlimited = r.canasta_unlimited
+    caps = r.wild_caps
     # Items: (rank, naturals after, wilds before, size before, lo, hi, was canasta, existing)
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
     for k in _NATURAL_KEYS:
@@ -61,7 +64,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 # for groups up to the canasta's size)
             nat = m.naturals + c
             was = size >= csize and m.naturals >= base
-            hi = _INF if was and unlimited else max(0, r.meld_wild_cap(nat) - m.wilds)
+            hi = _INF if was and unlimited else max(0, caps[nat] - m.wilds)
             if closed:  # wild cards too stop at the canasta's size
                 hi = min(hi, csize - size - c)
             if r.meld_limits:  # engine/limits.py: a dead or closed rank takes nothing
@@ -78,7 +81,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             if c < r.min_naturals:
                 return None
             lo = max(0, r.min_size - c)
-            hi = r.meld_wild_cap(c)
+            hi = caps[c]
             if r.canasta_closed:
                 hi = min(hi, r.canasta_size - c)
             if r.meld_limits:
@@ -259,9 +262,9 @@ def going_out_plan(s: State) -> list[Move] | None:
     stray_key = -1
     melds = s.melds[side]
     min_naturals = r.min_naturals
-    for k in _NATURAL_KEYS:
+    for k in compress(_NATURAL_KEYS, rc[4:15]):  # the ranks held
         c = rc[k]
-        if c and c < min_naturals and k not in melds:
+        if c < min_naturals and k not in melds:
             strays += c
             if strays > 1:
                 return None

@@ -362,30 +362,43 @@ def opening_groups(
     ``counts``, when given, is the hand's count of cards per key (``State.rc``), which lets the
     ranks too short for a meld be skipped without collecting their cards."""
     r = s.rules
-    wild = wilds_of(hand)
+    wild: list[int] | None = None  # the wild cards not yet given to a group (read when needed)
     groups: list[tuple[int, ...]] = []
     min_naturals = r.min_naturals
+    min_size = r.min_size
+    caps = r.wild_caps
     for k in _NATURAL_KEYS:
         if k == exclude or (counts is not None and counts[k] < min_naturals):
             continue
         nat = of_key(hand, k)
-        if len(nat) < r.min_naturals:
+        n = len(nat)
+        if n < min_naturals:
             continue
-        need = max(0, r.min_size - len(nat))
-        if need > r.meld_wild_cap(len(nat)) or need > len(wild):
-            continue
-        if r.canasta_closed and len(nat) + need > r.canasta_size:
+        need = min_size - n if n < min_size else 0
+        if need:
+            if need > caps[n]:
+                continue
+            if wild is None:
+                wild = wilds_of(hand)
+            if need > len(wild):
+                continue
+        if r.canasta_closed and n + need > r.canasta_size:
             nat = nat[: r.canasta_size]
-        groups.append(tuple(nat + wild[:need]))
-        wild = wild[need:]
+        if need:
+            assert wild is not None
+            groups.append(tuple(nat + wild[:need]))
+            wild = wild[need:]
+        else:
+            groups.append(tuple(nat))
     if r.runs:
         left = hand[:]
         for g in groups:
             for c in g:
                 left[c] -= 1
         groups.extend(hand_runs(s, left))
-    value = r.value
-    groups.sort(key=lambda g: -sum(value[c] for c in g))
+    if len(groups) > 1:
+        value = r.value
+        groups.sort(key=lambda g: -sum(value[c] for c in g))
     return groups
 
 

@@ -304,6 +304,13 @@ class Rules:
         self.foot_needed = ft.needed_to_go_out if isinstance(ft, FootDealt) else False
         # Guard against a hand that never ends: far beyond any real hand's length.
         self.max_moves_per_hand = 40 * len(self.deck)
+        self.wild_caps: tuple[int, ...] = tuple(
+            self.meld_wild_cap(n) for n in range(len(self.deck) + 1)
+        )
+        """``meld_wild_cap`` by the number of naturals, for every count a pack allows."""
+        self.wild_add_memo: dict[tuple[int, int, int, bool], int | None] = {}
+        """The move generator's memo of what one wild card added to a meld does, by the meld's
+        kind, naturals, wild cards and whether it is of black threes (``generate``)."""
 
     def round_minimum(self, hand_no: int) -> int:
         """The initial-meld minimum of hand ``hand_no`` (``initial_meld.basis = "round"``)."""
