@@ -52,6 +52,10 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     closed = r.canasta_closed
     unlimited = r.canasta_unlimited
     caps = r.wild_caps
+    wilds = rc[C.TWO] + rc[C.JOKER_RANK]
+    # The fewest wild cards the new melds need (their ``lo``): more than are held, and the
+    # programme below finds no plan (it can always give each item its ``lo``), so stop here.
+    need = 0
     # Items: (rank, naturals after, wilds before, size before, lo, hi, was canasta, existing)
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
     for k in _NATURAL_KEYS:
@@ -91,12 +95,14 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                     hi = 0
             if lo > hi:
                 return None
+            need += lo
+            if need > wilds:
+                return None
             items.append((k, c, 0, c, lo, hi, False, False))
     b = rc[BLACK3_KEY]
     # Fewer black threes than a meld needs may still join the meld of them laid this turn.
     if b and (not r.black3_meldable or (b < r.min_size and BLACK3_KEY not in melds)):
         return None
-    wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     # Dynamic programme over items: best[w] = (canastas, sink, choices) using w wild cards.
     # (Every item holds naturals, so Rules.is_canasta is the size and base test, inlined.)
     best: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {(0, False): (0, ())}

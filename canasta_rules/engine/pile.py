@@ -233,14 +233,15 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     extra_cards: list[int] = [c for g in m.melds for c in g]
     if not s.opened[side]:
         # Opening with the pile: the top card and this turn's melds must reach the minimum.
-        hand_left = Counter({c: n for c, n in enumerate(s.hands[p]) if n})
-        hand_left.subtract(m.shown)
-        pool = hand_left.copy()
-        if r.opening_whole_pile:
-            pool.update(rest)
+        # What the melds may draw on: the hand less the cards shown (all held, checked above),
+        # and under initial_meld.pile_cards = "whole_pile" the rest of the pile.
+        hand = s.hands[p]
         need_cards = Counter(extra_cards)
         for c, n in need_cards.items():
-            if pool[c] < n:
+            pool = hand[c] - m.shown.count(c) if 0 <= c < C.NUM_CARD_IDS else 0
+            if r.opening_whole_pile:
+                pool += rest.count(c)
+            if pool < n:
                 where = "your hand or the pile" if r.opening_whole_pile else "your hand"
                 if r.opening_whole_pile or c not in rest:
                     return Refusal("card.not_in_hand", "", f"{C.name(c)} is not in {where}")
@@ -285,7 +286,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             "your side has opened: lay further melds after taking the pile",
         )
     bonus = r.bonus
-    reds_in_rest = sum(1 for c in rest if bonus[c])
+    reds_in_rest = sum(rest.count(c) for c in r.bonus_cards) if rest else 0
     if r.red3_replaced_from_pile and reds_in_rest:
         ref = check_stock_sequence(s, m.replacements, reds_in_rest, replacing=True)
         if ref is not None:

@@ -295,10 +295,15 @@ class State:
 
     def canastas(self, side: int) -> int:
         """How many canastas the side holds (of every kind)."""
-        is_canasta = self.rules.is_canasta
+        # Rules.is_canasta, inlined: a meld with naturals is a canasta at the size and base; one
+        # without is a meld of wild cards.
+        r = self.rules
+        csize = r.canasta_size
+        base = r.canasta_base
         n = 0
         for m in self.melds[side].values():
-            if is_canasta(m.naturals, m.naturals + m.wilds):
+            nat = m.naturals
+            if m.wilds + nat >= csize and (nat >= base if nat else r.wild_melds):
                 n += 1
         return n
 
