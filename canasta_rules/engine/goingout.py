@@ -26,6 +26,7 @@ from .state import ANSWER_NO, PLAY, State
 
 _INF = 10**6
 _NATURAL_KEYS = tuple(range(4, 15))
+_CARD_IDS = tuple(range(C.NUM_CARD_IDS))
 
 
 def _cards_of(hand: list[int], key: int, skip: int) -> list[int]:
@@ -311,14 +312,38 @@ def going_out_plan(s: State) -> list[Move] | None:
         if not r.discard_required or (r.discard_unless_concealed and concealed_still_possible(s)):
             candidates.append(-1)
         seen: set[int] = set()
-        for c, n in enumerate(s.hands[p]):
-            if n and KEY_OF[c] not in seen:
+        for c in compress(_CARD_IDS, s.hands[p]):  # the cards held, by id
+            if KEY_OF[c] not in seen:
                 seen.add(KEY_OF[c])
                 candidates.append(c)
     if others:
         candidates = [c for c in candidates if c >= 0 and KEY_OF[c] != BLACK3_KEY]
 
+    # The same screen as _plan_without's first loop, made once for every discard: a plan needs
+    # each new meld's naturals (at least min_naturals) and, to reach min_size, wild cards (its
+    # ``lo``); where the new melds need more wild cards than the hand keeps, or a rank left
+    # holds too few naturals for a meld of its own, _plan_without returns None, so it is not
+    # asked. Only the discard's own rank and the wild cards differ from one discard to another.
+    closed = r.canasta_closed
+    min_size = r.min_size
+    fresh: set[int] = set()  # ranks held that would be new melds
+    need = 0
+    for k in compress(_NATURAL_KEYS, rc[4:15]):
+        if (open_meld(s, side, k) if closed else melds.get(k)) is None:
+            fresh.add(k)
+            if rc[k] < min_size:
+                need += min_size - rc[k]
     for d in candidates:
+        kd = KEY_OF[d] if d >= 0 else -1
+        need_d = need
+        if kd in fresh:
+            c = rc[kd]
+            left = c - 1
+            if 0 < left < min_naturals:
+                continue
+            need_d += (max(0, min_size - left) if left else 0) - max(0, min_size - c)
+        if need_d > wilds - (kd == C.TWO or kd == C.JOKER_RANK):
+            continue
         plan = _plan_without(s, p, d)
         if plan is not None:
             return plan
