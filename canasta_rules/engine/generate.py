@@ -57,11 +57,14 @@ from .moves import (
     Meld,
     Move,
 )
-from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
-from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, Rules, run_ref
+from .pile import hand_runs, of_key, pile_takes, valued_opening_groups, wilds_of
+from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, Rules, run_ref
 from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State, TableMeld
 
 _NATURAL_KEYS = tuple(range(4, 15))
+_FIRST_ID = tuple(CARDS_OF_KEY[k][0] if 4 <= k <= 14 else -1 for k in range(16))
+"""The first card id of each natural rank: its four cards, one a suit, follow it."""
+assert all(CARDS_OF_KEY[k] == tuple(range(_FIRST_ID[k], _FIRST_ID[k] + 4)) for k in _NATURAL_KEYS)
 _K = TypeVar("_K")
 
 # Moves are immutable values, so the generator hands out shared instances of the simple ones.
@@ -79,7 +82,12 @@ _YES_GIVEN = int(ANSWER_YES)
 # cards), so that a position shares the instances an earlier one made (moves are immutable
 # values). Each is emptied when it grows past _MEMO_MAX; it depends on no ruleset.
 _ADDS: dict[tuple[int, tuple[int, ...]], Meld] = {}
-_NEWS: dict[tuple[int, tuple[int, ...]], Meld] = {}
+_ADDS_HELD: dict[tuple[int, ...], Meld] = {}
+"""Every natural of a rank onto its meld, by the rank and the counts of its four cards held."""
+_NEWS: dict[tuple[int, ...], Meld] = {}
+_NEWS_HELD: dict[tuple[int, ...], Meld] = {}
+"""A new meld of every natural of a rank and w wild cards, by the rank, w, the counts of the
+rank's four cards held and the wild cards."""
 _WILD_ADDS: dict[tuple[int, int], Meld] = {}
 _MEMO_MAX = 1 << 14
 _UNKNOWN = 2  # not yet in Rules.wild_add_memo (whose values are -1, 0, 1 or None)
@@ -146,19 +154,24 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     if not n:
                         continue
                     nat = tuple(of_key(hand, k)[:n])
-                    form = 0
+                    meld = _ADDS.get((0, nat))
+                    if meld is None:
+                        meld = _remember(_ADDS, (0, nat), Meld(adds=((k, nat),)))
                 else:
+                    # Every natural of the rank: the move is known from the rank's counts.
                     n = c
-                    nat = tuple(of_key(hand, k))
-                    form = FORM_ADD | k
+                    i = _FIRST_ID[k]
+                    key = (k, *hand[i : i + 4])
+                    meld = _ADDS_HELD.get(key)
+                    if meld is None:
+                        nat = tuple(of_key(hand, k))
+                        meld = Meld(adds=((k, nat),), form=FORM_ADD | k)
+                        _remember(_ADDS_HELD, key, meld)
                 after = canastas
                 if o_size >= csize and o_nat >= base:
                     after -= 1
                 if o_size + n >= csize and o_nat + n >= base:
                     after += 1
-                meld = _ADDS.get((form, nat))
-                if meld is None:
-                    meld = _remember(_ADDS, (form, nat), Meld(adds=((k, nat),), form=form))
                 out.append((meld, n, after))
             elif c >= min_naturals:
                 n = min(c, csize) if closed else c
@@ -168,19 +181,27 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     hi = min(hi, csize - n)
                 if lo > hi:
                     continue  # too few wild cards held to make the meld big enough
-                nat_list = of_key(hand, k)
-                if closed:
-                    nat_list = nat_list[:csize]
                 base_met = n >= base
-                form = 0 if closed else FORM_NEW | k << 6
+                if closed:  # as many naturals as the canasta takes
+                    nat_list = of_key(hand, k)[:csize]
+                    for w in range(lo, hi + 1):
+                        group = tuple(nat_list + wild[:w])
+                        meld = _NEWS.get(group)
+                        if meld is None:
+                            meld = _remember(_NEWS, group, Meld(melds=(group,)))
+                        out.append((meld, n + w, canastas + (base_met and n + w >= csize)))
+                    continue
+                # Every natural of the rank and the first w wild cards: the move is known from
+                # the rank's counts and those wild cards.
+                i = _FIRST_ID[k]
                 for w in range(lo, hi + 1):
-                    after = canastas + (base_met and n + w >= csize)
-                    group = tuple(nat_list + wild[:w])
-                    key = (form and form | w, group)
-                    meld = _NEWS.get(key)
+                    key = (k, w, *hand[i : i + 4], *wild[:w])
+                    meld = _NEWS_HELD.get(key)
                     if meld is None:
-                        meld = _remember(_NEWS, key, Meld(melds=(group,), form=key[0]))
-                    out.append((meld, n + w, after))
+                        group = tuple(of_key(hand, k) + wild[:w])
+                        meld = Meld(melds=(group,), form=FORM_NEW | k << 6 | w)
+                        _remember(_NEWS_HELD, key, meld)
+                    out.append((meld, n + w, canastas + (base_met and n + w >= csize)))
         if wild:
             one = wild[0]
             # What one wild card does to a meld (refused, or the change in canastas) depends on
@@ -209,16 +230,14 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         if r.runs:
             out.extend(_run_candidates(s, side, canastas))
     else:
-        groups = opening_groups(s, hand, counts=rc)
+        groups, vals = valued_opening_groups(s, hand, counts=rc)
+        if not groups:
+            return out
         minimum = s.minimum(side)
-        value = r.value
-        vals = [sum(value[c] for c in g) for g in groups]
-        made = [is_canasta(sum(1 for c in g if not IS_WILD[c]), len(g)) for g in groups]
-        seen: set[tuple[int, ...]] = set()
+        made = [is_canasta(len(g) - len([c for c in g if IS_WILD[c]]), len(g)) for g in groups]
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
                 out.append((Meld(melds=(g,)), len(g), canastas + made[i]))
-                seen.add((i,))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
@@ -229,9 +248,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                             canastas + made[i] + made[j],
                         )
                     )
-                    seen.add((i, j))
-        everything = tuple(range(len(groups)))
-        if len(groups) > 2 and sum(vals) >= minimum and everything not in seen:
+        # All of them together, where there are more than two (one or two are listed above).
+        if len(groups) > 2 and sum(vals) >= minimum:
             out.append(
                 (Meld(melds=tuple(groups)), sum(len(g) for g in groups), canastas + sum(made))
             )

@@ -307,7 +307,11 @@ def going_out_plan(s: State) -> list[Move] | None:
             return None
     candidates: list[int] = []
     if strays:
-        candidates = [next(c for c in CARDS_OF_KEY[stray_key] if s.hands[p][c])]
+        hand = s.hands[p]
+        for c in CARDS_OF_KEY[stray_key]:
+            if hand[c]:
+                candidates = [c]  # the first card of the stray's rank held
+                break
     else:
         if not r.discard_required or (r.discard_unless_concealed and concealed_still_possible(s)):
             candidates.append(-1)

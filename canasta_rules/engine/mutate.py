@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..cards import NUM_CARD_IDS
 from .checks import (
     PILE,
     STOCK,
@@ -43,6 +44,9 @@ from .state import (
     begin_turn,
     form_sides,
 )
+
+_DRAWN_ONE: tuple[Draw, ...] = tuple(Draw((c,)) for c in range(NUM_CARD_IDS))
+"""A draw of one card, as applied (moves are immutable, so these are shared)."""
 
 
 def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: int) -> list[int]:
@@ -97,7 +101,7 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...], kind: int = GRO
     none, or if the one there is a closed canasta, which moves aside)."""
     melds = s.melds[side]
     old = melds.get(rank)
-    wild = sum(1 for c in cards if IS_WILD[c])
+    wild = len([c for c in cards if IS_WILD[c]])
     if old is not None and closed_group(s.rules, old):
         set_aside(melds, rank)
         old = None
@@ -131,7 +135,9 @@ def _apply_draw(s: State, m: Draw) -> Move:
     if not s.over:
         s.drew = STOCK
         s.phase = PLAY
-    return m if m.cards is not None else Draw(tuple(taken))
+    if m.cards is not None:
+        return m
+    return _DRAWN_ONE[taken[0]] if len(taken) == 1 else Draw(tuple(taken))
 
 
 def _apply_discard(s: State, m: Discard) -> Move:

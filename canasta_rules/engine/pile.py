@@ -362,6 +362,13 @@ def opening_groups(
 
     ``counts``, when given, is the hand's count of cards per key (``State.rc``), which lets the
     ranks too short for a meld be skipped without collecting their cards."""
+    return valued_opening_groups(s, hand, exclude, counts)[0]
+
+
+def valued_opening_groups(
+    s: State, hand: list[int], exclude: int = -1, counts: list[int] | None = None
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """``opening_groups`` and the count of each group, in the same order."""
     r = s.rules
     wild: list[int] | None = None  # the wild cards not yet given to a group (read when needed)
     groups: list[tuple[int, ...]] = []
@@ -397,10 +404,14 @@ def opening_groups(
             for c in g:
                 left[c] -= 1
         groups.extend(hand_runs(s, left))
+    value = r.value
+    vals = [sum([value[c] for c in g]) for g in groups]
     if len(groups) > 1:
-        value = r.value
-        groups.sort(key=lambda g: -sum(value[c] for c in g))
-    return groups
+        # Most valuable first; groups of equal count keep their order (a stable sort).
+        order = sorted(range(len(groups)), key=lambda i: -vals[i])
+        groups = [groups[i] for i in order]
+        vals = [vals[i] for i in order]
+    return groups, vals
 
 
 def hand_runs(s: State, hand: list[int]) -> list[tuple[int, ...]]:
