@@ -263,6 +263,15 @@ def _check_meld(s: State, m: Meld) -> Refusal | None:
         and not kinds_needed
     ):
         return None
+    if (
+        after == 0
+        and not r.foot
+        and short <= 0
+        and not (unless_concealed or runs_needed or kinds_needed)
+    ):
+        # This action uses up the hand and no foot waits, so it goes out (mutate._hand_used_up):
+        # going out settles black threes and a partner's "yes", and nothing below speaks.
+        return None
     t = s.copy()
     apply_unchecked(t, m)
     if t.phase == FOOT:
