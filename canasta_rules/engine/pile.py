@@ -36,6 +36,11 @@ from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, KEY_OF, RUN, RUN_REF0, run_ref
 from .state import DRAW, State, TableMeld
 
+_BLACK_THREE = tuple(C.is_black_three(c) for c in range(C.NUM_CARD_IDS))
+_RED_THREE = tuple(C.is_red_three(c) for c in range(C.NUM_CARD_IDS))
+_BLOCKS = tuple(IS_WILD[c] or _BLACK_THREE[c] or _RED_THREE[c] for c in range(C.NUM_CARD_IDS))
+"""Cards that block the pile from the top: wild cards and threes (``check_take`` says why)."""
+
 
 def freeze_reason(s: State, player: int) -> str:
     """Why the pile is frozen against ``player``, after "the pile is": ``frozen by a two in
@@ -142,13 +147,13 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
     top = s.pile[-1]
     if IS_WILD[top]:
         return Refusal("pile.top_wild", "", "a wild card on top of the pile blocks it")
-    if C.is_black_three(top):
+    if _BLACK_THREE[top]:
         return Refusal(
             "pile.top_black_three",
             "black_threes.discarded",
             "a black three on top of the pile blocks it",
         )
-    if C.is_red_three(top):
+    if _RED_THREE[top]:
         return Refusal("pile.top_red_three", "", "a red three on top of the pile blocks it")
     if r.meld_limits and r.dead_ranks and dead(s, KEY_OF[top]):
         return Refusal(
@@ -438,7 +443,7 @@ def pile_takes(s: State) -> list[Move]:
     if s.phase != DRAW or not s.pile:
         return []
     top = s.pile[-1]
-    if IS_WILD[top] or C.is_black_three(top) or C.is_red_three(top):
+    if _BLOCKS[top]:
         return []
     r = s.rules
     p = s.turn
@@ -446,15 +451,15 @@ def pile_takes(s: State) -> list[Move]:
     hand = s.hands[p]
     rank = KEY_OF[top]
     ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways
-    nat = of_key(hand, rank)
+    rc = s.rc[p]
+    nat = of_key(hand, rank) if rc[rank] else []
     shows: list[tuple[int, ...]] = []
     if "natural_pair" in ways and len(nat) >= 2:
         shows.append((nat[0], nat[1]))
     if "natural_and_wild" in ways and nat:
         for key in (C.TWO, C.JOKER_RANK):
-            w = of_key(hand, key)
-            if w:
-                shows.append((nat[0], w[0]))
+            if rc[key]:  # the first wild card of the kind held
+                shows.append((nat[0], of_key(hand, key)[0]))
     if "add_to_meld" in ways and open_meld(s, side, rank) is not None:
         shows.append(())
     if not s.opened[side] and "natural_pair" in ways and len(nat) >= 2:
