@@ -55,20 +55,22 @@ def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: i
     r = s.rules
     side = r.side_of[player]
     taken: list[int] = []
+    stock = s.stock
     i = 0
-    while need > 0 and s.stock:
-        c = s.take_from_stock(cards[i] if cards is not None else None)
+    while need > 0 and stock:
+        # State.take_from_stock; with no cards named, the top of the stock.
+        c = stock.pop() if cards is None else s.take_from_stock(cards[i])
         i += 1
         taken.append(c)
         if r.bonus[c]:  # a red three (or a black one, where black_threes.bonus) is laid out
             s.red3[side].append(c)
-            if not s.stock:
+            if not stock:
                 s.end("red_three_last")
                 break
         else:
             s.add_card(player, c)
             need -= 1
-    if not s.stock and s.last_drawer < 0:
+    if not stock and s.last_drawer < 0:
         s.last_drawer = player
     return taken
 
@@ -132,7 +134,7 @@ def _apply_draw(s: State, m: Draw) -> Move:
         s.end("stock_exhausted")
         return Draw(())
     taken = _draw_sequence(s, s.turn, m.cards, s.rules.draw_count)
-    if not s.over:
+    if s.phase != OVER:
         s.drew = STOCK
         s.phase = PLAY
     if m.cards is not None:
