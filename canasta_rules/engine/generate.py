@@ -117,6 +117,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
     naturals, size and wild cards its variant asks, additions keep within the wild-card limits,
     and a side that has not opened reaches its minimum. What remains to check is the going-out
     side of the move (``legality._keep_a_card``, and a partner's binding "yes").
+
+    The canastas after an action matter only where it leaves the player fewer than two cards
+    (``keep_a_card``); for an action that keeps two, the figure is not worked out (nor read).
     """
     r = s.rules
     p = s.turn
@@ -129,11 +132,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
     # with naturals is a canasta at the size and base; one without is a meld of wild cards.
     csize = r.canasta_size
     base = r.canasta_base
-    canastas = 0
-    for m in melds.values():
-        n = m.naturals
-        if m.wilds + n >= csize and (n >= base if n else r.wild_melds):
-            canastas += 1
+    near = s.hand_len[p] - 1  # an action laying this many cards leaves fewer than two
+    canastas = -1  # the side's canastas now, counted when an action needs them
     out: list[tuple[Meld, int, int]] = []
     if s.opened[side]:
         wild = wilds_of(hand) if rc[C.TWO] or rc[C.JOKER_RANK] else []
@@ -147,10 +147,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
             c = rc[k]
             old = open_meld(s, side, k) if closed else melds.get(k)
             if old is not None:
-                o_nat = old.naturals
-                o_size = o_nat + old.wilds
                 if closed:  # only what the canasta takes
-                    n = min(c, max(0, csize - o_size))
+                    n = min(c, max(0, csize - old.naturals - old.wilds))
                     if not n:
                         continue
                     nat = tuple(of_key(hand, k)[:n])
@@ -167,6 +165,13 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                         nat = tuple(of_key(hand, k))
                         meld = Meld(adds=((k, nat),), form=FORM_ADD | k)
                         _remember(_ADDS_HELD, key, meld)
+                if n < near:
+                    out.append((meld, n, 0))
+                    continue
+                if canastas < 0:
+                    canastas = s.canastas(side)
+                o_nat = old.naturals
+                o_size = o_nat + old.wilds
                 after = canastas
                 if o_size >= csize and o_nat >= base:
                     after -= 1
@@ -181,6 +186,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     hi = min(hi, csize - n)
                 if lo > hi:
                     continue  # too few wild cards held to make the meld big enough
+                if n + hi >= near and canastas < 0:
+                    canastas = s.canastas(side)
                 base_met = n >= base
                 if closed:  # as many naturals as the canasta takes
                     nat_list = of_key(hand, k)[:csize]
@@ -189,7 +196,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                         meld = _NEWS.get(group)
                         if meld is None:
                             meld = _remember(_NEWS, group, Meld(melds=(group,)))
-                        out.append((meld, n + w, canastas + (base_met and n + w >= csize)))
+                        size = n + w
+                        after = 0 if size < near else canastas + (base_met and size >= csize)
+                        out.append((meld, size, after))
                     continue
                 # Every natural of the rank and the first w wild cards: the move is known from
                 # the rank's counts and those wild cards.
@@ -201,9 +210,13 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                         group = tuple(of_key(hand, k) + wild[:w])
                         meld = Meld(melds=(group,), form=FORM_NEW | k << 6 | w)
                         _remember(_NEWS_HELD, key, meld)
-                    out.append((meld, n + w, canastas + (base_met and n + w >= csize)))
+                    size = n + w
+                    after = 0 if size < near else canastas + (base_met and size >= csize)
+                    out.append((meld, size, after))
         if wild:
             one = wild[0]
+            if canastas < 0 and (near <= 1 or r.wild_melds or r.runs):
+                canastas = s.canastas(side)
             # What one wild card does to a meld (refused, or the change in canastas) depends on
             # the meld's kind, size and whether it is of black threes (checks.check_add):
             # remembered per ruleset.
@@ -222,37 +235,41 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     meld = _remember(
                         _WILD_ADDS, (k, one), Meld(adds=((k, (one,)),), form=FORM_WILD | k)
                     )
-                out.append((meld, 1, canastas + delta))
+                out.append((meld, 1, 0 if near > 1 else canastas + delta))
             if r.wild_melds and WILD_KEY not in melds and n_wild >= r.wild_meld_min:
                 group = tuple(wild[: r.wild_meld_max])
                 meld = Meld(melds=(group,), form=FORM_WILD_MELD)
                 out.append((meld, len(group), canastas + is_canasta(0, len(group))))
         if r.runs:
+            if canastas < 0:
+                canastas = s.canastas(side)
             out.extend(_run_candidates(s, side, canastas))
     else:
         groups, vals = valued_opening_groups(s, hand, counts=rc)
         if not groups:
             return out
         minimum = s.minimum(side)
-        made = [is_canasta(len(g) - len([c for c in g if IS_WILD[c]]), len(g)) for g in groups]
+        sizes = [len(g) for g in groups]
+        made = [0] * len(groups)  # canastas each group makes (worked out where read)
+        if sum(sizes) >= near:  # some action may leave fewer than two cards
+            canastas = s.canastas(side)
+            made = [is_canasta(len(g) - len([c for c in g if IS_WILD[c]]), len(g)) for g in groups]
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
-                out.append((Meld(melds=(g,)), len(g), canastas + made[i]))
+                out.append((Meld(melds=(g,)), sizes[i], canastas + made[i]))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
                     out.append(
                         (
                             Meld(melds=(groups[i], groups[j])),
-                            len(groups[i]) + len(groups[j]),
+                            sizes[i] + sizes[j],
                             canastas + made[i] + made[j],
                         )
                     )
         # All of them together, where there are more than two (one or two are listed above).
         if len(groups) > 2 and sum(vals) >= minimum:
-            out.append(
-                (Meld(melds=tuple(groups)), sum(len(g) for g in groups), canastas + sum(made))
-            )
+            out.append((Meld(melds=tuple(groups)), sum(sizes), canastas + sum(made)))
     return out
 
 
