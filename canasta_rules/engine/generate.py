@@ -30,7 +30,10 @@ built well-formed, so only the going-out rules that ``refusal`` applies to them 
 (the same functions), which is most of the generator's time saved. The simple moves are shared
 instances, and each meld action of an opened side says which form it is (``Meld.form``; none
 where a closed canasta caps what it takes), so that the OpenSpiel encoding numbers it without
-reading its cards again.
+reading its cards again. Meld actions are remembered by what determines them (a rank's counts
+held, the wild cards), so a later position hands out the same instance without collecting cards;
+only the ranks held are visited; and the side's canastas, which only an action leaving fewer
+than two cards needs, are counted only then (docs/architecture.md, "The engine's lead").
 """
 
 from __future__ import annotations
