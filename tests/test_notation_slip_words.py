@@ -180,3 +180,36 @@ def test_through_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     for args, line in cases:
         code, out, err = run_cli(capsys, *args)
         assert (code, out, err) == (2, "", f"canasta: {line}\n"), args
+
+
+ODD_BREAKS = "# a page break\x0c, a line separator\u2028 and a paragraph one\u2029 in a comment"
+"""Characters :meth:`str.splitlines` takes for line breaks and lark does not."""
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_lines_are_counted_at_newlines_only(newline: str) -> None:
+    """An error's line and column, and the line its words come from, are lark's: lines end at
+    a newline (a CRLF too), not at a form feed or U+2028 in a comment before the error."""
+    text = f'[Variant "classic"]\nfrozen yes {ODD_BREAKS}\nN draw 4c mled 5c\n'
+    with pytest.raises(NotationError) as e:
+        parse(text.replace("\n", newline), "x.can")
+    assert (e.value.line, e.value.column) == (3, 11)
+    assert e.value.message.startswith("unknown action 'mled'"), e.value.message
+    text = f'[Variant "classic"]\npenalty N exposed Kh {ODD_BREAKS}\nstock zz\n'
+    with pytest.raises(NotationError) as e:
+        parse(text.replace("\n", newline), "x.can")
+    assert (e.value.line, e.value.column) == (3, 7)
+    assert e.value.message == "unexpected 'zz'; expected a number"
+
+
+def test_a_turn_entry_column_after_odd_breaks() -> None:
+    """The column of a ``turn:`` entry's argument is found in the document's own line 15."""
+    text = FROZEN.replace('[Variant "classic"]', f'[Variant "classic"]\n{ODD_BREAKS}')
+    text = text.replace("to move: N draw", "turn: drew deck\nto move: N play")
+    doc = parse(text, "x.pos")
+    assert doc.source == text.split("\n")[:-1]  # the text ends with a newline
+    assert doc.source[4] == ODD_BREAKS and doc.source[14] == "turn: drew deck"
+    with pytest.raises(NotationError) as e:
+        read_position(doc)
+    assert (e.value.line, e.value.column) == (15, 12)  # at 'deck'
+    assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.value.message

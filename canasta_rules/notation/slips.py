@@ -11,6 +11,7 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .. import cards as C
 from ..errors import NotationError, either, quoted, typed
+from .fastlines import source_lines
 
 # Slips that lark's match_examples can name from the parser state alone. Each example fails at
 # the spot its label describes.
@@ -214,7 +215,7 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
     """The :class:`NotationError` for lark's ``e`` in ``text``: the file, line and column, and
     the slip in words (``parser``: the grammar's, which names the terminals lark expected and
     re-parses the examples ``match_examples`` compares)."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     if isinstance(e, UnexpectedEOF) or e.line is None or e.line < 1:
         line = max(1, len(lines))
         col = len(lines[-1]) + 1 if lines else 1
