@@ -185,12 +185,14 @@ def _print_replay(rp: Replay) -> None:
             console.print()
             continue
         if h.score is None:
-            moves = "1 move" if len(h.moves) == 1 else f"{len(h.moves)} moves"
+            acts = "1 action" if len(h.moves) == 1 else f"{len(h.moves)} actions"
             console.print(
-                f"hand {h.number} (dealer {dealer}): unfinished after {_turns(h.turns)}, {moves}"
+                f"hand {h.number} (dealer {dealer}): unfinished after {_turns(h.turns)} ({acts})"
             )
             continue
-        how = end.end_reason.replace("_", " ")
+        from ..notation.wording import hand_ended
+
+        how = hand_ended(end.end_reason)
         if end.out_player >= 0:
             how = f"{rp.seats[end.out_player]} went out" + (" concealed" if end.concealed else "")
         console.print(f"hand {h.number} (dealer {dealer}): {how} after {_turns(h.turns)}")
