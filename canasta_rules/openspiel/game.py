@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from itertools import compress
+from operator import getitem
 from typing import Any
 
 import numpy as np
@@ -79,9 +80,9 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         self.encoding = Encoding(self.rules)
         r = self.rules
         self.most_copies = max(r.deck_counts)
-        self.shares: dict[int, list[float]] = {}
-        """``shares[total][n]`` is ``n / total``: a chance outcome's probability, for ``n``
-        copies of a card among ``total`` cards left (made as chance nodes ask)."""
+        self.outcomes: dict[int, list[tuple[tuple[int, float], ...]]] = {}
+        """``outcomes[total][c][n]`` is the chance outcome ``(c, n / total)``: card ``c`` with
+        ``n`` copies among ``total`` cards left (made once a game, as chance nodes ask)."""
         hands = r.max_hands if self.whole_game else 1
         bound = 100_000.0
         info = pyspiel.GameInfo(
@@ -228,27 +229,18 @@ class Table:
         s = self.s
         assert s is not None
         r = self.rules
-        if isinstance(m, Draw):
+        if type(m) is Discard:  # moves are final classes; the most frequent first
+            # Talons: the opening discard draws a talon.
+            return talon_size(s) if r.talons and s.hand_len[s.turn] > 1 else 0
+        if type(m) is Draw:
             return 0 if draw_ends_hand(s) else r.draw_count
-        if isinstance(m, Expose):
+        if type(m) is TakePile:
+            return sum(1 for c in s.pile[:-1] if r.bonus[c]) if r.red3_replaced_from_pile else 0
+        if type(m) is Expose:
             return s.rc[s.turn][RED3_KEY]
-        if isinstance(m, Foot):
+        if type(m) is Foot:
             return sum(1 for c in s.feet[s.turn] if C.is_red_three(c))
-        if isinstance(m, TakePile) and r.red3_replaced_from_pile:
-            return sum(1 for c in s.pile[:-1] if r.bonus[c])
-        if isinstance(m, Discard) and r.talons and s.hand_len[s.turn] > 1:
-            return talon_size(s)  # talons: the opening discard draws a talon
         return 0
-
-    def _pending_complete(self) -> bool:
-        s = self.s
-        assert s is not None
-        left = len(s.stock) - len(self.pending_cards)
-        bonus = self.rules.bonus
-        got = sum(1 for c in self.pending_cards if not bonus[c])
-        if left == 0:
-            return True
-        return got >= self.pending_need
 
     def _apply_pending(self) -> None:
         s = self.s
@@ -321,13 +313,14 @@ class Table:
                 for c in self.pending_cards:
                     counts[c] -= 1
         # [(c, n / total) for c, n in enumerate(counts) if n], with the loops in C and each
-        # n / total worked out once a game.
+        # outcome made once a game.
         total = sum(counts)
-        share = self.g.shares.get(total)
-        if share is None:
-            share = self.g.shares[total] = [n / total for n in range(self.g.most_copies + 1)]
-        held = map(share.__getitem__, filter(None, counts))
-        return list(zip(compress(_CARD_IDS, counts), held, strict=True))
+        rows = self.g.outcomes.get(total)
+        if rows is None:
+            most = range(self.g.most_copies + 1)
+            rows = [tuple((c, n / total) for n in most) for c in _CARD_IDS]
+            self.g.outcomes[total] = rows
+        return list(map(getitem, compress(rows, counts), filter(None, counts)))
 
     def apply_action(self, action: int) -> None:
         if self.s is None:
@@ -335,40 +328,60 @@ class Table:
             return
         s = self.s
         if self.pending is not None:
-            self.pending_cards.append(action)
-            if self._pending_complete():
+            # A card of the stock for the move waiting: it is complete with as many cards that
+            # are not red threes as it needs, or when the stock runs out.
+            chosen = self.pending_cards
+            chosen.append(action)
+            if not self.rules.bonus[action]:
+                self.pending_need -= 1
+            if self.pending_need <= 0 or len(s.stock) == len(chosen):
                 self._apply_pending()
             return
-        m = self._legal_map()[action]
-        need = self._stock_need(m)
-        if need and s.stock:
-            self.pending = m
-            self.pending_need = need
-            self.pending_cards = []
-            return
+        legal = self._legal
+        m = (legal if legal is not None else self._legal_map())[action]
+        # Moves are final classes: ``type(m) is`` is their quickest test (a hot path).
+        if type(m) is not Meld:  # a meld takes nothing from the stock
+            need = self._stock_need(m)
+            if need and s.stock:
+                self.pending = m
+                self.pending_need = need
+                self.pending_cards = []
+                return
         actor = s.actor
-        if isinstance(m, TakePile):
+        if type(m) is TakePile:
             taken = s.pile[:-1]
             done = apply_unchecked(s, m)
             self._note_take(actor, m, taken)
         else:
             done = apply_unchecked(s, m)
-            if isinstance(m, (Meld, Discard)):
+            if type(m) is Discard:  # _note_played, for the one card
+                c, known = m.card, self.known[actor]
+                if known[c] > s.hands[actor][c]:
+                    known[c] = s.hands[actor][c]
+            elif type(m) is Meld:
                 self._note_played(actor, m)
         self.log.append((-1, _SEAT[actor], done))
-        self._after_move()
+        self._legal = None
+        if s.over:
+            self._after_move()
 
     def _note_take(self, p: int, m: TakePile, taken: list[int]) -> None:
         """Cards taken with the pile (``taken``: the pile under its top card) are known to be
         in the taker's hand (less those melded)."""
         s = self.s
         assert s is not None
+        known, hand = self.known[p], s.hands[p]
+        laid = (*m.shown, *(c for g in m.melds for c in g))
         for c in taken:
-            self.known[p][c] += 1
-        for c in (*m.shown, *(c for g in m.melds for c in g)):
-            if self.known[p][c]:
-                self.known[p][c] -= 1
-        self.known[p] = list(map(min, self.known[p], s.hands[p]))
+            known[c] += 1
+        for c in laid:
+            if known[c]:
+                known[c] -= 1
+        # The hand bounds what is known of it. Only these cards can have gone past it: the
+        # others were within it before, and the take added to the hand what it added here.
+        for c in (*taken, *laid):
+            if known[c] > hand[c]:
+                known[c] = hand[c]
 
     def _note_played(self, p: int, m: Meld | Discard) -> None:
         """Known cards that ``m`` played leave the list (the hand's counts bound it; only the
