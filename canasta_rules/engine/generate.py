@@ -45,6 +45,7 @@ from .limits import banned_on_empty, check_lay
 from .moves import (
     FORM_ADD,
     FORM_NEW,
+    FORM_OPEN,
     FORM_WILD,
     FORM_WILD_MELD,
     Answer,
@@ -57,7 +58,7 @@ from .moves import (
     Move,
 )
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
-from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, RUN, WILD_KEY, run_ref
 from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -164,17 +165,22 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         value = r.value
         vals = [sum(value[c] for c in g) for g in groups]
         made = [is_canasta(sum(1 for c in g if not IS_WILD[c]), len(g)) for g in groups]
+        # Each group's rank as a bit of the form (FORM_OPEN); with runs a group may be a run,
+        # and the groups are not named.
+        bit = [0 if r.runs or IS_WILD[g[0]] else 1 << (KEY_OF[g[0]] - 4) for g in groups]
         seen: set[tuple[int, ...]] = set()
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
-                out.append((Meld(melds=(g,)), len(g), canastas + made[i]))
+                form = bit[i] and FORM_OPEN | bit[i]
+                out.append((Meld(melds=(g,), form=form), len(g), canastas + made[i]))
                 seen.add((i,))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
+                    form = bit[i] and bit[j] and FORM_OPEN | bit[i] | bit[j]
                     out.append(
                         (
-                            Meld(melds=(groups[i], groups[j])),
+                            Meld(melds=(groups[i], groups[j]), form=form),
                             len(groups[i]) + len(groups[j]),
                             canastas + made[i] + made[j],
                         )
@@ -182,9 +188,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     seen.add((i, j))
         everything = tuple(range(len(groups)))
         if len(groups) > 2 and sum(vals) >= minimum and everything not in seen:
-            out.append(
-                (Meld(melds=tuple(groups)), sum(len(g) for g in groups), canastas + sum(made))
-            )
+            form = FORM_OPEN | sum(bit) if all(bit) else 0
+            meld = Meld(melds=tuple(groups), form=form)
+            out.append((meld, sum(len(g) for g in groups), canastas + sum(made)))
     return out
 
 

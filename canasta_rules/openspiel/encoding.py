@@ -55,6 +55,7 @@ from ..engine.checks import open_meld, resolve_key
 from ..engine.moves import (
     FORM_ADD,
     FORM_NEW,
+    FORM_OPEN,
     FORM_WILD,
     FORM_WILD_MELD,
     Answer,
@@ -119,6 +120,9 @@ class Encoding:
         caps what a form takes: such melds are worked out from their cards (``_meld_action``).
         The tests hold both ways to the same ids."""
         out: dict[int, int] = {}
+        if not rules.runs:
+            for mask in range(1, 1 << len(_NATURAL_KEYS)):
+                out[FORM_OPEN | mask] = self.open + mask
         if rules.canasta_closed:
             return out
         for k in _NATURAL_KEYS:
