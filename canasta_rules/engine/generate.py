@@ -28,7 +28,9 @@ replacements) are listed only when the stock's order is known.
 Speed: pickups and the going-out plan's first action go through ``refusal``; meld actions are
 built well-formed, so only the going-out rules that ``refusal`` applies to them are checked here
 (the same functions), which is most of the generator's time saved. The simple moves are shared
-instances.
+instances, and each meld action of an opened side says which form it is (``Meld.form``; none
+where a closed canasta caps what it takes), so that the OpenSpiel encoding numbers it without
+reading its cards again.
 """
 
 from __future__ import annotations
@@ -40,9 +42,23 @@ from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_siz
 from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
 from .limits import banned_on_empty, check_lay
-from .moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move
+from .moves import (
+    FORM_ADD,
+    FORM_NEW,
+    FORM_OPEN,
+    FORM_WILD,
+    FORM_WILD_MELD,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Expose,
+    Foot,
+    Meld,
+    Move,
+)
 from .pile import hand_runs, of_key, opening_groups, pile_takes, wilds_of
-from .rules import BLACK3_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, run_ref
+from .rules import BLACK3_KEY, IS_WILD, KEY_OF, RED3_KEY, RUN, WILD_KEY, run_ref
 from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -108,7 +124,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     after -= 1
                 if o_size + n >= csize and o_nat + n >= base:
                     after += 1
-                out.append((Meld(adds=((k, tuple(nat)),)), n, after))
+                form = 0 if closed else FORM_ADD | k  # closed: only what the canasta takes
+                out.append((Meld(adds=((k, tuple(nat)),), form=form), n, after))
             elif c >= min_naturals:
                 nat = of_key(hand, k)
                 if closed:
@@ -119,9 +136,11 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                 if closed:
                     hi = min(hi, r.canasta_size - n)
                 base_met = n >= base
+                form = 0 if closed else FORM_NEW | k << 6
                 for w in range(lo, hi + 1):
                     after = canastas + (base_met and n + w >= csize)
-                    out.append((Meld(melds=(tuple(nat + wild[:w]),)), n + w, after))
+                    meld = Meld(melds=(tuple(nat + wild[:w]),), form=form and form | w)
+                    out.append((meld, n + w, after))
         if wild:
             one = wild[0]
             for k, old in melds.items():
@@ -133,10 +152,11 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                 after = (
                     canastas - is_canasta(old.naturals, size) + is_canasta(old.naturals, size + 1)
                 )
-                out.append((Meld(adds=((k, (one,)),)), 1, after))
+                out.append((Meld(adds=((k, (one,)),), form=FORM_WILD | k), 1, after))
             if r.wild_melds and WILD_KEY not in melds and n_wild >= r.wild_meld_min:
                 group = tuple(wild[: r.wild_meld_max])
-                out.append((Meld(melds=(group,)), len(group), canastas + is_canasta(0, len(group))))
+                meld = Meld(melds=(group,), form=FORM_WILD_MELD)
+                out.append((meld, len(group), canastas + is_canasta(0, len(group))))
         if r.runs:
             out.extend(_run_candidates(s, side, canastas))
     else:
@@ -145,17 +165,22 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         value = r.value
         vals = [sum(value[c] for c in g) for g in groups]
         made = [is_canasta(sum(1 for c in g if not IS_WILD[c]), len(g)) for g in groups]
+        # Each group's rank as a bit of the form (FORM_OPEN); with runs a group may be a run,
+        # and the groups are not named.
+        bit = [0 if r.runs or IS_WILD[g[0]] else 1 << (KEY_OF[g[0]] - 4) for g in groups]
         seen: set[tuple[int, ...]] = set()
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
-                out.append((Meld(melds=(g,)), len(g), canastas + made[i]))
+                form = bit[i] and FORM_OPEN | bit[i]
+                out.append((Meld(melds=(g,), form=form), len(g), canastas + made[i]))
                 seen.add((i,))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
+                    form = bit[i] and bit[j] and FORM_OPEN | bit[i] | bit[j]
                     out.append(
                         (
-                            Meld(melds=(groups[i], groups[j])),
+                            Meld(melds=(groups[i], groups[j]), form=form),
                             len(groups[i]) + len(groups[j]),
                             canastas + made[i] + made[j],
                         )
@@ -163,9 +188,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     seen.add((i, j))
         everything = tuple(range(len(groups)))
         if len(groups) > 2 and sum(vals) >= minimum and everything not in seen:
-            out.append(
-                (Meld(melds=tuple(groups)), sum(len(g) for g in groups), canastas + sum(made))
-            )
+            form = FORM_OPEN | sum(bit) if all(bit) else 0
+            meld = Meld(melds=tuple(groups), form=form)
+            out.append((meld, sum(len(g) for g in groups), canastas + sum(made)))
     return out
 
 

@@ -11,7 +11,7 @@ the same move with the cards filled in, so that a game's history always records 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import cards as C
 
@@ -81,6 +81,11 @@ class Meld:
 
     melds: tuple[tuple[int, ...], ...] = ()
     adds: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    form: int = field(default=0, compare=False, repr=False)
+    """Which of ``legal_moves``'s canonical forms this is (a ``FORM_*`` code below; 0: not
+    said). The move generator says so for the plainest forms, so that a numbering of the moves
+    (the OpenSpiel encoding) need not work it out again from the cards. It takes no part in
+    equality, hashing or the move's text."""
 
     def __str__(self) -> str:
         parts = ["meld " + ", ".join(C.names(m) for m in self.melds)] if self.melds else []
@@ -133,5 +138,18 @@ class Foot:
     def __str__(self) -> str:
         return "foot" + ("" if not self.replacements else " " + C.names(self.replacements))
 
+
+FORM_ADD = 1 << 12
+"""``FORM_ADD | key``: every natural of the rank held, added to the side's meld of it."""
+FORM_NEW = 2 << 12
+"""``FORM_NEW | key << 6 | w``: every natural of the rank held and the first ``w`` wild cards
+held (twos first), as a new meld."""
+FORM_WILD = 3 << 12
+"""``FORM_WILD | key``: one wild card (a two if held, else a joker) added to the meld ``key``."""
+FORM_WILD_MELD = 4 << 12
+"""A new meld of wild cards: the first of those held, twos first, up to the most it may hold."""
+FORM_OPEN = 5 << 12
+"""``FORM_OPEN | mask``: the opening groups of the ranks in ``mask`` (bit ``key - 4``), in the
+generator's order (only where a side opens with melds of one rank each: no runs)."""
 
 Move = Expose | Draw | TakePile | Meld | Discard | Ask | Answer | Foot

@@ -52,7 +52,22 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..engine.checks import open_meld, resolve_key
-from ..engine.moves import Answer, Ask, Discard, Draw, Expose, Foot, Meld, Move, TakePile
+from ..engine.moves import (
+    FORM_ADD,
+    FORM_NEW,
+    FORM_OPEN,
+    FORM_WILD,
+    FORM_WILD_MELD,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Expose,
+    Foot,
+    Meld,
+    Move,
+    TakePile,
+)
 from ..engine.pile import opening_groups
 from ..engine.rules import (
     CARDS_OF_KEY,
@@ -97,6 +112,29 @@ class Encoding:
         self.closed = rules.canasta_closed
         self.foot = self.go_out + 1 if rules.foot else -1
         self.size = self.go_out + 1 + (1 if rules.foot else 0)
+        self.forms = self._form_ids(rules)
+
+    def _form_ids(self, rules: Rules) -> dict[int, int]:
+        """The ids of the forms the move generator names (``Meld.form``), where the form alone
+        decides the id. Under runs a new meld's shape may read as a run, and a closed canasta
+        caps what a form takes: such melds are worked out from their cards (``_meld_action``).
+        The tests hold both ways to the same ids."""
+        out: dict[int, int] = {}
+        if not rules.runs:
+            for mask in range(1, 1 << len(_NATURAL_KEYS)):
+                out[FORM_OPEN | mask] = self.open + mask
+        if rules.canasta_closed:
+            return out
+        for k in _NATURAL_KEYS:
+            out[FORM_ADD | k] = self.add + k - 4
+            if not rules.runs:
+                for w in range(self.w + 1):
+                    out[FORM_NEW | k << 6 | w] = self.new + (k - 4) * (self.w + 1) + w
+        for k in range(16):
+            out[FORM_WILD | k] = self.wild + k
+        if self.wild_meld < self.go_out:
+            out[FORM_WILD_MELD] = self.wild_meld
+        return out
 
     # ------------------------------------------------------------------ moves to ids
     def actions(self, s: State, moves: Sequence[Move]) -> dict[int, Move]:
@@ -104,13 +142,17 @@ class Encoding:
         what the hand holds worked out once for all the melds among them."""
         out: dict[int, Move] = {}
         view: _HandView | None = None
+        forms = self.forms
         for m in moves:
-            if isinstance(m, Discard):
+            if type(m) is Discard:  # the exact type: quicker than isinstance, and moves are final
                 out[DISCARD + m.card] = m
-            elif isinstance(m, Meld):
-                if view is None:
-                    view = _HandView(s)
-                out[self._meld_action(s, m, view)] = m
+            elif type(m) is Meld:
+                a = forms.get(m.form)
+                if a is None:
+                    if view is None:
+                        view = _HandView(s)
+                    a = self._meld_action(s, m, view)
+                out[a] = m
             else:
                 out[self.action(s, m)] = m
         if len(out) != len(moves):  # pragma: no cover - the encoding's promise; tests check it
@@ -228,7 +270,7 @@ class Encoding:
             k = a - self.add + 4
             nat = view.of_key(k)
             if r.canasta_closed:  # as the generator: only what the canasta still takes
-                old = open_meld(s, view.seat_side, k)
+                old = open_meld(s, view.side, k)
                 nat = nat[: max(0, r.canasta_size - old.size)] if old is not None else ()
             return (), ((k, nat),)
         if self.new <= a < self.wild:
@@ -252,7 +294,7 @@ class Encoding:
             run = next(
                 (
                     m
-                    for m in s.melds[view.seat_side].values()
+                    for m in s.melds[view.side].values()
                     if m.kind == RUN and m.suit == suit and lo <= m.low and m.high <= hi
                 ),
                 None,
@@ -340,15 +382,14 @@ _MeldParts = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]
 class _HandView:
     """What the player to move holds, as the meld forms read it, worked out once a position."""
 
-    __slots__ = ("_groups", "_keys", "_s", "_wilds", "hand", "opened", "seat_side", "side")
+    __slots__ = ("_groups", "_keys", "_s", "_wilds", "hand", "opened", "side")
 
     def __init__(self, s: State):
         self._s = s
         self.hand = s.hands[s.turn]
         self.side = s.side_of[s.turn]
-        """The mover's side at this point of the hand (sides may form during it)."""
-        self.seat_side = s.rules.side_of[s.turn]
-        """The mover's side as the table's seating has it (what :meth:`Encoding.meld` reads)."""
+        """The mover's side at this point of the hand, whose melds the forms read (sides may
+        regroup during a hand, ``seating.forming``: then it is not the seat's first side)."""
         self.opened = s.opened[self.side]
         self._keys: dict[int, tuple[int, ...]] = {}
         self._wilds: tuple[int, ...] | None = None
