@@ -2,10 +2,10 @@
 
 Generates bot games of `classic` (4 players), writes them as records, then times reading them back:
 parsing alone, replaying alone, and both together (what `canasta replay` does). When the `chess`
-package (python-chess) is installed, it also reads PGN games of about the same number of moves and
-replays them (python-chess checks every move), in the same process, round by round with ours, and
-prints our speed as a multiple of python-chess's: the reference issue 26 names (the goal is 2x, in
-CPU time).
+package (python-chess, in the bench extra: ``pip install -e '.[bench]'``) is installed, it also
+reads PGN games of about the same number of moves and replays them (python-chess checks every
+move), in the same process, round by round with ours, and prints our speed as a multiple of
+python-chess's: the reference issue 26 names (the goal is 2x, in CPU time).
 
 Each figure is the median of ``--rounds`` rounds, in CPU time (user + system of this process, which
 a busy machine disturbs less) and in wall time; the ratio is the median of the per-round ratios,
@@ -200,7 +200,7 @@ def main() -> None:
         cpu, wall = rate(moves, rows[key], 0), rate(moves, rows[key], 1)
         print(f"  {label + ':':34} {cpu:10,.0f} ({wall:,.0f})")
     if not plies:
-        print("python-chess not installed: no baseline in this run (pip install chess)")
+        print("python-chess not installed: no baseline in this run (pip install -e '.[bench]')")
         return
     cpu, wall = rate(plies, theirs, 0), rate(plies, theirs, 1)
     print(f"  {'python-chess PGN read and replay:':34} {cpu:10,.0f} ({wall:,.0f})  [{plies} moves]")

@@ -120,7 +120,7 @@ def parse(text: str) -> int:
         raise CardSyntaxError(f"{text!r} is not a card: no rank {rank_part!r}")
     if suit_part not in SUITS:
         raise CardSyntaxError(
-            f"{text!r} is not a card: the suit must be one of c, d, h, s (lower case)"
+            f"{text!r} is not a card: the suit must be 'c', 'd', 'h' or 's' (lower case)"
         )
     return card(_CHAR_RANKS[rank_part], SUITS.index(suit_part))
 

@@ -24,6 +24,9 @@ T = TypeVar("T", bound=type)
 
 _OPTIONS = "__deferred_dataclass__"
 _LOCK = threading.RLock()
+_FINISHED: set[type] = set()
+"""Classes :func:`made` has answered, which it answers again without the lock (code that makes
+instances without ``__init__`` asks for every one: ``notation.ast.unplaced_turn``)."""
 
 
 @overload
@@ -85,6 +88,8 @@ def _first_setstate(self: Any, state: Any) -> None:
 def made(cls: T) -> T:
     """``cls`` as a finished dataclass, whether or not an instance was made yet (for code that
     reads a class's fields before making one)."""
+    if cls in _FINISHED:
+        return cls
     with _LOCK:
         for c in reversed(cls.__mro__):
             options = c.__dict__.get(_OPTIONS)
@@ -93,4 +98,5 @@ def made(cls: T) -> T:
                 del c.__init__  # type: ignore[misc]
                 del c.__setstate__  # type: ignore[attr-defined]
                 dataclasses.dataclass(c, **options)
+        _FINISHED.add(cls)
     return cls

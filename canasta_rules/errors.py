@@ -82,6 +82,19 @@ def quoted(value: str, limit: int = VALUE_LIMIT) -> str:
     return f"{elide(text, limit)} ({len(value)} characters)"
 
 
+def either(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: a list of choices as a sentence says it."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def typed(words: tuple[str, ...] | list[str]) -> str:
+    """Words a player types, each quoted as it is typed (as :func:`quoted` quotes the word that
+    was read): ``'yes' or 'no'``."""
+    return either([f"'{w}'" for w in words])
+
+
 class CanastaError(ValueError):
     """Base of every error about bad input (a variant file, a record, a move)."""
 

@@ -950,7 +950,7 @@ def test_red_three_as_last_stock_card(tmp_path: Path, capsys: pytest.CaptureFixt
         "to move: N draw\n"
     )
     code, out = _rule(tmp_path, capsys, pos, "draw 3d", "--show")
-    assert code == 0 and "the hand ends (red three last)" in out
+    assert code == 0 and "the hand ends: the stock ran out on a red three" in out
     score = _score(out)
     assert score["Going out"] == [0, 0] and score["Red threes"] == [300, 100]
     code, out = _rule(tmp_path, capsys, pos, "draw 3d discard 4c")

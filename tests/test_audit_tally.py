@@ -310,7 +310,7 @@ def test_equal_past_8500_plays_on() -> None:
         # CC, CCP: two packs hold four red and four black threes.
         (
             "NS m 100 n 1 x 1 r 5",
-            "5 red threes entered (NS 5); the pack of 108 cards holds 4 (deck.decks = 2)",
+            "5 red threes entered (NS 5); the pack of 108 cards holds 4",
         ),
         (
             "NS m 100 n 1 x 1 b 3; EW b 2",

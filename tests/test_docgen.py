@@ -157,7 +157,7 @@ def test_cli_page_lists_arguments_and_options() -> None:
     text = committed("cli.md")
     diff = section(text, "### `canasta variants diff`")
     assert "```text\ncanasta variants diff [OPTIONS] {NAME|FILE} {NAME|FILE}\n```" in diff
-    assert diff.count("- `NAME|FILE <str>` (required): A built-in name or a file.") == 2
+    assert diff.count("- `NAME|FILE` (required): A built-in name or a file.") == 2
     assert "- `--set KEY=VALUE` (repeatable): Override one parameter" in diff
     rules = section(text, "## `canasta rules`")
     assert (
@@ -166,9 +166,9 @@ def test_cli_page_lists_arguments_and_options() -> None:
     )
     assert "- `--card`: A one-page quick reference" in rules
     assert "- `--diff BASE`: Mark every rule that departs from BASE" in rules
-    assert "- `-o, --out <str>`: Write to this file instead of printing." in rules
+    assert "- `-o, --out FILE`: Write to this file instead of printing." in rules
     record = section(text, "## `canasta record`")
-    assert "- `--seed <int>` (default: `0`): Seed for the deals and the bots." in record
+    assert "- `--seed SEED` (default: `0`): Seed for the deals and the bots." in record
     assert "- `--seeded-deals`: Name each hand's seed" in record
     validate = section(text, "### `canasta variants validate`")
     assert "(one or more): Variant files." in validate
@@ -238,7 +238,7 @@ def test_cli_generator_on_a_toy_app() -> None:
     draw = section(text, "## `canasta draw`")
     assert "```text\ncanasta draw [OPTIONS] {WHAT}\n```" in draw
     assert "Use `toy draw x` for an x; \\* and \\_ are literal." in draw
-    assert "- `WHAT <str>` (required): What to draw." in draw
+    assert "- `WHAT` (required): What to draw." in draw
     assert "- `-s, --shape <round|square>` (default: `round`): The shape." in draw
     assert "- `--tag <str>` (repeatable): A tag." in draw
     assert "- `--count <int>` (default: `3`): How many." in draw
@@ -248,7 +248,7 @@ def test_cli_generator_on_a_toy_app() -> None:
     assert "Inner things.\n\nMore about them." in inner
     assert "- [`canasta inner one`](#canasta-inner-one): The first inner thing." in inner
     one = section(text, "### `canasta inner one`")
-    assert "- `F... <str>` (one or more): Files." in one
+    assert "- `F...` (one or more): Files." in one
 
 
 # --------------------------------------------------------------------------------------------

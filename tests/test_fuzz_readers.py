@@ -91,11 +91,21 @@ def test_records_whose_variant_tag_names_a_path(
 
 
 def test_the_harness_sees_a_leak(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The leak check is not vacuous: with the rule switched off, a record naming the secret
-    outside has its value quoted, and the harness says so."""
+    """The leak check is not vacuous: with the rule switched off for a record's Variant tag, a
+    record naming the secret outside has its value quoted, and the harness says so.
+
+    Only the tag's rule is switched off (``document_ruleset``, which the record's tag goes
+    through): the secret's own ``extends = "classic"`` still names the built-in. Switching off
+    ``confine`` itself made every name a file next to its naming file, ``classic`` too, wherever
+    ``confine`` was looked up at the call; ``variant/extends.py`` binds it when first imported,
+    so the test passed only where an earlier test had imported that module (run alone, the
+    secret's parent was looked for as a file, and extends.py kept the stand-in afterwards)."""
     from canasta_rules.variant import confine as module
 
-    monkeypatch.setattr(module, "confine", lambda name, file, *a, **k: Path(file).parent / name)
+    def anything_next_to_the_record(name: str, file: str, line: int, column: int) -> str:
+        return str(Path(file).parent / name)
+
+    monkeypatch.setattr(module, "document_ruleset", anything_next_to_the_record)
     kind, text = next(r for r in RECORDS if r[0] == "record")
     out = try_record(kind, '[Variant "../secret.toml"]\n' + text, folder)
     assert out.kind == "rejected" and LEAK in out.flaws

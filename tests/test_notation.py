@@ -267,7 +267,8 @@ def test_syntax_error_through_the_cli(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr == (
-        f"canasta: {p}:3:8: 'Kx' is not a card: the suit must be one of c, d, h, s (lower case)\n"
+        f"canasta: {p}:3:8: 'Kx' is not a card: the suit must be 'c', 'd', 'h' or 's' "
+        "(lower case)\n"
     )
 
 

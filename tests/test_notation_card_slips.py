@@ -19,7 +19,11 @@ HEAD = '[Variant "classic"]\n[Seed "1"]\nhand 1\n'
         ("N draw 5c discard Xy", 19, "'Xy' is not a card: no rank 'X'"),
         ("N take Xy with 5c 5d", 8, "'Xy' is not a card: no rank 'X'"),
         ("N draw 5c xx 4c", 11, "'xx' is not a card: no rank 'X'"),
-        ("N expose Qq", 10, "'Qq' is not a card: the suit must be one of c, d, h, s (lower case)"),
+        (
+            "N expose Qq",
+            10,
+            "'Qq' is not a card: the suit must be 'c', 'd', 'h' or 's' (lower case)",
+        ),
         ("N draw 5c meld 5c Qq 5d discard 4c", 19, "'Qq' is not a card: the suit must be"),
         ("N draw 5c add 5: 5c Pp discard 4c", 21, "'Pp' is not a card: no rank 'P'"),
     ],

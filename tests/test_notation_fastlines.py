@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reading_helpers import LINE_CHANGES, LINE_SAMPLES, both_ways
 
 from canasta_rules import limits
 from canasta_rules.bots import make_bot
@@ -33,82 +34,12 @@ def _game(seed: int) -> str:
     return game_record(g.rules, g.play(make_bot("greedy", seed)), "classic", (), seed)
 
 
-def _both_ways(line: str) -> tuple[object, object]:
-    """``line`` read on its own (None when left to lark) and by lark (the error's text when
-    lark refuses it)."""
-    raws = [line, ""]
-    fast, _ = read_lines(raws, _parser(), Budget())
-    mine = fast[0] if fast else None
-    try:
-        larks = _lark_lines(raws, [1], "x.can")
-    except NotationError as e:
-        return mine, str(e)
-    return mine, larks[0] if larks else None
-
-
-SAMPLES = [
-    '[Variant "classic"]',
-    '[Event "Club #3 \\"final\\""]  # a comment',
-    "hand 1 dealer N",
-    "hand 12 dealer W seed 7:2",
-    "hand 3 seed abc.1_x-2",
-    "deal N: 4h 4s 5h 8c 9d Td Th Ts Ts Jh Qc",
-    "deal S: 3d | 3c 4d 5h 8h 8h 8s 9h Jd Kc Ks As",
-    "deal S: 3d 3h |",
-    "deal E:",
-    "upcard 8s",
-    "upcard: 8s 9c",
-    "pile: 7c 2c 9d Qh",
-    "pile: 40 unseen, 7c 2c",
-    "score NS 740 EW 555",
-    "total NS -35 EW 1205",
-    "E draw Js discard 8c",
-    "W take Qd with Qc Qd and Jc Jh 2c add Q: Qh discard 7d",
-    "N draw Tc add 8: 8c add 8: Jk discard Tc",
-    "S take 8h on 5h",
-    "N draw 2h add K: 2h add 9: 9c",
-    "E draw 3h 3s discard 6h",
-    "N ask yes",
-    "W expose 9c draw 4h meld 5h 5d 5s, Q: Qh 2c discard 4c talon 5d 6h 9s Kc",
-    "E foot 9c discard 4h",
-    "# only a comment",
-    "N draw 4h discard 4h   # trailing comment",
-    "stock 40",
-    "frozen against NS",
-    "penalty N forgot_draw",
-    "to move: N draw",
-    "melds NS: Qc Qd Qh Qs, Kc Kh Ks",
-]
-
-_MUTATIONS = st.sampled_from(
-    [
-        lambda s: s,
-        lambda s: "  " + s,
-        lambda s: "\t" + s,
-        lambda s: s + "  ",
-        lambda s: s + "\r",
-        lambda s: s + " # note\r",
-        lambda s: s.replace(" ", "  "),
-        lambda s: s.replace(" ", "\t"),
-        lambda s: s.replace(": ", ":"),
-        lambda s: s.replace(" ", "", 1),
-        lambda s: s + "x",
-        lambda s: s + " 10h",
-        lambda s: s.replace("h", "H"),
-        lambda s: s.replace("d", "x", 1),
-        lambda s: s[:-1],
-        lambda s: s + " 4" + "5" * 9,
-        lambda s: s.replace("1", "1" * 12),
-    ]
-)
-
-
 @settings(max_examples=300)
-@given(line=st.sampled_from(SAMPLES), mutate=st.lists(_MUTATIONS, max_size=3))
+@given(line=st.sampled_from(LINE_SAMPLES), mutate=st.lists(LINE_CHANGES, max_size=3))
 def test_a_line_read_on_its_own_reads_as_lark_reads_it(line: str, mutate: list) -> None:
     for f in mutate:
         line = f(line)
-    mine, larks = _both_ways(line)
+    mine, larks = both_ways(line)
     if mine is not None:
         assert mine == larks, line
 
@@ -118,7 +49,7 @@ def test_a_line_read_on_its_own_reads_as_lark_reads_it(line: str, mutate: list) 
 )
 def test_every_example_line_reads_as_lark_reads_it(path: Path) -> None:
     for line in path.read_text(encoding="utf-8").split("\n"):
-        mine, larks = _both_ways(line)
+        mine, larks = both_ways(line)
         if mine is not None:
             assert mine == larks, line
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reading_helpers import LINE_CHANGES, LINE_SAMPLES, POSITION_CHANGES, both_ways
 
 from canasta_rules import limits
 from canasta_rules.errors import NotationError
@@ -19,27 +20,9 @@ from canasta_rules.notation.fastlines import Beyond, Budget, read_lines
 from canasta_rules.notation.fastpos import read_position, read_position_lines
 from canasta_rules.notation.parser import _lark_lines, _parser
 from canasta_rules.notation.tables import grammar_text
-from tests.test_notation_fastlines import _MUTATIONS as FASTLINES_MUTATIONS
-from tests.test_notation_fastlines import SAMPLES as FASTLINES_SAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
-
-
-def _both_ways(line: str) -> tuple[object, object]:
-    """``line`` read here (None when left to lark or read by fastlines) and by lark (the
-    error's text when lark refuses it)."""
-    raws = [line, ""]
-    _, rest = read_lines(raws, _parser(), Budget())
-    mine = None
-    if rest:
-        got = read_position_lines(raws, rest, _parser(), Budget())
-        mine = got[0] if got else None
-    try:
-        larks = _lark_lines(raws, [1], "x.pos")
-    except NotationError as e:
-        return mine, str(e)
-    return mine, larks[0] if larks else None
 
 
 SAMPLES = [
@@ -73,52 +56,20 @@ SAMPLES = [
     "turn:",
 ]
 
-_MUTATIONS = st.sampled_from(
-    [
-        lambda s: s,
-        lambda s: "  " + s,
-        lambda s: "\t" + s,
-        lambda s: s + "  ",
-        lambda s: s + "\r",
-        lambda s: s + " # note\r",
-        lambda s: s + "# note",
-        lambda s: s.replace(" ", "  "),
-        lambda s: s.replace(" ", "\t"),
-        lambda s: s.replace(": ", ":"),
-        lambda s: s.replace(":", " :"),
-        lambda s: s.replace(":", ""),
-        lambda s: s.replace(",", ""),
-        lambda s: s.replace(", ", " ,"),
-        lambda s: s + ",",
-        lambda s: s.replace(" ", "", 1),
-        lambda s: s + "x",
-        lambda s: s + " 10h",
-        lambda s: s + " N",
-        lambda s: s.replace("N", "NS"),
-        lambda s: s.replace("NS", "N"),
-        lambda s: s.replace("h", "H"),
-        lambda s: s.replace("d", "x", 1),
-        lambda s: s[:-1],
-        lambda s: s + " 4" + "5" * 9,
-        lambda s: s.replace("1", "1" * 12),
-        lambda s: s.replace("unseen", "unseenx"),
-    ]
-)
-
 
 @settings(max_examples=400)
-@given(line=st.sampled_from(SAMPLES), mutate=st.lists(_MUTATIONS, max_size=3))
+@given(line=st.sampled_from(SAMPLES), mutate=st.lists(POSITION_CHANGES, max_size=3))
 def test_a_position_line_reads_as_lark_reads_it(line: str, mutate: list) -> None:
     for f in mutate:
         line = f(line)
-    mine, larks = _both_ways(line)
+    mine, larks = both_ways(line, position=True)
     if mine is not None:
         assert mine == larks, line
 
 
 @pytest.mark.parametrize("line", SAMPLES)
 def test_each_sample_is_read_here(line: str) -> None:
-    mine, larks = _both_ways(line)
+    mine, larks = both_ways(line, position=True)
     assert mine is not None and mine == larks
 
 
@@ -287,8 +238,8 @@ def test_cards_past_the_limit_in_a_whole_position_stop_where_they_did(
 
 @settings(max_examples=500)
 @given(
-    line=st.sampled_from([*FASTLINES_SAMPLES, *SAMPLES]),
-    mutate=st.lists(FASTLINES_MUTATIONS, max_size=3),
+    line=st.sampled_from([*LINE_SAMPLES, *SAMPLES]),
+    mutate=st.lists(LINE_CHANGES, max_size=3),
 )
 def test_any_line_alone_reads_as_before(line: str, mutate: list) -> None:
     """One line, a text of its own (as a ruling's move is): the whole reading (turn lines by

@@ -17,8 +17,9 @@ from canasta_rules import cards as C
 from canasta_rules.bots import RandomBot, StrategyBot
 from canasta_rules.engine import apply_unchecked, deal, legal_moves, rules_for
 from canasta_rules.engine.moves import Meld
+from canasta_rules.engine.rules import Rules
 from canasta_rules.openspiel import CanastaState, Encoding
-from canasta_rules.variant import builtin, load_variant
+from canasta_rules.variant import builtin, load, load_variant
 
 
 def _sample(state: CanastaState, rng: random.Random) -> int:
@@ -39,16 +40,33 @@ def test_random_sim_test_passes(name: str) -> None:
 def test_every_legal_move_has_its_own_action(name: str) -> None:
     """Over random hands, the canonical moves of each position get distinct ids in range, and
     the game maps each id back to its move."""
-    v = load_variant(name)
+    _check_actions(rules_for(load_variant(name)))
+
+
+def test_actions_after_sides_regroup_read_the_new_sides_melds() -> None:
+    """Under ``seating.forming = "first_pickup_alone"`` (three-hand cutthroat) the players
+    who join a side meld onto its melds, not their seat's first side's. With closed canastas (a
+    house rule) an addition's form reads what that meld still takes: it used to read the seat's
+    emptied side, so additions lost their ids and two of them could share the go-out id."""
+    v = load("three-hand-cutthroat", ("canastas.closed=true",)).variant
     r = rules_for(v)
+    regrouped = _check_actions(r, seeds=4)
+    assert regrouped > 20  # positions where a mover's side is not its seat's first side
+
+
+def _check_actions(r: Rules, seeds: int = 3) -> int:
+    """The checks of ``test_every_legal_move_has_its_own_action`` over ``seeds`` random hands
+    under ``r``; the number of positions whose mover had changed sides."""
     enc = Encoding(r)
+    regrouped = 0
     seen: Counter[str] = Counter()
     named = 0  # melds whose form the generator named and the encoding numbers from it alone
-    for seed in range(3):
+    for seed in range(seeds):
         s = deal(r, f"enc:{seed}")
         bot = RandomBot(seed)
         while not s.over:
             moves = legal_moves(s)
+            regrouped += s.side_of[s.turn] != r.side_of[s.turn]
             ids = [enc.action(s, m) for m in moves]
             assert len(set(ids)) == len(ids), [str(m) for m in moves]
             assert all(0 <= a < enc.size for a in ids)
@@ -69,6 +87,7 @@ def test_every_legal_move_has_its_own_action(name: str) -> None:
     assert seen["discard"] and seen["draw"]
     # ``actions`` (above) numbers these by their form, ``action`` from their cards: the same ids.
     assert named or r.canasta_closed
+    return regrouped
 
 
 @pytest.mark.parametrize(

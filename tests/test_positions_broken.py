@@ -116,7 +116,7 @@ CASES: dict[str, tuple[str, str]] = {
     ),
     "drew from nowhere": (
         BASE.replace(MOVE, "turn: drew «deck\nto move: N play\n"),
-        "stock, pile or nothing",
+        "'stock', 'pile' or 'nothing'",
     ),
     "took a card not held": (
         BASE.replace(MOVE, "turn: «took 4s 4s\nto move: N play\n"),

@@ -129,8 +129,8 @@ def test_red_threes_past_the_pack_are_asked_again_alone() -> None:
     guide = Guide(sheet, Table(answers).ask, (said := []).append)
     line = guide.fill()
     assert said[-1] == (
-        "  not possible: 201 red threes entered (NS 1, EW 200); the pack of 108 cards holds 4 "
-        "(deck.decks = 2). EW can have 3 at most. Type it again."
+        "  not possible: 201 red threes entered (NS 1, EW 200); the pack of 108 cards holds 4. "
+        "EW can have 3 at most. Type it again."
     )
     assert line == "NS m 160 n 1 x 1 r 1 h 25 out; EW r 3"
 

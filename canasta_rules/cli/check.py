@@ -18,32 +18,39 @@ from ..check.parallel import OptionError, progress_wanted
 from ..check.record import RecordCheck
 from ..errors import capped
 from ..simulate import EVENTS, HAND_ENDS, Simulation, plot, simulate
-from .common import SetOption, check_seed, console
+from .common import BOTS_HELP, PlayersOption, SetOption, check_seed, console
 
 DEFAULT_OUT = "canasta-check-failure.can"
 
 VariantArg = Annotated[
     str, typer.Argument(metavar="VARIANT|FILE", help="A built-in name or a variant file.")
 ]
-GamesOpt = Annotated[int, typer.Option("--games", "-n", help="How many whole games to play.")]
+GamesOpt = Annotated[
+    int, typer.Option("--games", "-n", metavar="N", help="How many whole games to play.")
+]
 CheckGamesOpt = Annotated[
     int,
     typer.Option(
         "--games",
         "-n",
+        metavar="N",
         help="How many check games to play: each is one hand from a seeded deal, with the "
         "table size, dealer, scores before the deal (so the minimum tier) and bot drawn from "
         "the seed.",
     ),
 ]
 SeedOpt = Annotated[
-    int, typer.Option("--seed", help="Seed of the run; each game's seed derives from it.")
+    int,
+    typer.Option(
+        "--seed", metavar="SEED", help="Seed of the run; each game's seed derives from it."
+    ),
 ]
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print the results as JSON (its shape: docs/json.md).")
 ]
 JobsOpt = Annotated[
-    int, typer.Option("--jobs", "-j", help="Local processes to spread the games over.")
+    int,
+    typer.Option("--jobs", "-j", metavar="N", help="Local processes to spread the games over."),
 ]
 SchedulerOpt = Annotated[
     str | None,
@@ -180,6 +187,7 @@ def check_cmd(
         typer.Option(
             "--out",
             "-o",
+            metavar="FILE",
             help=f"Where to write the record of a failing game [default: {DEFAULT_OUT}].",
             show_default=False,
         ),
@@ -374,13 +382,9 @@ def simulate_cmd(
     games: GamesOpt = 200,
     bots: Annotated[
         str,
-        typer.Option(
-            "--bots", help="random, greedy, strategy or search[:WORLDS|:SECONDSs] (every seat)."
-        ),
+        typer.Option("--bots", metavar="KIND", help=f"{BOTS_HELP} (every seat)."),
     ] = "strategy",
-    players: Annotated[
-        int | None, typer.Option("--players", help="Table size (the variant's first by default).")
-    ] = None,
+    players: PlayersOption = None,
     jobs: JobsOpt = 1,
     scheduler: SchedulerOpt = None,
     seed: SeedOpt = 0,

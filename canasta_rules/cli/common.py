@@ -24,6 +24,16 @@ SetOption = Annotated[
         help="Override one parameter, e.g. --set going_out.canastas=2 (repeatable).",
     ),
 ]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", metavar="N", help="Table size (the variant's first by default)."),
+]
+OutOption = Annotated[
+    str | None,
+    typer.Option("--out", "-o", metavar="FILE", help="Write to this file instead of printing."),
+]
+BOTS_HELP = "random, greedy, strategy or search[:WORLDS|:SECONDSs]"
+"""The kinds of bot ``--bots`` takes (canasta_rules.bots.make_bot)."""
 
 
 class _LazyConsole:

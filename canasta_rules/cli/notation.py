@@ -12,6 +12,8 @@ import typer
 from ..errors import CanastaError
 from ..seats import roster_note, seat_names
 from .common import (
+    BOTS_HELP,
+    PlayersOption,
     SetOption,
     check_seed,
     console,
@@ -69,6 +71,7 @@ VariantOpt = Annotated[
     str | None,
     typer.Option(
         "--variant",
+        metavar="NAME|FILE",
         help="Replay under this ruleset instead of the record's own.",
         autocompletion=complete_variants,
     ),
@@ -79,7 +82,7 @@ VariantsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--variant",
-        metavar="REF",
+        metavar="NAME|FILE",
         help="Rule under this ruleset instead of the position's own (repeatable: one row each).",
         autocompletion=complete_variants,
     ),
@@ -182,12 +185,14 @@ def _print_replay(rp: Replay) -> None:
             console.print()
             continue
         if h.score is None:
-            moves = "1 move" if len(h.moves) == 1 else f"{len(h.moves)} moves"
+            acts = "1 action" if len(h.moves) == 1 else f"{len(h.moves)} actions"
             console.print(
-                f"hand {h.number} (dealer {dealer}): unfinished after {_turns(h.turns)}, {moves}"
+                f"hand {h.number} (dealer {dealer}): unfinished after {_turns(h.turns)} ({acts})"
             )
             continue
-        how = end.end_reason.replace("_", " ")
+        from ..notation.wording import hand_ended
+
+        how = hand_ended(end.end_reason)
         if end.out_player >= 0:
             how = f"{rp.seats[end.out_player]} went out" + (" concealed" if end.concealed else "")
         console.print(f"hand {h.number} (dealer {dealer}): {how} after {_turns(h.turns)}")
@@ -370,7 +375,7 @@ def score_cmd(
         str | None,
         typer.Option(
             "--variant",
-            metavar="REF",
+            metavar="NAME|FILE",
             help="Score under this ruleset instead.",
             autocompletion=complete_variants,
         ),
@@ -635,16 +640,14 @@ def fmt_cmd(
 
 def record_cmd(
     variant: Annotated[str, typer.Argument(metavar="VARIANT|FILE")],
-    seed: Annotated[int, typer.Option("--seed", help="Seed for the deals and the bots.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="SEED", help="Seed for the deals and the bots.")
+    ] = 0,
     bots: Annotated[
         str,
-        typer.Option(
-            "--bots", help="random, greedy, strategy or search[:WORLDS|:SECONDSs] (every seat)."
-        ),
+        typer.Option("--bots", metavar="KIND", help=f"{BOTS_HELP} (every seat)."),
     ] = "greedy",
-    players: Annotated[
-        int | None, typer.Option("--players", help="Table size (the variant's first by default).")
-    ] = None,
+    players: PlayersOption = None,
     set_: SetOption = None,
     seeded_deals: Annotated[
         bool,
@@ -652,7 +655,9 @@ def record_cmd(
             "--seeded-deals", help="Name each hand's seed instead of writing the deal out."
         ),
     ] = False,
-    out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file.")] = None,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", metavar="FILE", help="Write to this file.")
+    ] = None,
 ) -> None:
     """A game played by bots, written as a record."""
     from ..bots import BOT_KINDS, is_bot_kind, make_bot

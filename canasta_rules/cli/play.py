@@ -13,7 +13,7 @@ from ..errors import CanastaError
 from ..play.session import Options, PlayError, Session
 from ..seats import seat_names
 from ..variant import load
-from .common import SetOption
+from .common import BOTS_HELP, PlayersOption, SetOption
 
 
 def _humans(text: str, players: int) -> frozenset[int]:
@@ -37,11 +37,12 @@ def play_cmd(
         str, typer.Argument(metavar="VARIANT|FILE", help="The ruleset (default classic).")
     ] = "classic",
     set_: SetOption = None,
-    players: Annotated[
-        int | None, typer.Option("--players", help="Table size (the variant's first by default).")
-    ] = None,
+    players: PlayersOption = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for the deals and the bots (default random).")
+        int | None,
+        typer.Option(
+            "--seed", metavar="SEED", help="Seed for the deals and the bots (default random)."
+        ),
     ] = None,
     humans: Annotated[
         str,
@@ -55,8 +56,8 @@ def play_cmd(
         str | None,
         typer.Option(
             "--bots",
-            help="The bots' kind, as canasta_rules.bots.make_bot knows them (default greedy; "
-            "when resuming, the record's).",
+            metavar="KIND",
+            help=f"The bots' kind: {BOTS_HELP} (default greedy; when resuming, the record's).",
         ),
     ] = None,
     record: Annotated[

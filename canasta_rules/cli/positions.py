@@ -20,7 +20,7 @@ def moves_cmd(
         str | None,
         typer.Option(
             "--variant",
-            metavar="REF",
+            metavar="NAME|FILE",
             help="Under this ruleset instead.",
             autocompletion=complete_variants,
         ),
@@ -55,7 +55,7 @@ def compare_cmd(
         list[str] | None,
         typer.Option(
             "--variant",
-            metavar="REF",
+            metavar="NAME|FILE",
             help="A ruleset to compare (repeatable); one alone is compared with the record's own.",
             autocompletion=complete_variants,
         ),

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..rulesheet import build, render
-from .common import SetOption, emit, load_ref
+from .common import OutOption, SetOption, emit, load_ref
 
 
 class SheetFormat(StrEnum):
@@ -45,9 +45,7 @@ def rules(
         ),
     ] = None,
     set_: SetOption = None,
-    out: Annotated[
-        str | None, typer.Option("--out", "-o", help="Write to this file instead of printing.")
-    ] = None,
+    out: OutOption = None,
 ) -> None:
     """Print a variant's rule sheet (see HELP)."""
     lv = load_ref(ref, set_)

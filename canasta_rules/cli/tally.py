@@ -17,7 +17,7 @@ from rich.table import Table
 
 from ..errors import placed
 from ..tally import Sheet, TallyError, TallyHand, hand_table_rows, status_lines
-from .common import SetOption, console, emit
+from .common import PlayersOption, SetOption, console, emit
 from .notation import breakdown_table
 
 
@@ -144,9 +144,7 @@ def tally_cmd(
         typer.Argument(metavar="VARIANT|FILE", help="The ruleset (default classic)."),
     ] = None,
     set_: SetOption = None,
-    players: Annotated[
-        int | None, typer.Option("--players", help="Table size (the variant's first by default).")
-    ] = None,
+    players: PlayersOption = None,
     sheet_file: Annotated[
         str | None,
         typer.Option(
@@ -194,7 +192,8 @@ def tally_cmd(
     ] = None,
     json_: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
     out: Annotated[
-        str | None, typer.Option("--out", "-o", help="Write the printed sheet to this file.")
+        str | None,
+        typer.Option("--out", "-o", metavar="FILE", help="Write the printed sheet to this file."),
     ] = None,
 ) -> None:
     """Score a game played with cards: per-side counts in, the variant's arithmetic out.

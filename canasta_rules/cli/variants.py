@@ -18,7 +18,15 @@ from ..sources import SOURCE_IDS, label
 from ..variant import LoadedVariant, builtin, load
 from ..variant.compare import differences, flatten, show_value
 from ..variant.plain import Provenance, Seating, Variant, to_data
-from .common import SetOption, console, emit, load_ref, plain_folded_table, plain_width
+from .common import (
+    OutOption,
+    SetOption,
+    console,
+    emit,
+    load_ref,
+    plain_folded_table,
+    plain_width,
+)
 
 if TYPE_CHECKING:  # rich loads when a table is drawn with it (start-up speed)
     from rich.table import Table
@@ -29,9 +37,6 @@ app = typer.Typer(
 )
 
 VariantArg = Annotated[str, typer.Argument(metavar="NAME|FILE", help="A built-in name or a file.")]
-OutOption = Annotated[
-    str | None, typer.Option("--out", "-o", help="Write to this file instead of printing.")
-]
 
 
 def _players(v: Variant) -> str:
@@ -356,7 +361,9 @@ def new(
     ] = "classic",
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Where to write it [default: NAME.toml here]."),
+        typer.Option(
+            "--out", "-o", metavar="FILE", help="Where to write it [default: NAME.toml here]."
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace a file already there.")] = False,
 ) -> None:

@@ -200,7 +200,8 @@ def _facts(p: Param, ctx: typer.Context) -> list[str]:
 def param_line(p: Param, ctx: typer.Context) -> str:
     """One Markdown bullet: names and type, then the facts, then the help."""
     if isinstance(p, TyperArgument):
-        shown = f"{p.metavar or (p.name or '').upper()} <{p.type.name}>"  # as an option's type
+        # the metavar the command names, as --help shows it; else the name and its type
+        shown = p.metavar or f"{(p.name or '').upper()} <{p.type.name}>"
     else:
         names = ", ".join(_short_first(p.opts))
         if p.secondary_opts:

@@ -49,6 +49,7 @@ from .limits import banned_on_empty, check_lay
 from .moves import (
     FORM_ADD,
     FORM_NEW,
+    FORM_OPEN,
     FORM_WILD,
     FORM_WILD_MELD,
     Answer,
@@ -61,7 +62,17 @@ from .moves import (
     Move,
 )
 from .pile import hand_runs, of_key, pile_takes, valued_opening_groups, wilds_of
-from .rules import BLACK3_KEY, CARDS_OF_KEY, IS_WILD, RED3_KEY, RUN, WILD_KEY, Rules, run_ref
+from .rules import (
+    BLACK3_KEY,
+    CARDS_OF_KEY,
+    IS_WILD,
+    KEY_OF,
+    RED3_KEY,
+    RUN,
+    WILD_KEY,
+    Rules,
+    run_ref,
+)
 from .state import ANSWER, ANSWER_YES, DRAW, EXPOSE, FOOT, NOT_ASKED, OVER, State, TableMeld
 
 _NATURAL_KEYS = tuple(range(4, 15))
@@ -257,22 +268,29 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         if sum(sizes) >= near:  # some action may leave fewer than two cards
             canastas = s.canastas(side)
             made = [is_canasta(len(g) - len([c for c in g if IS_WILD[c]]), len(g)) for g in groups]
+        # Each group's rank as a bit of the form (FORM_OPEN); with runs a group may be a run,
+        # and the groups are not named.
+        bit = [0 if r.runs or IS_WILD[g[0]] else 1 << (KEY_OF[g[0]] - 4) for g in groups]
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
-                out.append((Meld(melds=(g,)), sizes[i], canastas + made[i]))
+                form = bit[i] and FORM_OPEN | bit[i]
+                out.append((Meld(melds=(g,), form=form), sizes[i], canastas + made[i]))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
+                    form = bit[i] and bit[j] and FORM_OPEN | bit[i] | bit[j]
                     out.append(
                         (
-                            Meld(melds=(groups[i], groups[j])),
+                            Meld(melds=(groups[i], groups[j]), form=form),
                             sizes[i] + sizes[j],
                             canastas + made[i] + made[j],
                         )
                     )
         # All of them together, where there are more than two (one or two are listed above).
         if len(groups) > 2 and sum(vals) >= minimum:
-            out.append((Meld(melds=tuple(groups)), sum(sizes), canastas + sum(made)))
+            form = FORM_OPEN | sum(bit) if all(bit) else 0
+            meld = Meld(melds=tuple(groups), form=form)
+            out.append((meld, sum(sizes), canastas + sum(made)))
     return out
 
 

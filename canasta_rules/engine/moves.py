@@ -148,5 +148,8 @@ FORM_WILD = 3 << 12
 """``FORM_WILD | key``: one wild card (a two if held, else a joker) added to the meld ``key``."""
 FORM_WILD_MELD = 4 << 12
 """A new meld of wild cards: the first of those held, twos first, up to the most it may hold."""
+FORM_OPEN = 5 << 12
+"""``FORM_OPEN | mask``: the opening groups of the ranks in ``mask`` (bit ``key - 4``), in the
+generator's order (only where a side opens with melds of one rank each: no runs)."""
 
 Move = Expose | Draw | TakePile | Meld | Discard | Ask | Answer | Foot

@@ -384,7 +384,8 @@ class Document:
     lines: list[Line]
     file: str = "<text>"
     source: list[str] = field(default_factory=list)
-    """The text's lines, for quoting a move in an error message."""
+    """The text's lines, for quoting a move in an error message: split at newlines only, as
+    lark counts lines (:func:`~.fastlines.source_lines`), so that line N is the error's line N."""
 
     def tags(self) -> list[Tag]:
         return [it for ln in self.lines if type(it := ln.item) is Tag]

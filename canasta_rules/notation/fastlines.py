@@ -107,6 +107,17 @@ def check_lines(text: str) -> list[str]:
     return raws
 
 
+def source_lines(text: str) -> list[str]:
+    """The text's lines as lark counts them, for quoting a line and finding a column in it:
+    split at each newline (a CRLF's CR dropped), never at the other characters that
+    :meth:`str.splitlines` takes for a line break (a form feed, U+2028 ...), which a comment
+    may hold."""
+    lines = (text.replace("\r\n", "\n") if "\r" in text else text).split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the end of the last line, not a line of its own
+    return lines
+
+
 _SHAPES: dict[int, Shapes] = {}
 """The shapes of the common lines by parser, each compiled when first used (:mod:`.shapes`)."""
 

@@ -28,7 +28,9 @@ def move_text(pos: ReadPosition, m: Move) -> str:
     s = pos.state
     names = seat_names(pos.rules.players)
     if isinstance(m, Answer):
-        return "answer yes" if m.yes else "answer no"
+        # The notation writes an answer in the asker's action ('ask yes'), and a ruling on an
+        # answering position reads 'ask yes' as the answer: the line a player copies is that one.
+        return "ask yes (you answer yes)" if m.yes else "ask no (you answer no)"
     if isinstance(m, Ask):
         return "ask yes / ask no"
     turn = turn_lines(names, [(s.actor, m)])[0]

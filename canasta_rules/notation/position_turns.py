@@ -12,7 +12,7 @@ from ..engine.state import Phase, State
 from ..errors import IllegalMoveError, Refusal, shorten_path
 from . import ast as A
 from .position_table import ReadPosition, _Table
-from .wording import worded
+from .wording import how_ended, worded
 
 
 def unseen_foot() -> Refusal:
@@ -44,7 +44,7 @@ class _Turns(_Table):
                 and _continues(s, prev)
             )
             if s.over:
-                raise self.err(t.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
+                raise self.err(t.at, f"the hand is over: {how_ended(s, self.seats)}")
             if not continuing:
                 last = -1 if prev is None else self.seat(prev.seat, prev.at)
                 if prev is not None and last == s.turn and s.phase == Phase.PLAY:

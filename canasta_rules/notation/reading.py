@@ -18,7 +18,7 @@ from .. import limits
 from ..errors import NotationError
 from . import ast as A
 from . import terminals
-from .fastlines import Beyond, Budget, check_lines, read_lines
+from .fastlines import Beyond, Budget, check_lines, read_lines, source_lines
 from .fastpos import read_position, read_position_lines
 from .terminals import HasTerminals
 
@@ -96,7 +96,7 @@ def parse(text: str, file: str = "<text>") -> A.Document:
         raws = check_lines(text)
         whole = read_position(raws, _terminals(), budget)
         if whole is not None:  # a position read whole without lark (notation/fastpos.py)
-            return A.Document(whole, file, text.splitlines())
+            return A.Document(whole, file, source_lines(text))
         try:
             fast, rest = read_lines(raws, _terminals(), budget)
         except Beyond as e:
@@ -120,7 +120,7 @@ def parse(text: str, file: str = "<text>") -> A.Document:
         _LOCAL.budget = None
     if rest:
         _check_counts(lines, file)
-    return A.Document(lines, file, text.splitlines())
+    return A.Document(lines, file, source_lines(text))
 
 
 def read(path: str) -> A.Document:

@@ -43,7 +43,7 @@ from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
 from .parser import parse_side_values
-from .wording import worded
+from .wording import how_ended, worded
 
 
 @dataclass
@@ -588,7 +588,7 @@ class _Replayer:
                 )
             )
             if phase == OVER:
-                raise _err(doc, it.at, f"the hand is over ({s.end_reason.replace('_', ' ')})")
+                raise _err(doc, it.at, f"the hand is over: {how_ended(s, self.seats)}")
             if not continuing:
                 if phase == PLAY and last_turn_line is not None and s.turn == last_seat:
                     who = self.seats[s.turn]

@@ -25,7 +25,7 @@ from ..variant.compare import flatten_at, show_value
 from . import ast as A
 from .position import ReadPosition, answering, read_position, unseen_foot
 from .reading import parse
-from .wording import worded
+from .wording import TO_DO, hand_ended, worded
 
 if TYPE_CHECKING:
     from .remedy import Suggestion
@@ -137,11 +137,11 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
     names = seat_names(pos.rules.players)
     if s.over:
         ended = Refusal("hand.over", "", "the hand is over; nothing more can be played")
-        return Verdict(False, ended, f"refused: {ended}")
+        return _refused(pos, ended)
     asker = s.phase == Phase.ANSWER and turn.seat == names[s.turn]
     if turn.seat != names[s.actor] and not asker:
         wrong = Refusal("turn.out_of_turn", "", f"it is {names[s.actor]}'s turn, not {turn.seat}'s")
-        return Verdict(False, wrong, f"refused: {wrong}")
+        return _refused(pos, wrong)
     mover = names.index(turn.seat)
     done: list[tuple[int, Move]] = []
     depends: list[Depends] = list(pos.depends)  # from the turn lines after the position
@@ -152,7 +152,7 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         if isinstance(act, A.TakeAct) and act.top is not None and s.pile and act.top != s.pile[-1]:
             msg = f"the top of the pile is {C.name(s.pile[-1])}, not {C.name(act.top)}"
             bad = Refusal("pile.top_mismatch", "", msg)
-            return Verdict(False, bad, f"refused: {bad}")
+            return _refused(pos, bad, tuple(depends))
         hidden = pos.blind_move(s, m)
         if hidden is not None:
             raise NotationError(hidden, "<move>", act.at.line, act.at.column)
@@ -422,8 +422,7 @@ def consequences(
             how = " concealed" if after.concealed else ""
             out.append(f"{seats[after.out_player]} goes out{how}: the hand ends")
         else:
-            out.append(f"the hand ends ({after.end_reason.replace('_', ' ')})")
+            out.append(f"the hand ends: {hand_ended(after.end_reason)}")
     elif after.actor != before.actor or after.phase != before.phase:
-        phase = after.phase.name.lower()
-        out.append(f"{seats[after.actor]} is to move ({phase})")
+        out.append(f"{seats[after.actor]} is {TO_DO[after.phase]}")
     return out

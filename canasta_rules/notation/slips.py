@@ -10,12 +10,13 @@ import re
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .. import cards as C
-from ..errors import NotationError, quoted
+from ..errors import NotationError, either, quoted, typed
+from .fastlines import source_lines
 
 # Slips that lark's match_examples can name from the parser state alone. Each example fails at
 # the spot its label describes.
 _EXAMPLES: dict[str, list[str]] = {
-    'a tag\'s value is in double quotes: [Variant "classic"]': [
+    "a tag's value is in double quotes: '[Variant \"classic\"]'": [
         "[Variant classic]\n",
         "[Event]\n",
     ],
@@ -25,6 +26,14 @@ _EXAMPLES: dict[str, list[str]] = {
     ],
     "a seat name follows 'deal', then a colon: 'deal N: Kd Kh ...'": ["deal: 4c\n", "deal 4c\n"],
 }
+
+# How a syntax error words what could have come instead (docs/notation.md, "Design notes"):
+# a word or sign the writer types is quoted as it is typed ('unseen', ':'), as the word that
+# was read is; anything else is named in words ("a card (Kh, ...)", "the end of the line"), and
+# the list reads as a sentence: "expected 'unseen', a card (Kh, ...) or the end of the line".
+
+ACTIONS = ("draw", "take", "expose", "meld", "add", "discard", "ask", "foot")
+"""The actions of a turn, in the order a turn usually takes them."""
 
 _ACTION_HELP = {
     "meld": "meld lists cards, several melds separated by commas; 'Q: Qh 2c' adds to the queens",
@@ -36,55 +45,63 @@ _ACTION_HELP = {
     "expose": "expose lists the replacement cards drawn, as in 'expose 9c'",
     "foot": "foot lists the replacements drawn for red threes in the foot, as in 'foot 9c'",
 }
-_ACTION_OF_TOKEN = {
-    "DRAW_ACT": "draw",
-    "TAKE_ACT": "take",
-    "EXPOSE_ACT": "expose",
-    "MELD_ACT": "meld",
-    "ADD_ACT": "add",
-    "DISCARD_ACT": "discard",
-    "ASK_ACT": "ask",
-    "FOOT_ACT": "foot",
-}
-_LINE_START = 'a line starts with a seat, a [Tag "value"] or a word such as hand, deal, score'
+_ACTION_OF_TOKEN = {f"{a.upper()}_ACT": a for a in ACTIONS}
 
 
-_WORDS = {
-    "CARDS": "cards (Kh, Ts, 3d, 2c, Jk)",
-    "SEAT": "a seat",
+_LINE_START = (
+    "a line starts with a seat, a tag such as '[Event \"...\"]' or a word such as "
+    + typed(("hand", "deal", "score"))
+)
+
+_NAMED = {
+    "CARDS": "a card (Kh, Ts, 3d, 2c, Jk)",
+    "SEAT": "a seat (N, E, S, W ...)",
     "SIDE": "a side (NS, EW ...)",
     "INT": "a number",
     "SIGNED": "a number",
-    "STRING": 'a quoted "value"',
-    "TAGNAME": "a tag name",
-    "YESNO": "yes or no",
-    "PHASE": "draw, play, answer, expose or over",
+    "STRING": "a value in double quotes",
+    "TAGNAME": "a tag name (Variant, Event ...)",
+    "PENALTY": "a penalty's name",
     "SEEDTEXT": "a seed",
+    "TURNTEXT": "what happened this turn ('drew stock', 'took Kh Kd', 'asked yes' ...)",
+    "TURN": "a turn ('N draw 7s discard 4c' ...)",
+    "TURNS": "a turn ('N draw 7s discard 4c' ...)",
     "COMMENT": "a # comment",
     "_NL": "the end of the line",
-    "PENALTY": "a penalty name",
-    "CONCEALED": "concealed",
-    "UPCARD_WORD": "upcard or pile",
-    "UNSEEN": "unseen",
-    "TURNTEXT": "what happened this turn (drew stock, took CARDS, new RANKS, asked yes ...)",
-    **{k: v for k, v in _ACTION_OF_TOKEN.items()},
 }
+"""The terminals that are no fixed word, in a player's words; in this order after the words."""
+
+_FIXED = re.compile(r"\(\?:([a-z]+(?:\|[a-z]+)*)\)")
+"""A terminal that is one of a few words, as lark writes it: ``(?:upcard|pile)``."""
 
 
-def _expected_words(names: set[str], p: Lark) -> str:
-    out = []
-    for name in sorted(names):
-        if name in _WORDS:
-            word = _WORDS[name]
-        else:
-            try:
-                pattern = p.get_terminal(name).pattern
-                word = f"'{pattern.value}'" if pattern.type == "str" else name.lower()
-            except KeyError:
-                word = name.lower()
-        if word not in out:
-            out.append(word)
-    return ", ".join(out)
+def expected_items(names: set[str], p: Lark) -> list[str]:
+    """What lark expected (``names``: its terminals), as items of a sentence: the words to type,
+    quoted and in alphabetical order, then the rest in words."""
+    words: set[str] = set()
+    named: list[str] = []
+    for name in names:
+        if name in _ACTION_OF_TOKEN:
+            words.add(_ACTION_OF_TOKEN[name])
+            continue
+        if name in _NAMED:
+            named.append(name)
+            continue
+        try:
+            pattern = p.get_terminal(name).pattern
+        except KeyError:
+            continue  # not a terminal of the grammar (never seen): nothing a player could type
+        fixed = _FIXED.fullmatch(pattern.value) if pattern.type == "re" else None
+        if pattern.type == "str":
+            words.add(pattern.value)
+        elif fixed is not None:
+            words.update(fixed.group(1).split("|"))
+    order = list(_NAMED)
+    shown = [f"'{w}'" for w in sorted(words)]
+    for name in sorted(named, key=order.index):
+        if _NAMED[name] not in shown:
+            shown.append(_NAMED[name])
+    return shown
 
 
 def _word_at(text: str, pos: int) -> str:
@@ -137,7 +154,24 @@ def _card_slot_slip(word: str, before: str) -> str | None:
     return None
 
 
-_ACTION_WORD = re.compile(r"\b(draw|take|expose|meld|add|discard|ask)\b")
+_ACTION_WORD = re.compile(rf"\b({'|'.join(ACTIONS)})\b")
+
+_TAKE_PARTS = ("on", "with", "and", "replace")
+"""The words of a take after its top card, in the order they are written."""
+
+
+def _after_take(take: str) -> list[str]:
+    """What may come next in a take written so far (``take``, from the word take on): a card
+    where a list of cards can go on, the words of its later parts, or another action."""
+    words = take.replace(",", " , ").split()[1:]
+    parts = [w for w in words if w in _TAKE_PARTS]
+    last = parts[-1] if parts else None
+    later = list(_TAKE_PARTS[_TAKE_PARTS.index(last) + 1 :] if last else _TAKE_PARTS)
+    card = last in ("with", "and", "replace") or not words  # a list goes on, or the top card
+    items = [*(["a card"] if card else []), *(f"'{w}'" for w in later)]
+    if last == "and":
+        items.append("a comma before another meld")
+    return [*items, "another action"]
 
 
 def _turn_slip(word: str, before: str) -> str:
@@ -145,13 +179,16 @@ def _turn_slip(word: str, before: str) -> str:
     is the line up to there."""
     if word in _ACTION_HELP:
         return _ACTION_HELP[word]
-    previous = _ACTION_WORD.findall(before)
-    last = previous[-1] if previous else None
+    starts = list(_ACTION_WORD.finditer(before))
+    last = starts[-1].group() if starts else None
     if last in ("discard", "ask") and _card_problem(word) is None and word not in ("yes", "no"):
         return f"{_ACTION_HELP[last]} ({quoted(word)} is left over)"
     if word == ",":
         return "a comma must be followed by another meld's cards"
-    return f"unknown action {quoted(word)}: expected draw, take, expose, meld, add, discard or ask"
+    if last == "take":
+        items = _after_take(before[starts[-1].start() :])
+        return f"unknown word {quoted(word)} in a take: expected {either(items)}"
+    return f"unknown action {quoted(word)}: expected {typed(ACTIONS)}"
 
 
 _TAKE_THEN_MELD = re.compile(r"[ \t]*meld[ \t]+([^#]*)")
@@ -178,7 +215,7 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
     """The :class:`NotationError` for lark's ``e`` in ``text``: the file, line and column, and
     the slip in words (``parser``: the grammar's, which names the terminals lark expected and
     re-parses the examples ``match_examples`` compares)."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     if isinstance(e, UnexpectedEOF) or e.line is None or e.line < 1:
         line = max(1, len(lines))
         col = len(lines[-1]) + 1 if lines else 1
@@ -200,7 +237,7 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         word = ""
     turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
     bad_card = _card_problem(word) or (_card_slot_slip(word, before) if turn_line else None)
-    if bad_card:
+    if bad_card and before.strip():  # (no line starts with a card: that is another slip)
         return NotationError(bad_card, file, line, col)
     if turn_line and word in _ACTION_HELP:
         # An action is one token of the grammar (``discard 4c``): a slip in its card fails the
@@ -215,24 +252,29 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         hint = _and_form(before, src[col:])
         if hint is not None:
             return NotationError(hint, file, line, col)
+    if word == ":" and re.fullmatch(r"[ \t]*[NESWA-F]", before):
+        msg = "a hand's cards follow 'hand' and the seat: 'hand N: Kd Kh ...'"
+        return NotationError(msg, file, line, col)
     if expected & _ACTION_OF_TOKEN.keys() or (turn_line and expected <= {"COMMENT", "_NL"}):
         if not word:
-            msg = "a turn needs an action: draw, take, expose, meld, add, discard or ask"
+            msg = f"a turn needs an action: {typed(ACTIONS)}"
             return NotationError(msg, file, line, col)
         return NotationError(_turn_slip(word, before), file, line, col)
     if col == 1 and "SEAT" in expected and "TAGNAME" not in expected:
         return NotationError(f"cannot read {quoted(word)}: {_LINE_START}", file, line, col)
     label = _label(e, parser)
-    shown = quoted(word) if word else "the end of the line"
+    shown = f"unexpected {quoted(word)}" if word else "unexpected end of the line"
     if label:
-        return NotationError(f"{label} (unexpected {shown})", file, line, col)
+        return NotationError(f"{label} ({shown})", file, line, col)
     if len(expected) > 6 and "_NL" in expected:
         # lark lists every way a new line could start; what is missing is the line's end
         expected = {"_NL", "COMMENT"}
-    words = _expected_words(expected, parser).split(", ")
-    listed = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
-    msg = f"unexpected {shown}; expected {listed}"
-    return NotationError(msg, file, line, col)
+    items = expected_items(expected, parser)
+    if len(items) > 6:
+        listed = f"one of {len(items)}: {items[0]}, {items[1]} ... {items[-1]}"
+    else:
+        listed = either(items) or "something else"
+    return NotationError(f"{shown}; expected {listed}", file, line, col)
 
 
 def _label(e: UnexpectedInput, parser: Lark) -> str | None:

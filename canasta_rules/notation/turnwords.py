@@ -13,21 +13,25 @@ from .. import cards as C
 from ..engine.position import PILE, STOCK, UNDRAWN, TurnState
 from ..engine.rules import RUN_REF0, run_ref, run_ref_parts
 from ..engine.state import Permission
-from ..errors import quoted
+from ..errors import either, quoted, typed
 
 WORDS = ("drew", "took", "new", "added", "first", "melded", "opening", "asked", "walking")
 """The entries, in the order they are written."""
 
-HELP = (
-    "drew stock|pile|nothing, took CARDS (the cards that came with the pile), new MELDS (melds "
-    "begun this turn: K, 2 for wild cards, 5h for a run), added (cards added to earlier melds), "
-    "first (the player's first melds of the hand), melded (a meld action made this turn), "
-    "opening N (the count laid this turn by a side opening), asked yes|no, walking (the hand "
-    "ended with a discard: the turn ends once the foot is taken up)"
-)
-
-
 _DREW = {"stock": STOCK, "pile": PILE, "nothing": UNDRAWN}
+
+_MEANING = {
+    "drew": "then 'stock', 'pile' or 'nothing'",
+    "took": "then the cards from the pile",
+    "new": "then the melds begun: K, 2, 5h",
+    "opening": "then the count laid",
+    "asked": "then 'yes' or 'no'",
+}
+"""What follows an entry, shown in an unknown entry's error (and dropped, as its asides, where
+the line would be too long; docs/notation.md says what each entry means)."""
+
+HELP = either([f"'{w}' ({_MEANING[w]})" if w in _MEANING else f"'{w}'" for w in WORDS])
+"""The entries with what each says, as a list of choices."""
 
 
 class TurnWordError(ValueError):
@@ -69,7 +73,7 @@ def apply_entry(ts: TurnState, word: str, args: tuple[str, ...]) -> TurnState:
         raise TurnWordError(f"'{word}' takes nothing after it", 0)
     if word == "drew":
         if len(args) != 1 or args[0] not in _DREW:
-            msg = "'drew' is followed by stock, pile or nothing (asked before drawing)"
+            msg = f"'drew' is followed by {typed(tuple(_DREW))} (asked before drawing)"
             raise TurnWordError(msg, 0 if args else -1)
         return replace(ts, drew=_DREW[args[0]])
     if word == "opening":
@@ -107,7 +111,8 @@ def apply_entry(ts: TurnState, word: str, args: tuple[str, ...]) -> TurnState:
     if word == "walking":
         return replace(ts, walking=True)
     if len(args) != 1 or args[0] not in ("yes", "no"):
-        raise TurnWordError("'asked' is followed by partner's answer: yes or no", 0 if args else -1)
+        msg = f"'asked' is followed by partner's answer: {typed(('yes', 'no'))}"
+        raise TurnWordError(msg, 0 if args else -1)
     return replace(ts, permission=Permission.YES if args[0] == "yes" else Permission.NO)
 
 

@@ -55,6 +55,7 @@ from ..engine.checks import open_meld, resolve_key
 from ..engine.moves import (
     FORM_ADD,
     FORM_NEW,
+    FORM_OPEN,
     FORM_WILD,
     FORM_WILD_MELD,
     Answer,
@@ -119,6 +120,9 @@ class Encoding:
         caps what a form takes: such melds are worked out from their cards (``_meld_action``).
         The tests hold both ways to the same ids."""
         out: dict[int, int] = {}
+        if not rules.runs:
+            for mask in range(1, 1 << len(_NATURAL_KEYS)):
+                out[FORM_OPEN | mask] = self.open + mask
         if rules.canasta_closed:
             return out
         for k in _NATURAL_KEYS:
@@ -266,7 +270,7 @@ class Encoding:
             k = a - self.add + 4
             nat = view.of_key(k)
             if r.canasta_closed:  # as the generator: only what the canasta still takes
-                old = open_meld(s, view.seat_side, k)
+                old = open_meld(s, view.side, k)
                 nat = nat[: max(0, r.canasta_size - old.size)] if old is not None else ()
             return (), ((k, nat),)
         if self.new <= a < self.wild:
@@ -290,7 +294,7 @@ class Encoding:
             run = next(
                 (
                     m
-                    for m in s.melds[view.seat_side].values()
+                    for m in s.melds[view.side].values()
                     if m.kind == RUN and m.suit == suit and lo <= m.low and m.high <= hi
                 ),
                 None,
@@ -378,15 +382,14 @@ _MeldParts = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]
 class _HandView:
     """What the player to move holds, as the meld forms read it, worked out once a position."""
 
-    __slots__ = ("_groups", "_keys", "_s", "_wilds", "hand", "opened", "seat_side", "side")
+    __slots__ = ("_groups", "_keys", "_s", "_wilds", "hand", "opened", "side")
 
     def __init__(self, s: State):
         self._s = s
         self.hand = s.hands[s.turn]
         self.side = s.side_of[s.turn]
-        """The mover's side at this point of the hand (sides may form during it)."""
-        self.seat_side = s.rules.side_of[s.turn]
-        """The mover's side as the table's seating has it (what :meth:`Encoding.meld` reads)."""
+        """The mover's side at this point of the hand, whose melds the forms read (sides may
+        regroup during a hand, ``seating.forming``: then it is not the seat's first side)."""
         self.opened = s.opened[self.side]
         self._keys: dict[int, tuple[int, ...]] = {}
         self._wilds: tuple[int, ...] | None = None

@@ -12,6 +12,7 @@ from ..engine.moves import Draw, Expose, Foot, Move, TakePile
 from ..engine.rules import GROUP
 from ..engine.scoring import OPTIONAL_ROWS, SideScore
 from ..engine.state import Phase, State, TableMeld
+from ..notation.wording import how_ended
 from .session import Session, move_text
 
 PHASE_WORDS = {
@@ -208,11 +209,7 @@ def hand_end_lines(sess: Session) -> list[str]:
     """How the hand ended, its score breakdown, the totals and (at the end) the result."""
     s = sess.state
     h = sess.hand
-    if s.out_player >= 0:
-        how = f"{sess.seats[s.out_player]} went out" + (" concealed" if s.concealed else "")
-    else:
-        how = s.end_reason.replace("_", " ")
-    lines = [f"hand {h.number} over: {how}"]
+    lines = [f"hand {h.number} over: {how_ended(s, sess.seats)}"]
     lines += breakdown_lines(sess.sides, h.score)
     totals = ", ".join(f"{n} {v}" for n, v in zip(sess.sides, sess.totals, strict=True))
     if sess.game_over:

@@ -7,12 +7,12 @@ itself. Text is wrapped at 78 columns.
 
 from __future__ import annotations
 
-import html
 import re
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from ..htmlpage import escaped, page_head
 from ..sources import FAMILY
 from ..sources import legend as legend_of
 from .document import (
@@ -314,8 +314,7 @@ body.card h2 { margin-top: .6em; }
 """
 
 
-def _h(text: str) -> str:
-    return html.escape(text, quote=True)
+_h = escaped
 
 
 def _html_marker(m: str) -> str:
@@ -366,16 +365,7 @@ def to_html(sheet: Sheet) -> str:
     title = sheet.title if sheet.kind == "rules" else f"{sheet.title}: quick reference"
     body_cls = "card" if sheet.kind == "card" else "rules"
     out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_h(title)}</title>",
-        "<style>",
-        _CSS.rstrip("\n"),
-        "</style>",
-        "</head>",
+        *page_head(title, _CSS),
         f'<body class="{body_cls}">',
         "<header>",
         f"<h1>{_h(title)}</h1>",

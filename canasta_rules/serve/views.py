@@ -16,6 +16,7 @@ from ..notation import read, read_position
 from ..notation.moves import legal_move_texts
 from ..notation.ruling import Verdict, rule_on
 from ..notation.steps import Steps, steps
+from ..notation.wording import how_ended
 from ..seats import seat_names, side_names
 
 
@@ -67,7 +68,7 @@ def table(s: State, seats: tuple[str, ...] | None = None) -> dict[str, Any]:
         "stock": len(s.stock),
         "to_move": "" if s.over else seats[s.actor],
         "over": s.over,
-        "end": s.end_reason.replace("_", " ") if s.over else "",
+        "end": how_ended(s, seats) if s.over else "",
         "phase": s.phase.name.lower() if s.phase != Phase.OVER else "over",
     }
 

@@ -422,7 +422,7 @@ def check_bounds(rules: Rules, entries: list[SideEntry]) -> None:
     if sum(reds) > v.deck.red_threes:
         raise TallyError(
             f"{sum(reds)} red threes entered ({_by_side(names, reds)}); the pack of "
-            f"{v.deck.size} cards holds {v.deck.red_threes} (deck.decks = {v.deck.decks})"
+            f"{v.deck.size} cards holds {v.deck.red_threes}"
         )
     for name, e in zip(names, entries, strict=True):
         _check_items(rules, name, e)

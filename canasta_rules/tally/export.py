@@ -4,11 +4,11 @@ page, and JSON (:func:`sheet_json`, its shape in docs/play-and-tally.md)."""
 from __future__ import annotations
 
 import csv
-import html
 import io
 from typing import Any
 
 from ..engine.scoring import OPTIONAL_ROWS, ROWS
+from ..htmlpage import escaped, page_head
 from .sheet import Sheet, status_lines
 
 ROW_KEYS = tuple(key for key, _ in ROWS)
@@ -98,8 +98,7 @@ tr.sum td { border-top: 2px solid #333; font-weight: bold; }
 """
 
 
-def _h(text: object) -> str:
-    return html.escape(str(text), quote=True)
+_h = escaped
 
 
 def sheet_html(sheet: Sheet) -> str:
@@ -110,16 +109,7 @@ def sheet_html(sheet: Sheet) -> str:
     goal = f"{r.rounds} hands" if r.rounds else f"game to {r.target}"
     title = f"Canasta score sheet: {sheet.loaded.variant.name}"
     out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_h(title)}</title>",
-        "<style>",
-        _CSS.rstrip("\n"),
-        "</style>",
-        "</head>",
+        *page_head(title, _CSS),
         "<body>",
         f"<h1>{_h(title)}</h1>",
         f'<p class="meta">{_h(_meta(sheet, goal))}</p>',

@@ -1,0 +1,215 @@
+"""How a syntax error words what could have come instead: every word or sign a player types is
+quoted as typed ('unseen', ':'), everything else is named in words (a card, the end of the line),
+and the choices read as a sentence ("a, b or c"). docs/notation.md, "Design notes"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from canasta_rules.errors import NotationError
+from canasta_rules.notation import parse, read_position
+from canasta_rules.notation.parser import _parser
+from canasta_rules.notation.slips import expected_items
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+FROZEN = (EXAMPLES / "e5-frozen-pile.pos").read_text()
+GAME = (EXAMPLES / "two-hand-game.can").read_text()
+
+QUOTED = re.compile(r"'[^']+'")
+"""A word or sign as typed."""
+IN_WORDS = re.compile(r"(a|an|the|what) [a-z# ']+( \(.*\))?")
+"""Something named in words, with examples in parentheses."""
+
+
+def test_every_terminal_is_worded_one_way() -> None:
+    """Each terminal lark can expect is either quoted as typed or named in words: no bare word
+    ("expected unseen") and no terminal's name ("expected seat")."""
+    p = _parser()
+    for t in p.terminals:
+        if t.name.startswith("__IGNORE"):
+            continue
+        items = expected_items({t.name}, p)
+        assert items, t.name
+        for item in items:
+            assert QUOTED.fullmatch(item) or IN_WORDS.fullmatch(item), (t.name, item)
+
+
+def test_the_choices_read_as_a_sentence() -> None:
+    items = expected_items({"CARDS", "INT", "_NL", "COMMENT", "COLON"}, _parser())
+    assert items == [
+        "':'",
+        "a card (Kh, Ts, 3d, 2c, Jk)",
+        "a number",
+        "a # comment",
+        "the end of the line",
+    ]
+
+
+def _error(text: str) -> NotationError:
+    with pytest.raises(NotationError) as e:
+        read_position(parse(text, "x.pos"))
+    return e.value
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "message"),
+    [
+        # a word the grammar spells out, and one it lists among others: both quoted
+        (
+            "hand E: 4c 5d 7h 7s 9c Td Jh",
+            "hand E: 7 unsen",
+            (8, 11),
+            "unexpected 'unsen'; expected 'unseen'",
+        ),
+        ("to move: N draw", "to mov: N draw", (14, 4), "unexpected 'mov:'; expected 'move'"),
+        (
+            "to move: N draw",
+            "to move: N",
+            (14, 11),
+            "unexpected end of the line; expected 'answer', 'draw', 'expose', 'foot', 'over' or "
+            "'play'",
+        ),
+        (
+            "pile: 7c 2c 9d Qh",
+            "pile zz 7c",
+            (13, 6),
+            "unexpected 'zz'; expected ':', a card (Kh, Ts, 3d, 2c, Jk), a number, a # comment or "
+            "the end of the line",
+        ),
+        ("melds NS: Qc", "melds NS Qc", (11, 10), "unexpected 'Qc'; expected ':'"),
+        (
+            '[Variant "classic"]',
+            '[Variant "classic"',
+            (4, 19),
+            "unexpected end of the line; expected ']'",
+        ),
+        # no line starts with a card: the slip is the line's first word
+        ("hand W: 4d", "12\nhand W: 4d", (10, 1), "cannot read '12': a line starts with a seat"),
+        (
+            "hand W: 4d",
+            "N: 4d",
+            (10, 2),
+            "a hand's cards follow 'hand' and the seat: 'hand N: Kd Kh ...'",
+        ),
+    ],
+)
+def test_position_slips(old: str, new: str, where: tuple[int, int], message: str) -> None:
+    assert old in FROZEN
+    e = _error(FROZEN.replace(old, new))
+    assert (e.line, e.column) == where
+    assert e.message.startswith(message), e.message
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "message"),
+    [
+        (
+            "N draw 4c mled 4c 4d 4h",
+            11,
+            "unknown action 'mled': expected 'draw', 'take', 'expose', 'meld', 'add', 'discard', "
+            "'ask' or 'foot'",
+        ),
+        (
+            "N take wth 4c 4d",
+            8,
+            "unknown word 'wth' in a take: expected a card, 'on', 'with', 'and', 'replace' or "
+            "another action",
+        ),
+        (
+            "N take 7s with 7c 7d adn 8c 8h 8s",
+            22,
+            "unknown word 'adn' in a take: expected a card, 'and', 'replace' or another action",
+        ),
+        (
+            "N take with 7c 7d and 8c 8h 8s rplace 4c",
+            32,
+            "unknown word 'rplace' in a take: expected a card, 'replace', a comma before another "
+            "meld or another action",
+        ),
+        (
+            "N",
+            2,
+            "a turn needs an action: 'draw', 'take', 'expose', 'meld', 'add', 'discard', 'ask' or "
+            "'foot'",
+        ),
+        ("N draw 4c discard 4x", 19, "'4x' is not a card: the suit must be 'c', 'd', 'h' or 's'"),
+    ],
+)
+def test_turn_slips(line: str, column: int, message: str) -> None:
+    with pytest.raises(NotationError) as e:
+        parse(line + "\n", "x.can")
+    assert (e.value.line, e.value.column) == (1, column)
+    assert e.value.message.startswith(message), e.value.message
+
+
+def test_a_turn_entry_lists_the_entries_quoted() -> None:
+    e = _error(FROZEN.replace("to move: N draw", "turn: drw stock\nto move: N play"))
+    assert "unknown turn entry 'drw': expected 'drew' (then 'stock', 'pile' or 'nothing')" in str(
+        e.message
+    )
+    assert e.message.endswith("'asked' (then 'yes' or 'no') or 'walking'")
+    e = _error(FROZEN.replace("to move: N draw", "turn: drew deck\nto move: N play"))
+    assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.message
+
+
+def test_through_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ruling``, ``moves`` and ``replay`` print the slip as one located line, exit status 2."""
+    pos = tmp_path / "e5.pos"
+    pos.write_text(FROZEN.replace("hand E: 4c 5d 7h 7s 9c Td Jh", "hand E: 7 unsen"))
+    can = tmp_path / "game.can"
+    can.write_text(GAME.replace("S draw 5s 4d meld", "S draw 5s 4d mled", 1))
+    cases = [
+        (["ruling", str(pos), "draw"], f"{pos}:8:11: unexpected 'unsen'; expected 'unseen'"),
+        (["moves", str(pos)], f"{pos}:8:11: unexpected 'unsen'; expected 'unseen'"),
+        (
+            ["ruling", str(EXAMPLES / "e5-frozen-pile.pos"), "take wth Qc Jk"],
+            "<move>:1:6: unknown word 'wth' in a take: expected a card, 'on', 'with', 'and', "
+            "'replace' or another action",
+        ),
+        (
+            ["replay", str(can)],
+            f"{can}:13:14: unknown action 'mled': expected 'draw', 'take', 'expose', 'meld', "
+            "'add', 'discard', 'ask' or 'foot'",
+        ),
+    ]
+    for args, line in cases:
+        code, out, err = run_cli(capsys, *args)
+        assert (code, out, err) == (2, "", f"canasta: {line}\n"), args
+
+
+ODD_BREAKS = "# a page break\x0c, a line separator\u2028 and a paragraph one\u2029 in a comment"
+"""Characters :meth:`str.splitlines` takes for line breaks and lark does not."""
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_lines_are_counted_at_newlines_only(newline: str) -> None:
+    """An error's line and column, and the line its words come from, are lark's: lines end at
+    a newline (a CRLF too), not at a form feed or U+2028 in a comment before the error."""
+    text = f'[Variant "classic"]\nfrozen yes {ODD_BREAKS}\nN draw 4c mled 5c\n'
+    with pytest.raises(NotationError) as e:
+        parse(text.replace("\n", newline), "x.can")
+    assert (e.value.line, e.value.column) == (3, 11)
+    assert e.value.message.startswith("unknown action 'mled'"), e.value.message
+    text = f'[Variant "classic"]\npenalty N exposed Kh {ODD_BREAKS}\nstock zz\n'
+    with pytest.raises(NotationError) as e:
+        parse(text.replace("\n", newline), "x.can")
+    assert (e.value.line, e.value.column) == (3, 7)
+    assert e.value.message == "unexpected 'zz'; expected a number"
+
+
+def test_a_turn_entry_column_after_odd_breaks() -> None:
+    """The column of a ``turn:`` entry's argument is found in the document's own line 15."""
+    text = FROZEN.replace('[Variant "classic"]', f'[Variant "classic"]\n{ODD_BREAKS}')
+    text = text.replace("to move: N draw", "turn: drew deck\nto move: N play")
+    doc = parse(text, "x.pos")
+    assert doc.source == text.split("\n")[:-1]  # the text ends with a newline
+    assert doc.source[4] == ODD_BREAKS and doc.source[14] == "turn: drew deck"
+    with pytest.raises(NotationError) as e:
+        read_position(doc)
+    assert (e.value.line, e.value.column) == (15, 12)  # at 'deck'
+    assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.value.message
