@@ -194,12 +194,16 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                 out.append((meld, n, after))
             elif c >= min_naturals:
                 n = min(c, csize) if closed else c
-                lo = max(0, min_size - n)
-                hi = min(caps[n], n_wild)
+                lo = min_size - n if n < min_size else 0
+                if lo > n_wild:
+                    continue  # too few wild cards held to make the meld big enough
+                hi = caps[n]
+                if hi > n_wild:
+                    hi = n_wild
                 if closed:
                     hi = min(hi, csize - n)
                 if lo > hi:
-                    continue  # too few wild cards held to make the meld big enough
+                    continue  # more wild cards needed than the meld may hold
                 if n + hi >= near and canastas < 0:
                     canastas = s.canastas(side)
                 base_met = n >= base

@@ -42,6 +42,11 @@ _BLOCKS = tuple(IS_WILD[c] or _BLACK_THREE[c] or _RED_THREE[c] for c in range(C.
 """Cards that block the pile from the top: wild cards and threes (``check_take`` says why)."""
 
 
+_TAKES: dict[tuple[int, ...], TakePile] = {}
+"""The pickups of an opened side that show cards and lay nothing more, by the cards shown
+(moves are immutable values, so positions share them; emptied when it grows past 4096)."""
+
+
 def freeze_reason(s: State, player: int) -> str:
     """Why the pile is frozen against ``player``, after "the pile is": ``frozen by a two in
     it``, ``frozen against your side until it has melded``... The card that froze it is named
@@ -472,7 +477,11 @@ def pile_takes(s: State) -> list[Move]:
     out: list[Move] = []
     for show in shows:
         if s.opened[side]:
-            cand = TakePile(show)
+            cand = _TAKES.get(show)
+            if cand is None:
+                if len(_TAKES) >= 4096:
+                    _TAKES.clear()
+                cand = _TAKES[show] = TakePile(show)
         else:
             minimum = s.minimum(side)
             total = sum(r.value[c] for c in (top, *show))
