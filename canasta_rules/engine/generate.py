@@ -39,7 +39,7 @@ than two cards needs, are counted only then (docs/architecture.md, "The engine's
 from __future__ import annotations
 
 from itertools import compress
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from .. import cards as C
 from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_size
@@ -124,16 +124,17 @@ def _wild_add_delta(r: Rules, old: TableMeld, one: int) -> int | None:
     return int(r.is_canasta(old.naturals, size + 1)) - int(r.is_canasta(old.naturals, size))
 
 
-def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
-    """The canonical meld actions, each with the cards it lays and the side's canastas after it.
+def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
+    """The canonical meld actions, and for each that would leave the player fewer than two cards
+    (by its place in the list) the cards it lays and the side's canastas after it.
 
     Every candidate is well-formed by construction: its cards are in hand, each new meld has the
     naturals, size and wild cards its variant asks, additions keep within the wild-card limits,
     and a side that has not opened reaches its minimum. What remains to check is the going-out
     side of the move (``legality._keep_a_card``, and a partner's binding "yes").
 
-    The canastas after an action matter only where it leaves the player fewer than two cards
-    (``keep_a_card``); for an action that keeps two, the figure is not worked out (nor read).
+    Only such an action has a going-out rule to answer (``keep_a_card``); for the others neither
+    figure is recorded, and the side's canastas are counted only when one needs them.
     """
     r = s.rules
     p = s.turn
@@ -148,7 +149,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
     base = r.canasta_base
     near = s.hand_len[p] - 1  # an action laying this many cards leaves fewer than two
     canastas = -1  # the side's canastas now, counted when an action needs them
-    out: list[tuple[Meld, int, int]] = []
+    out: list[Meld] = []
+    ends: dict[int, tuple[int, int]] = {}  # the actions that leave fewer than two cards
     if s.opened[side]:
         wild = wilds_of(hand) if rc[C.TWO] or rc[C.JOKER_RANK] else []
         n_wild = len(wild)
@@ -180,7 +182,7 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                         meld = Meld(adds=((k, nat),), form=FORM_ADD | k)
                         _remember(_ADDS_HELD, key, meld)
                 if n < near:
-                    out.append((meld, n, 0))
+                    out.append(meld)
                     continue
                 if canastas < 0:
                     canastas = s.canastas(side)
@@ -191,7 +193,8 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     after -= 1
                 if o_size + n >= csize and o_nat + n >= base:
                     after += 1
-                out.append((meld, n, after))
+                ends[len(out)] = (n, after)
+                out.append(meld)
             elif c >= min_naturals:
                 n = min(c, csize) if closed else c
                 lo = min_size - n if n < min_size else 0
@@ -215,8 +218,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                         if meld is None:
                             meld = _remember(_NEWS, group, Meld(melds=(group,)))
                         size = n + w
-                        after = 0 if size < near else canastas + (base_met and size >= csize)
-                        out.append((meld, size, after))
+                        if size >= near:
+                            ends[len(out)] = (size, canastas + (base_met and size >= csize))
+                        out.append(meld)
                     continue
                 # Every natural of the rank and the first w wild cards: the move is known from
                 # the rank's counts and those wild cards.
@@ -229,8 +233,9 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                         meld = Meld(melds=(group,), form=FORM_NEW | k << 6 | w)
                         _remember(_NEWS_HELD, key, meld)
                     size = n + w
-                    after = 0 if size < near else canastas + (base_met and size >= csize)
-                    out.append((meld, size, after))
+                    if size >= near:
+                        ends[len(out)] = (size, canastas + (base_met and size >= csize))
+                    out.append(meld)
         if wild:
             one = wild[0]
             if canastas < 0 and (near <= 1 or r.wild_melds or r.runs):
@@ -253,19 +258,26 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
                     meld = _remember(
                         _WILD_ADDS, (k, one), Meld(adds=((k, (one,)),), form=FORM_WILD | k)
                     )
-                out.append((meld, 1, 0 if near > 1 else canastas + delta))
+                if near <= 1:
+                    ends[len(out)] = (1, canastas + delta)
+                out.append(meld)
             if r.wild_melds and WILD_KEY not in melds and n_wild >= r.wild_meld_min:
                 group = tuple(wild[: r.wild_meld_max])
                 meld = Meld(melds=(group,), form=FORM_WILD_MELD)
-                out.append((meld, len(group), canastas + is_canasta(0, len(group))))
+                if len(group) >= near:
+                    ends[len(out)] = (len(group), canastas + is_canasta(0, len(group)))
+                out.append(meld)
         if r.runs:
             if canastas < 0:
                 canastas = s.canastas(side)
-            out.extend(_run_candidates(s, side, canastas))
+            for meld, n, after in _run_candidates(s, side, canastas):
+                if n >= near:
+                    ends[len(out)] = (n, after)
+                out.append(meld)
     else:
         groups, vals = valued_opening_groups(s, hand, counts=rc)
         if not groups:
-            return out
+            return out, ends
         minimum = s.minimum(side)
         sizes = [len(g) for g in groups]
         made = [0] * len(groups)  # canastas each group makes (worked out where read)
@@ -278,24 +290,23 @@ def _meld_candidates(s: State) -> list[tuple[Meld, int, int]]:
         for i, g in enumerate(groups):
             if vals[i] >= minimum:
                 form = bit[i] and FORM_OPEN | bit[i]
-                out.append((Meld(melds=(g,), form=form), sizes[i], canastas + made[i]))
+                if sizes[i] >= near:
+                    ends[len(out)] = (sizes[i], canastas + made[i])
+                out.append(Meld(melds=(g,), form=form))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
                     form = bit[i] and bit[j] and FORM_OPEN | bit[i] | bit[j]
-                    out.append(
-                        (
-                            Meld(melds=(groups[i], groups[j]), form=form),
-                            sizes[i] + sizes[j],
-                            canastas + made[i] + made[j],
-                        )
-                    )
+                    if sizes[i] + sizes[j] >= near:
+                        ends[len(out)] = (sizes[i] + sizes[j], canastas + made[i] + made[j])
+                    out.append(Meld(melds=(groups[i], groups[j]), form=form))
         # All of them together, where there are more than two (one or two are listed above).
         if len(groups) > 2 and sum(vals) >= minimum:
             form = FORM_OPEN | sum(bit) if all(bit) else 0
-            meld = Meld(melds=tuple(groups), form=form)
-            out.append((meld, sum(sizes), canastas + sum(made)))
-    return out
+            if sum(sizes) >= near:
+                ends[len(out)] = (sum(sizes), canastas + sum(made))
+            out.append(Meld(melds=tuple(groups), form=form))
+    return out, ends
 
 
 def _turn_bound(s: State, side: int) -> bool:
@@ -348,23 +359,37 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
     here (exactly as ``refusal`` checks them); a binding "yes" from partner, which needs a look
     ahead, goes through ``refusal`` itself.
     """
-    cands = _meld_candidates(s)
+    cands, ends = _meld_candidates(s)
     if s.rules.meld_limits:
         # Modern American's melding rules (engine/limits.py) are not built into the candidates.
         side, left = s.side_of[s.turn], s.hand_len[s.turn]
-        cands = [c for c in cands if check_lay(s, side, c[0].melds, c[0].adds, left - c[1]) is None]
+        kept: list[Meld] = []
+        kept_ends: dict[int, tuple[int, int]] = {}
+        for i, m in enumerate(cands):
+            end = ends.get(i)
+            laid = _cards_laid(m) if end is None else end[0]
+            if check_lay(s, side, m.melds, m.adds, left - laid) is None:
+                if end is not None:
+                    kept_ends[len(kept)] = end
+                kept.append(m)
+        cands, ends = kept, kept_ends
     if bound:
-        return [m for m, _, _ in cands if refusal(s, m) is None]
+        return [m for m in cands if refusal(s, m) is None]
+    if not ends:
+        # Every action keeps two cards: no going-out rule speaks (keep_a_card).
+        return cast(list[Move], cands)
     r = s.rules
     p = s.turn
     side = s.side_of[p]
     hand_len = s.hand_len[p]
     out: list[Move] = []
-    for m, n_cards, canastas_after in cands:
-        after = hand_len - n_cards
-        if after >= 2:
-            out.append(m)  # keeps two cards: no going-out rule speaks (keep_a_card, below)
+    for i, m in enumerate(cands):
+        end = ends.get(i)
+        if end is None:
+            out.append(m)
             continue
+        n_cards, canastas_after = end
+        after = hand_len - n_cards
         if keep_a_card(s, side, after, canastas_after) is None:
             strict = (after == 0 and r.discard_unless_concealed) or (
                 after < 2 and (r.run_canastas_to_go_out or r.kinds_contract)
@@ -373,6 +398,10 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
                 continue
             out.append(m)
     return out
+
+
+def _cards_laid(m: Meld) -> int:
+    return sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds)
 
 
 def _asked(s: State) -> bool:
