@@ -213,9 +213,9 @@ def check_add(r: Rules, meld: TableMeld, cards: Sequence[int]) -> tuple[Refusal 
 
 def in_hand(s: State, player: int, cards: Iterable[int]) -> int | None:
     """The first card of ``cards`` the player does not hold (counting repeats), or None."""
-    if isinstance(cards, tuple) and len(cards) <= 8:
+    if isinstance(cards, tuple | list) and len(cards) <= 8:
         # A few cards (a pickup's shown cards): each counted in place, in order, the same answer.
-        few: tuple[int, ...] = cards
+        few: tuple[int, ...] | list[int] = cards
         hand = s.hands[player]
         for c in few:
             if not 0 <= c < C.NUM_CARD_IDS or hand[c] < few.count(c):

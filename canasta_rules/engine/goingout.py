@@ -290,7 +290,8 @@ def going_out_plan(s: State) -> list[Move] | None:
     wilds = rc[C.TWO] + rc[C.JOKER_RANK]
     size, base = r.canasta_size, r.canasta_base
     for k, m in melds.items():
-        if r.is_canasta(m.naturals, m.naturals + m.wilds):
+        n = m.naturals
+        if m.wilds + n >= size and (n >= base if n else r.wild_melds):  # Rules.is_canasta
             have += 1
         elif k < len(rc):
             nat = m.naturals + rc[k]

@@ -238,7 +238,8 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         was_canasta = False
     if ref is not None:
         return ref
-    canastas_after = s.canastas(side) - was_canasta + r.is_canasta(nat_after, size_after)
+    # How the side's canastas change (counted in full only where keep_a_card reads them).
+    canastas_change = r.is_canasta(nat_after, size_after) - was_canasta
     rest = s.pile[:-1]
     extra_cards: list[int] = [c for g in m.melds for c in g]
     if not s.opened[side]:
@@ -279,7 +280,7 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
                     f"you meld {rank_name(grank)} twice; a side keeps one meld per rank: {how}",
                 )
             seen.add(grank)
-            canastas_after += r.is_canasta(gnat, gnat + gwild)
+            canastas_change += r.is_canasta(gnat, gnat + gwild)
         total = value_of(r, (top, *m.shown, *extra_cards))
         minimum = s.minimum(side)
         if total < minimum:
@@ -339,7 +340,9 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
             ref = check_lay(s, side, ((top, *m.shown), *m.melds), (), after, pickup=True)
         if ref is not None:
             return ref
-    return keep_a_card(s, side, after, canastas_after)
+    if after >= 2:
+        return None  # two cards kept: keep_a_card has nothing to say
+    return keep_a_card(s, side, after, s.canastas(side) + canastas_change)
 
 
 # --------------------------------------------------------------------------------------------
