@@ -94,7 +94,7 @@ def _error(text: str) -> NotationError:
             "hand W: 4d",
             "N: 4d",
             (10, 2),
-            "a hand's cards follow 'hand' and the seat: 'hand N: Kd Kh ...'",
+            "a turn follows its seat with no colon ('N draw'); a hand's cards: 'hand N: Kd Kh'",
         ),
     ],
 )

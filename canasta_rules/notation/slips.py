@@ -253,7 +253,8 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         if hint is not None:
             return NotationError(hint, file, line, col)
     if word == ":" and re.fullmatch(r"[ \t]*[NESWA-F]", before):
-        msg = "a hand's cards follow 'hand' and the seat: 'hand N: Kd Kh ...'"
+        # 'N: ...' is a turn written with a colon, or a hand's cards without 'hand': say both.
+        msg = "a turn follows its seat with no colon ('N draw'); a hand's cards: 'hand N: Kd Kh'"
         return NotationError(msg, file, line, col)
     if expected & _ACTION_OF_TOKEN.keys() or (turn_line and expected <= {"COMMENT", "_NL"}):
         if not word:
