@@ -106,11 +106,22 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
         return None
     # Dynamic programme over items: best[w] = (canastas, sink, choices) using w wild cards.
     # (Every item holds naturals, so Rules.is_canasta is the size and base test, inlined.)
+    # An item that can take no wild card and makes no sink maps every entry to itself: its
+    # canasta, if any, is counted apart (the same for every entry, so no choice changes) and
+    # its 0 put back into the choices below. Most plans hold no wild card at all.
     best: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {(0, False): (0, ())}
-    for _rank, nat, _w0, size0, lo, hi, _was, _existing in items:
-        nxt: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {}
+    fixed = 0  # canastas of the items left out of the programme
+    passive: list[int] = []  # their places in ``items``
+    for i, (_rank, nat, _w0, size0, lo, hi, _was, _existing) in enumerate(items):
         top = min(hi, wilds)
         enough = nat >= base
+        if top == 0 and lo == 0:
+            is_c = enough and size0 >= csize
+            if not (is_c and unlimited):
+                fixed += is_c
+                passive.append(i)
+                continue
+        nxt: dict[tuple[int, bool], tuple[int, tuple[int, ...]]] = {}
         for (used, sink), (score, choice) in best.items():
             for w in range(lo, top + 1):
                 if used + w > wilds:
@@ -140,12 +151,17 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     for (used, sink), (score, choice) in best.items():
         if used != wilds and not sink:
             continue
-        if score + other_canastas < r.canastas_to_go_out:
+        if score + fixed + other_canastas < r.canastas_to_go_out:
             continue
         if plan_choice is None or used > sum(plan_choice):
             plan_choice = choice
     if plan_choice is None:
         return None
+    if passive:
+        full = list(plan_choice)
+        for i in passive:
+            full.insert(i, 0)
+        plan_choice = tuple(full)
     # Build the moves: wild cards by id, twos first.
     wild_cards = _cards_of(hand, C.TWO, discard) + _cards_of(hand, C.JOKER_RANK, discard)
     wi = 0
@@ -155,7 +171,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     for (rank, _nat, _w0, _size0, _lo, _hi, _was, existing), w in zip(
         items, plan_choice, strict=True
     ):
-        naturals = _cards_of(hand, rank, discard)
+        naturals = _cards_of(hand, rank, discard) if rc[rank] else []
         ws = wild_cards[wi : wi + w]
         wi += w
         group = tuple(naturals + ws)
