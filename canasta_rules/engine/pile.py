@@ -456,11 +456,19 @@ def pile_takes(s: State) -> list[Move]:
     r = s.rules
     p = s.turn
     side = s.side_of[p]
-    hand = s.hands[p]
     rank = KEY_OF[top]
-    ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways
     rc = s.rc[p]
-    nat = of_key(hand, rank) if rc[rank] else []
+    held = rc[rank]
+    if (
+        held < 2
+        and not r.runs
+        and rank not in s.melds[side]
+        and not (held and (rc[C.TWO] or rc[C.JOKER_RANK]))
+    ):
+        return []  # no natural pair, no natural with a wild card, no meld to put it on
+    hand = s.hands[p]
+    ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways
+    nat = of_key(hand, rank) if held else []
     shows: list[tuple[int, ...]] = []
     if "natural_pair" in ways and len(nat) >= 2:
         shows.append((nat[0], nat[1]))
