@@ -160,19 +160,9 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         )
     if _RED_THREE[top]:
         return Refusal("pile.top_red_three", "", "a red three on top of the pile blocks it")
-    if r.meld_limits and r.dead_ranks and dead(s, KEY_OF[top]):
-        return Refusal(
-            "pile.dead_rank",
-            "canastas.dead_ranks",
-            f"{rank_name(KEY_OF[top])} are dead (a canasta of them is made): the pile cannot be "
-            "taken with one on top",
-        )
-    if r.one_card_ban and s.hand_len[p] == 1 and len(s.pile) == 1:
-        return Refusal(
-            "pile.one_card",
-            "pile.one_card_ban",
-            "holding one card, you may not take a pile of one card",
-        )
+    ref = _top_refusal(s, top)
+    if ref is not None:
+        return ref
     missing = in_hand(s, p, m.shown)
     if missing is not None:
         return not_held(missing)
@@ -191,6 +181,37 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
                 "",
                 f"{C.name(c)} cannot meld with the {C.name(top)} on top of the pile",
             )
+    return _take_way(s, m, top, nat, wild)
+
+
+def _top_refusal(s: State, top: int) -> Refusal | None:
+    """What refuses taking the pile, whatever is shown, for its top card (not a wild card or a
+    three): a dead rank, or a pile of one card taken holding one card."""
+    r = s.rules
+    p = s.turn
+    if r.meld_limits and r.dead_ranks and dead(s, KEY_OF[top]):
+        return Refusal(
+            "pile.dead_rank",
+            "canastas.dead_ranks",
+            f"{rank_name(KEY_OF[top])} are dead (a canasta of them is made): the pile cannot be "
+            "taken with one on top",
+        )
+    if r.one_card_ban and s.hand_len[p] == 1 and len(s.pile) == 1:
+        return Refusal(
+            "pile.one_card",
+            "pile.one_card_ban",
+            "holding one card, you may not take a pile of one card",
+        )
+    return None
+
+
+def _take_way(s: State, m: TakePile, top: int, nat: int, wild: int) -> Refusal | None:
+    """``check_take`` past the cards shown (held, ``nat`` naturals of the top card's rank and
+    ``wild`` wild cards): the way of taking it, then the meld it makes."""
+    r = s.rules
+    p = s.turn
+    side = s.side_of[p]
+    rank = KEY_OF[top]
     frozen = s.frozen_for(p)
     ways = r.frozen_ways if frozen else r.unfrozen_ways
     home = pile_home(s, side, top, m.shown, m.onto)
@@ -223,6 +244,20 @@ def check_take(s: State, m: TakePile) -> Refusal | None:
         return Refusal(
             "pile.way_not_allowed", "pile.unfrozen", f"to take the pile you must show {need}"
         )
+    return _take_outcome(s, m, top, nat, existing, home)
+
+
+def _take_outcome(
+    s: State, m: TakePile, top: int, nat: int, existing: TableMeld | None, home: int
+) -> Refusal | None:
+    """``check_take`` past the way of taking the pile: the meld the top card joins or makes
+    (``existing``, the side's open meld filed under ``home``, or a new one) with the ``nat``
+    naturals and the rest shown, an opening's melds, the red threes in the pile, and the cards
+    left in hand."""
+    r = s.rules
+    p = s.turn
+    side = s.side_of[p]
+    rank = KEY_OF[top]
     if existing is not None:
         ref, _, _ = check_add(r, existing, (top, *m.shown))
         if ref is None and existing.kind == RUN:
@@ -466,6 +501,8 @@ def pile_takes(s: State) -> list[Move]:
         and not (held and (rc[C.TWO] or rc[C.JOKER_RANK]))
     ):
         return []  # no natural pair, no natural with a wild card, no meld to put it on
+    if _top_refusal(s, top) is not None:
+        return []  # check_take refuses every pickup alike
     hand = s.hands[p]
     ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways
     nat = of_key(hand, rank) if held else []
@@ -486,29 +523,37 @@ def pile_takes(s: State) -> list[Move]:
             if show not in shows:
                 shows.append(show)
     out: list[Move] = []
+    opened = s.opened[side]
+    existing = open_meld(s, side, rank) if opened else None
     for show in shows:
-        if s.opened[side]:
+        if opened:
             cand = _TAKES.get(show)
             if cand is None:
                 if len(_TAKES) >= 4096:
                     _TAKES.clear()
                 cand = _TAKES[show] = TakePile(show)
-        else:
-            minimum = s.minimum(side)
-            total = sum(r.value[c] for c in (top, *show))
-            extras: list[tuple[int, ...]] = []
-            if total < minimum:
-                left = hand[:]
-                left_counts = s.rc[p][:]
-                for c in show:
-                    left[c] -= 1
-                    left_counts[KEY_OF[c]] -= 1
-                for g in opening_groups(s, left, exclude=rank, counts=left_counts):
-                    extras.append(g)
-                    total += sum(r.value[c] for c in g)
-                    if total >= minimum:
-                        break
-            cand = TakePile(show, tuple(extras))
+            # Two naturals, a natural and a wild card, or nothing: cards held, shown in a way
+            # ``ways`` allows, for the meld of the top card's rank (all that check_take checks
+            # first). What remains is the meld it makes and what it leaves.
+            nat_shown = 2 - IS_WILD[show[1]] if show else 0
+            if _take_outcome(s, cand, top, nat_shown, existing, rank) is None:
+                out.append(cand)
+            continue
+        minimum = s.minimum(side)
+        total = sum(r.value[c] for c in (top, *show))
+        extras: list[tuple[int, ...]] = []
+        if total < minimum:
+            left = hand[:]
+            left_counts = s.rc[p][:]
+            for c in show:
+                left[c] -= 1
+                left_counts[KEY_OF[c]] -= 1
+            for g in opening_groups(s, left, exclude=rank, counts=left_counts):
+                extras.append(g)
+                total += sum(r.value[c] for c in g)
+                if total >= minimum:
+                    break
+        cand = TakePile(show, tuple(extras))
         if check_take(s, cand) is None:
             out.append(cand)
     if "add_to_meld" in ways and r.runs:
