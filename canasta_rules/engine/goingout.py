@@ -59,6 +59,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     need = 0
     # Items: (rank, naturals after, wilds before, size before, lo, hi, was canasta, existing)
     items: list[tuple[int, int, int, int, int, int, bool, bool]] = []
+    n_existing = 0  # the items that are melds of the side
     for k in _NATURAL_KEYS:
         c = rc[k]
         m = open_meld(s, side, k) if closed else melds.get(k)
@@ -80,6 +81,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 elif not wild_room(s, side, k, m, nat):
                     hi = 0
             items.append((k, nat, m.wilds, size + c, 0, hi, was, True))
+            n_existing += 1
         elif c:
             if closed and c > csize:
                 return None
@@ -137,9 +139,9 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             return None
     # Canastas among melds that are not groups of a natural rank (runs, the meld of wild cards,
     # closed canastas moved aside) stay what they are: this planner lays nothing on them.
-    item_keys = {it[0] for it in items if it[7]}
     other_canastas = r.is_canasta(b, b) if b else 0
-    if len(melds) > len(item_keys):
+    if len(melds) > n_existing:
+        item_keys = {it[0] for it in items if it[7]}
         other_canastas += sum(
             1
             for k, m in melds.items()
@@ -163,7 +165,9 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
             full.insert(i, 0)
         plan_choice = tuple(full)
     # Build the moves: wild cards by id, twos first.
-    wild_cards = _cards_of(hand, C.TWO, discard) + _cards_of(hand, C.JOKER_RANK, discard)
+    wild_cards = (
+        _cards_of(hand, C.TWO, discard) + _cards_of(hand, C.JOKER_RANK, discard) if wilds else []
+    )
     wi = 0
     new: list[tuple[int, ...]] = []
     adds: list[tuple[int, tuple[int, ...]]] = []
@@ -171,6 +175,8 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     for (rank, _nat, _w0, _size0, _lo, _hi, _was, existing), w in zip(
         items, plan_choice, strict=True
     ):
+        if not (w or rc[rank]):
+            continue  # a meld of the side that takes nothing
         naturals = _cards_of(hand, rank, discard) if rc[rank] else []
         ws = wild_cards[wi : wi + w]
         wi += w
