@@ -53,9 +53,18 @@ def _draw_sequence(s: State, player: int, cards: tuple[int, ...] | None, need: i
     """Draw ``need`` non-red-three cards (red threes exposed as they come). Ends the hand if a
     red three comes as the last stock card."""
     r = s.rules
+    stock = s.stock
+    if cards is None and need == 1 and stock and not r.bonus[stock[-1]]:
+        # One card off a known stock, not a bonus three (most draws): the loop below, unrolled.
+        c = stock.pop()
+        s.hands[player][c] += 1  # State.add_card
+        s.rc[player][KEY_OF[c]] += 1
+        s.hand_len[player] += 1
+        if not stock and s.last_drawer < 0:
+            s.last_drawer = player
+        return [c]
     side = r.side_of[player]
     taken: list[int] = []
-    stock = s.stock
     i = 0
     while need > 0 and stock:
         # State.take_from_stock; with no cards named, the top of the stock.
@@ -103,7 +112,10 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...], kind: int = GRO
     none, or if the one there is a closed canasta, which moves aside)."""
     melds = s.melds[side]
     old = melds.get(rank)
-    wild = len([c for c in cards if IS_WILD[c]])
+    wild = 0
+    for c in cards:
+        if IS_WILD[c]:
+            wild += 1
     if old is not None and closed_group(s.rules, old):
         set_aside(melds, rank)
         old = None
@@ -145,7 +157,9 @@ def _apply_draw(s: State, m: Draw) -> Move:
 def _apply_discard(s: State, m: Discard) -> Move:
     p = s.turn
     c = m.card
-    s.remove_card(p, c)
+    s.hands[p][c] -= 1  # State.remove_card
+    s.rc[p][KEY_OF[c]] -= 1
+    s.hand_len[p] -= 1
     s.pile.append(c)
     if s.rules.discard_freezes[c]:
         if s.rules.freeze_spares_discarder:
@@ -180,13 +194,18 @@ def _apply_meld(s: State, m: Meld) -> Move:
         s.turn_opened = True
         s.turn_value += sum(value[c] for g in m.melds for c in g)
         s.turn_value += sum(value[c] for _, g in m.adds for c in g)
+    hand, keys = s.hands[p], s.rc[p]
     for g in m.melds:
-        for c in g:
-            s.remove_card(p, c)
+        for c in g:  # State.remove_card
+            hand[c] -= 1
+            keys[KEY_OF[c]] -= 1
+        s.hand_len[p] -= len(g)
         _lay_new(s, side, tuple(g))
     for ref, g in m.adds:
         for c in g:
-            s.remove_card(p, c)
+            hand[c] -= 1
+            keys[KEY_OF[c]] -= 1
+        s.hand_len[p] -= len(g)
         key = resolve_key(s, side, ref)
         assert key is not None, "an add to a meld the side does not have"
         _lay(s, side, key, tuple(g))
@@ -222,12 +241,15 @@ def _apply_take(s: State, m: TakePile) -> Move:
     reds = 0
     own = r.side_of[p]  # red threes are their owner's, whatever side the owner plays for now
     bonus = r.bonus
+    hand, keys = s.hands[p], s.rc[p]
     for c in rest:
         if bonus[c]:
             s.red3[own].append(c)
             reds += 1
-        else:
-            s.add_card(p, c)
+        else:  # State.add_card
+            hand[c] += 1
+            keys[KEY_OF[c]] += 1
+    s.hand_len[p] += len(rest) - reds
     for g in m.melds:
         for c in g:
             s.remove_card(p, c)
