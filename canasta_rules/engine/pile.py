@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import compress
 
 from .. import cards as C
 from ..errors import Refusal
@@ -384,6 +385,7 @@ def _take_outcome(
 # Canonical pickups (the move generator's forms, docs/engine.md)
 
 _NATURAL_KEYS = tuple(range(4, 15))
+_CARD_IDS = tuple(range(C.NUM_CARD_IDS))
 
 
 def of_key(hand: list[int], key: int) -> list[int]:
@@ -418,32 +420,30 @@ def valued_opening_groups(
 ) -> tuple[list[tuple[int, ...]], list[int]]:
     """``opening_groups`` and the count of each group, in the same order."""
     r = s.rules
+    if counts is None:
+        counts = key_counts(hand)
     wild: list[int] | None = None  # the wild cards not yet given to a group (read when needed)
+    wild_left = counts[C.TWO] + counts[C.JOKER_RANK]
     groups: list[tuple[int, ...]] = []
     min_naturals = r.min_naturals
     min_size = r.min_size
     caps = r.wild_caps
-    for k in _NATURAL_KEYS:
-        if k == exclude or (counts is not None and counts[k] < min_naturals):
-            continue
-        nat = of_key(hand, k)
-        n = len(nat)
-        if n < min_naturals:
+    for k in compress(_NATURAL_KEYS, counts[4:15]):  # the ranks held
+        n = counts[k]
+        if n < min_naturals or k == exclude:
             continue
         need = min_size - n if n < min_size else 0
-        if need:
-            if need > caps[n]:
-                continue
-            if wild is None:
-                wild = wilds_of(hand)
-            if need > len(wild):
-                continue
+        if need and (need > caps[n] or need > wild_left):
+            continue
+        nat = of_key(hand, k)
         if r.canasta_closed and n + need > r.canasta_size:
             nat = nat[: r.canasta_size]
         if need:
-            assert wild is not None
+            if wild is None:
+                wild = wilds_of(hand)
             groups.append(tuple(nat + wild[:need]))
             wild = wild[need:]
+            wild_left -= need
         else:
             groups.append(tuple(nat))
     if r.runs:
@@ -453,13 +453,27 @@ def valued_opening_groups(
                 left[c] -= 1
         groups.extend(hand_runs(s, left))
     value = r.value
-    vals = [sum([value[c] for c in g]) for g in groups]
+    vals: list[int] = []
+    for g in groups:
+        v = 0
+        for c in g:
+            v += value[c]
+        vals.append(v)
     if len(groups) > 1:
-        # Most valuable first; groups of equal count keep their order (a stable sort).
-        order = sorted(range(len(groups)), key=lambda i: -vals[i])
+        # Most valuable first; groups of equal count keep their order (a stable sort, which
+        # ``reverse`` keeps stable).
+        order = sorted(range(len(groups)), key=vals.__getitem__, reverse=True)
         groups = [groups[i] for i in order]
         vals = [vals[i] for i in order]
     return groups, vals
+
+
+def key_counts(hand: list[int]) -> list[int]:
+    """A hand's count of cards per key (``State.rc``), from its count per card."""
+    counts = [0] * len(CARDS_OF_KEY)
+    for c in compress(_CARD_IDS, hand):
+        counts[KEY_OF[c]] += hand[c]
+    return counts
 
 
 def hand_runs(s: State, hand: list[int]) -> list[tuple[int, ...]]:
