@@ -411,7 +411,25 @@ assert all(k.code == i for i, k in enumerate(KIND))
 def recognise(r: Rules, cards: Sequence[int]) -> tuple[Refusal | None, int, int, int]:
     """Which kind of meld a new meld's cards try to be: (refusal for cards that can be no meld
     in this variant, kind, rank, naturals). The rank is the group's (3 for black threes),
-    ``WILD_KEY`` for wild cards alone and ``NEW_RUN`` for a run."""
+    ``WILD_KEY`` for wild cards alone and ``NEW_RUN`` for a run.
+
+    Remembered per ruleset (``Rules.recognised``) by the cards, as a tuple: the same groups come
+    back from position to position (the move generator hands out shared melds)."""
+    key = cards if type(cards) is tuple else tuple(cards)
+    memo = r.recognised
+    got = memo.get(key)
+    if got is None:
+        got = _recognise(r, key)
+        if len(memo) >= _RECOGNISED_MAX:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+_RECOGNISED_MAX = 4096
+
+
+def _recognise(r: Rules, cards: tuple[int, ...]) -> tuple[Refusal | None, int, int, int]:
     if not cards:
         return Refusal("meld.empty", "", "a meld needs cards"), GROUP, 0, 0
     keys = set()

@@ -7,6 +7,7 @@ which are plain attributes (ints, bools, tuples) so that move generation stays f
 from __future__ import annotations
 
 from .. import cards as C
+from ..errors import Refusal
 from ..variant.plain import (
     RANK_OF_NAME,
     ConcealedPlayer,
@@ -311,6 +312,9 @@ class Rules:
         self.wild_add_memo: dict[tuple[int, int, int, bool], int | None] = {}
         """The move generator's memo of what one wild card added to a meld does, by the meld's
         kind, naturals, wild cards and whether it is of black threes (``generate``)."""
+        self.recognised: dict[tuple[int, ...], tuple[Refusal | None, int, int, int]] = {}
+        """``meldkinds.recognise``'s memo: what kind of meld each group of cards tries to be.
+        Emptied when it grows past a few thousand entries."""
 
     def round_minimum(self, hand_no: int) -> int:
         """The initial-meld minimum of hand ``hand_no`` (``initial_meld.basis = "round"``)."""
