@@ -277,7 +277,7 @@ def _take_outcome(
     # How the side's canastas change (counted in full only where keep_a_card reads them).
     canastas_change = r.is_canasta(nat_after, size_after) - was_canasta
     rest = s.pile[:-1]
-    extra_cards: list[int] = [c for g in m.melds for c in g]
+    extra_cards: list[int] = [c for g in m.melds for c in g] if m.melds else []
     if not s.opened[side]:
         # Opening with the pile: the top card and this turn's melds must reach the minimum.
         # What the melds may draw on: the hand less the cards shown (all held, checked above),
@@ -333,7 +333,7 @@ def _take_outcome(
             "your side has opened: lay further melds after taking the pile",
         )
     bonus = r.bonus
-    reds_in_rest = sum(rest.count(c) for c in r.bonus_cards) if rest else 0
+    reds_in_rest = sum(map(rest.count, r.bonus_cards)) if rest else 0
     if r.red3_replaced_from_pile and reds_in_rest:
         ref = check_stock_sequence(s, m.replacements, reds_in_rest, replacing=True)
         if ref is not None:
@@ -515,7 +515,8 @@ def pile_takes(s: State) -> list[Move]:
         and not (held and (rc[C.TWO] or rc[C.JOKER_RANK]))
     ):
         return []  # no natural pair, no natural with a wild card, no meld to put it on
-    if _top_refusal(s, top) is not None:
+    # (_top_refusal's two rules: dead ranks under meld_limits, and pile.one_card_ban.)
+    if (r.meld_limits or r.one_card_ban) and _top_refusal(s, top) is not None:
         return []  # check_take refuses every pickup alike
     hand = s.hands[p]
     ways = r.frozen_ways if s.frozen_for(p) else r.unfrozen_ways

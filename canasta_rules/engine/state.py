@@ -359,11 +359,16 @@ class State:
 
     def frozen_for(self, player: int) -> bool:
         """Whether the pile counts as frozen against ``player`` now (also before opening)."""
-        if self.pile_frozen(self.side_of[player]):
+        side = self.side_of[player]
+        r = self.rules
+        # pile_frozen(side), inlined (every draw asks): card_frozen, then start_frozen.
+        if self.frozen and not self.freeze_spared >> side & 1:
             return True
-        if self.rules.freeze_until_player_melds:
+        if r.frozen_at_start and not self.pile_takers >> side & 1:
+            return True
+        if r.freeze_until_player_melds:
             return not self.player_melded[player]
-        return not self.opened[self.side_of[player]]
+        return not self.opened[side]
 
     def card_total(self) -> int:
         """Every card this state holds anywhere; always the size of the pack."""
