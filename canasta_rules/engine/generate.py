@@ -100,8 +100,8 @@ _ADDS_HELD: dict[tuple[int, ...], Meld] = {}
 """Every natural of a rank onto its meld, by the rank and the counts of its four cards held."""
 _NEWS: dict[tuple[int, ...], Meld] = {}
 _NEWS_HELD: dict[tuple[int, ...], Meld] = {}
-"""A new meld of every natural of a rank and w wild cards, by the rank, w, the counts of the
-rank's four cards held and the wild cards."""
+"""A new meld of every natural of a rank and w wild cards, by the rank, the counts of the
+rank's four cards held and the w wild cards."""
 _WILD_ADDS: dict[tuple[int, int], Meld] = {}
 _MEMO_MAX = 1 << 14
 _UNKNOWN = 2  # not yet in Rules.wild_add_memo (whose values are -1, 0, 1 or None)
@@ -153,6 +153,7 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
     ends: dict[int, tuple[int, int]] = {}  # the actions that leave fewer than two cards
     if s.opened[side]:
         wild = wilds_of(hand) if rc[C.TWO] or rc[C.JOKER_RANK] else []
+        wild_ids = tuple(wild)
         n_wild = len(wild)
         min_naturals = r.min_naturals
         min_size = r.min_size
@@ -175,7 +176,7 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                     # Every natural of the rank: the move is known from the rank's counts.
                     n = c
                     i = _FIRST_ID[k]
-                    key = (k, *hand[i : i + 4])
+                    key = (k, hand[i], hand[i + 1], hand[i + 2], hand[i + 3])
                     meld = _ADDS_HELD.get(key)
                     if meld is None:
                         nat = tuple(of_key(hand, k))
@@ -225,13 +226,14 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                 # Every natural of the rank and the first w wild cards: the move is known from
                 # the rank's counts and those wild cards.
                 i = _FIRST_ID[k]
+                held = (k, hand[i], hand[i + 1], hand[i + 2], hand[i + 3])
                 for w in range(lo, hi + 1):
-                    key = (k, w, *hand[i : i + 4], *wild[:w])
-                    meld = _NEWS_HELD.get(key)
+                    news_key = held + wild_ids[:w]  # its length says w
+                    meld = _NEWS_HELD.get(news_key)
                     if meld is None:
                         group = tuple(of_key(hand, k) + wild[:w])
                         meld = Meld(melds=(group,), form=FORM_NEW | k << 6 | w)
-                        _remember(_NEWS_HELD, key, meld)
+                        _remember(_NEWS_HELD, news_key, meld)
                     size = n + w
                     if size >= near:
                         ends[len(out)] = (size, canastas + (base_met and size >= csize))
