@@ -47,6 +47,7 @@ from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
 from .limits import banned_on_empty, check_lay
 from .moves import (
+    DISCARDS,
     FORM_ADD,
     FORM_NEW,
     FORM_OPEN,
@@ -54,7 +55,6 @@ from .moves import (
     FORM_WILD_MELD,
     Answer,
     Ask,
-    Discard,
     Draw,
     Expose,
     Foot,
@@ -87,7 +87,6 @@ _EXPOSE = Expose()
 _FOOT = Foot()
 _ASK = Ask()
 _YES, _NO = Answer(True), Answer(False)
-_DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
 # Plain ints for the hot paths (an IntEnum member's lookup costs more than a global's).
 _YES_GIVEN = int(ANSWER_YES)
 
@@ -103,6 +102,8 @@ _NEWS_HELD: dict[tuple[int, ...], Meld] = {}
 """A new meld of every natural of a rank and w wild cards, by the rank, the counts of the
 rank's four cards held and the w wild cards."""
 _WILD_ADDS: dict[tuple[int, int], Meld] = {}
+_OPENS: dict[tuple[tuple[tuple[int, ...], ...], int], Meld] = {}
+"""An opening meld action, by its groups and form."""
 _MEMO_MAX = 1 << 14
 _UNKNOWN = 2  # not yet in Rules.wild_add_memo (whose values are -1, 0, 1 or None)
 
@@ -294,21 +295,30 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                 form = bit[i] and FORM_OPEN | bit[i]
                 if sizes[i] >= near:
                     ends[len(out)] = (sizes[i], canastas + made[i])
-                out.append(Meld(melds=(g,), form=form))
+                out.append(_opening((g,), form))
         for i in range(len(groups)):
             for j in range(i + 1, len(groups)):
                 if vals[i] < minimum and vals[j] < minimum and vals[i] + vals[j] >= minimum:
                     form = bit[i] and bit[j] and FORM_OPEN | bit[i] | bit[j]
                     if sizes[i] + sizes[j] >= near:
                         ends[len(out)] = (sizes[i] + sizes[j], canastas + made[i] + made[j])
-                    out.append(Meld(melds=(groups[i], groups[j]), form=form))
+                    out.append(_opening((groups[i], groups[j]), form))
         # All of them together, where there are more than two (one or two are listed above).
         if len(groups) > 2 and sum(vals) >= minimum:
             form = FORM_OPEN | sum(bit) if all(bit) else 0
             if sum(sizes) >= near:
                 ends[len(out)] = (sum(sizes), canastas + sum(made))
-            out.append(Meld(melds=tuple(groups), form=form))
+            out.append(_opening(tuple(groups), form))
     return out, ends
+
+
+def _opening(groups: tuple[tuple[int, ...], ...], form: int) -> Meld:
+    """The opening meld action of ``groups``, said to be ``form`` (remembered)."""
+    key = (groups, form)
+    meld = _OPENS.get(key)
+    if meld is None:
+        meld = _remember(_OPENS, key, Meld(melds=groups, form=form))
+    return meld
 
 
 def _turn_bound(s: State, side: int) -> bool:
@@ -470,16 +480,16 @@ def legal_moves(s: State) -> list[Move]:
         if not bound or keep_discard_refusal(s, plan is not None) is None:
             if s.rc[p][RED3_KEY] or (r.black3_bonus and s.rc[p][BLACK3_KEY]):
                 bonus = r.bonus
-                moves.extend(d for d in compress(_DISCARDS, hand) if not bonus[d.card])
+                moves.extend(d for d in compress(DISCARDS, hand) if not bonus[d.card])
             elif r.empty_bans and not s.pile:
                 # pile.empty_discard_bans: the banned cards only when nothing else is held.
-                held = list(compress(_DISCARDS, hand))
+                held = list(compress(DISCARDS, hand))
                 free = [d for d in held if not banned_on_empty(s, d.card)]
                 moves.extend(free or held)
             else:
-                moves.extend(compress(_DISCARDS, hand))
+                moves.extend(compress(DISCARDS, hand))
     else:
-        last = _DISCARDS[hand.index(1)]
+        last = DISCARDS[hand.index(1)]
         if refusal(s, last) is None:
             moves.append(last)
     return moves

@@ -19,7 +19,7 @@ from itertools import compress
 from .. import cards as C
 from .checks import STOCK, concealed_still_possible, contract_missing, open_meld
 from .limits import check_lay, may_lay, out_refusal, wild_room
-from .moves import Discard, Meld, Move
+from .moves import DISCARDS, Meld, Move
 from .mutate import apply_unchecked
 from .rules import BLACK3_KEY, CARDS_OF_KEY, KEY_OF, RED3_KEY, WILD_KEY, Rules
 from .state import ANSWER_NO, PLAY, State
@@ -210,7 +210,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     elif new or adds or blacks:
         moves.append(Meld((*new, blacks) if blacks else tuple(new), tuple(adds)))
     if discard >= 0:
-        moves.append(Discard(discard))
+        moves.append(DISCARDS[discard])
     if not moves:
         return None
     if r.meld_limits and not _limits_allow(s, moves):

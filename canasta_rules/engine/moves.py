@@ -109,6 +109,10 @@ class Discard:
         return f"discard {C.name(self.card)}"
 
 
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(C.NUM_CARD_IDS))
+"""A discard of each card, with no talon (moves are immutable, so these are shared)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ask:
     """Ask partner "may I go out?"."""
