@@ -480,17 +480,22 @@ def hand_runs(s: State, hand: list[int]) -> list[tuple[int, ...]]:
     """Canonical new runs of ``hand``: per suit, each stretch of consecutive ranks held (one
     card a rank) as long as a new run may be, cut to the longest a run may hold."""
     r = s.rules
+    run_min, run_max = r.run_min, r.run_max
     out: list[tuple[int, ...]] = []
     for suit in range(4):
+        first = C.card(4, suit)
+        held = hand[first : C.card(14, suit) + 1 : 4]  # the suit's fours to aces, by rank
+        if len(held) - held.count(0) < run_min:
+            continue  # too few of the suit held for a run
         stretch: list[int] = []
-        for rank in range(4, 16):
-            c = C.card(rank, suit) if rank <= 14 else -1
-            if c >= 0 and hand[c] > 0:
+        # The ranks in order, and past the ace one more held none, which ends the last stretch.
+        for c, n in zip(range(first, first + 4 * len(held) + 4, 4), [*held, 0], strict=True):
+            if n > 0:
                 stretch.append(c)
                 continue
-            while len(stretch) >= r.run_min:
-                out.append(tuple(stretch[: r.run_max]))
-                stretch = stretch[r.run_max :]
+            while len(stretch) >= run_min:
+                out.append(tuple(stretch[:run_max]))
+                stretch = stretch[run_max:]
             stretch = []
     return out
 
