@@ -42,7 +42,7 @@ from itertools import compress
 from typing import TypeVar, cast
 
 from .. import cards as C
-from .checks import check_add, draw_ends_hand, keep_a_card, open_meld, talon_size
+from .checks import check_add, draw_ends_hand, keep_a_card, talon_size
 from .goingout import going_out_plan
 from .legality import forced_pickup, keep_discard_refusal, refusal
 from .limits import banned_on_empty, check_lay
@@ -94,7 +94,10 @@ _YES_GIVEN = int(ANSWER_YES)
 # The meld actions the generator makes, remembered by what determines them (their form and
 # cards), so that a position shares the instances an earlier one made (moves are immutable
 # values). Each is emptied when it grows past _MEMO_MAX; it depends on no ruleset.
-_ADDS: dict[tuple[int, tuple[int, ...]], Meld] = {}
+_ADDS: dict[tuple[int, ...], Meld] = {}
+"""Where canastas are closed, the first n naturals of a rank onto its meld, by the rank, n and
+the counts of its four cards held (and _NEWS: as many as the canasta takes, and w wild cards,
+as a new meld)."""
 _ADDS_HELD: dict[tuple[int, ...], Meld] = {}
 """Every natural of a rank onto its meld, by the rank and the counts of its four cards held."""
 _NEWS: dict[tuple[int, ...], Meld] = {}
@@ -163,16 +166,20 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
         # Only the ranks held (``compress`` skips the others without a Python step each).
         for k in compress(_NATURAL_KEYS, rc[4:15]):
             c = rc[k]
-            old = open_meld(s, side, k) if closed else melds.get(k)
+            old = melds.get(k)
+            if closed and old is not None and is_canasta(old.naturals, old.naturals + old.wilds):
+                old = None  # a closed canasta takes nothing (checks.open_meld)
             if old is not None:
-                if closed:  # only what the canasta takes
+                if closed:  # only what the canasta takes: the first n naturals held
                     n = min(c, max(0, csize - old.naturals - old.wilds))
                     if not n:
                         continue
-                    nat = tuple(of_key(hand, k)[:n])
-                    meld = _ADDS.get((0, nat))
+                    i = _FIRST_ID[k]
+                    key: tuple[int, ...] = (k, n, hand[i], hand[i + 1], hand[i + 2], hand[i + 3])
+                    meld = _ADDS.get(key)
                     if meld is None:
-                        meld = _remember(_ADDS, (0, nat), Meld(adds=((k, nat),)))
+                        nat = tuple(of_key(hand, k)[:n])
+                        meld = _remember(_ADDS, key, Meld(adds=((k, nat),)))
                 else:
                     # Every natural of the rank: the move is known from the rank's counts.
                     n = c
@@ -212,13 +219,15 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                 if n + hi >= near and canastas < 0:
                     canastas = s.canastas(side)
                 base_met = n >= base
-                if closed:  # as many naturals as the canasta takes
-                    nat_list = of_key(hand, k)[:csize]
+                if closed:  # as many naturals as the canasta takes (n), and w wild cards
+                    i = _FIRST_ID[k]
+                    held: tuple[int, ...] = (k, n, hand[i], hand[i + 1], hand[i + 2], hand[i + 3])
                     for w in range(lo, hi + 1):
-                        group = tuple(nat_list + wild[:w])
-                        meld = _NEWS.get(group)
+                        news_key = held + wild_ids[:w]  # its length says w
+                        meld = _NEWS.get(news_key)
                         if meld is None:
-                            meld = _remember(_NEWS, group, Meld(melds=(group,)))
+                            group = tuple(of_key(hand, k)[:n] + wild[:w])
+                            meld = _remember(_NEWS, news_key, Meld(melds=(group,)))
                         size = n + w
                         if size >= near:
                             ends[len(out)] = (size, canastas + (base_met and size >= csize))
