@@ -121,9 +121,14 @@ def deal(
     # The stock's top is the end of the list; deal one card at a time from the top, starting
     # with the player after the dealer.
     p = rules.next_seat(s.dealer)
-    for _ in range(rules.hand_size * rules.players):
-        s.add_card(p, stock.pop())
-        p = rules.next_seat(p)
+    hands, keys, hand_len = s.hands, s.rc, s.hand_len
+    step, players = rules.step, rules.players
+    for _ in range(rules.hand_size * players):
+        c = stock.pop()
+        hands[p][c] += 1  # State.add_card
+        keys[p][KEY_OF[c]] += 1
+        hand_len[p] += 1
+        p = (p + step) % players  # Rules.next_seat
     if rules.foot:
         # The feet are dealt after the hands, in the same way (foot.kind = "foot").
         feet: list[list[int]] = [[] for _ in range(rules.players)]

@@ -421,6 +421,13 @@ def _meld_moves(s: State, bound: bool) -> list[Move]:
     return out
 
 
+def _listed(m: Meld, melds: list[Move]) -> bool:
+    """``m in melds``, for a list of meld actions: equal cards laid (``Meld.form`` is not
+    compared), without a call of ``Meld.__eq__`` for each."""
+    groups, adds = m.melds, m.adds
+    return any(type(x) is Meld and x.melds == groups and x.adds == adds for x in melds)
+
+
 def _cards_laid(m: Meld) -> int:
     return sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds)
 
@@ -466,7 +473,7 @@ def legal_moves(s: State) -> list[Move]:
     if (
         plan is not None
         and isinstance(plan[0], Meld)
-        and plan[0] not in moves
+        and not _listed(plan[0], moves)
         and refusal(s, plan[0]) is None
     ):
         moves.append(plan[0])
