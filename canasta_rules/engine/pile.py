@@ -267,15 +267,14 @@ def _take_outcome(
             ref = run_overlap(s, side, span, skip=home)
         nat_after = existing.naturals + nat + 1
         size_after = existing.naturals + existing.wilds + len(m.shown) + 1
-        was_canasta = r.is_canasta(existing.naturals, existing.size)
     else:
         ref, _, _, _ = check_new_meld(r, (top, *m.shown))
         nat_after, size_after = nat + 1, len(m.shown) + 1
-        was_canasta = False
     if ref is not None:
         return ref
-    # How the side's canastas change (counted in full only where keep_a_card reads them).
-    canastas_change = r.is_canasta(nat_after, size_after) - was_canasta
+    # How the side's canastas change: the pickup's melds' here, the top card's meld's at the end
+    # (counted only where keep_a_card reads them).
+    canastas_change = 0
     rest = s.pile[:-1]
     extra_cards: list[int] = [c for g in m.melds for c in g] if m.melds else []
     if not s.opened[side]:
@@ -378,6 +377,9 @@ def _take_outcome(
             return ref
     if after >= 2:
         return None  # two cards kept: keep_a_card has nothing to say
+    canastas_change += r.is_canasta(nat_after, size_after)
+    if existing is not None:
+        canastas_change -= r.is_canasta(existing.naturals, existing.size)
     return keep_a_card(s, side, after, s.canastas(side) + canastas_change)
 
 
