@@ -116,7 +116,7 @@ def _lay(s: State, side: int, rank: int, cards: tuple[int, ...], kind: int = GRO
     for c in cards:
         if IS_WILD[c]:
             wild += 1
-    if old is not None and closed_group(s.rules, old):
+    if old is not None and s.rules.canasta_closed and closed_group(s.rules, old):
         set_aside(melds, rank)
         old = None
     if old is None:
