@@ -105,6 +105,8 @@ _NEWS_HELD: dict[tuple[int, ...], Meld] = {}
 """A new meld of every natural of a rank and w wild cards, by the rank, the counts of the
 rank's four cards held and the w wild cards."""
 _WILD_ADDS: dict[tuple[int, int], Meld] = {}
+_WILD_MELDS: dict[tuple[int, ...], Meld] = {}
+"""A new meld of wild cards, by its cards."""
 _OPENS: dict[tuple[tuple[tuple[int, ...], ...], int], Meld] = {}
 """An opening meld action, by its groups and form."""
 _MEMO_MAX = 1 << 14
@@ -167,12 +169,19 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
         for k in compress(_NATURAL_KEYS, rc[4:15]):
             c = rc[k]
             old = melds.get(k)
-            if closed and old is not None and is_canasta(old.naturals, old.naturals + old.wilds):
+            if (
+                closed
+                and old is not None
+                and old.naturals + old.wilds >= csize
+                and is_canasta(old.naturals, old.naturals + old.wilds)
+            ):
                 old = None  # a closed canasta takes nothing (checks.open_meld)
             if old is not None:
                 if closed:  # only what the canasta takes: the first n naturals held
-                    n = min(c, max(0, csize - old.naturals - old.wilds))
-                    if not n:
+                    n = csize - old.naturals - old.wilds  # min(c, max(0, room))
+                    if n > c:
+                        n = c
+                    if n <= 0:
                         continue
                     i = _FIRST_ID[k]
                     key: tuple[int, ...] = (k, n, hand[i], hand[i + 1], hand[i + 2], hand[i + 3])
@@ -205,15 +214,15 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                 ends[len(out)] = (n, after)
                 out.append(meld)
             elif c >= min_naturals:
-                n = min(c, csize) if closed else c
+                n = csize if closed and c > csize else c
                 lo = min_size - n if n < min_size else 0
                 if lo > n_wild:
                     continue  # too few wild cards held to make the meld big enough
                 hi = caps[n]
                 if hi > n_wild:
                     hi = n_wild
-                if closed:
-                    hi = min(hi, csize - n)
+                if closed and hi > csize - n:
+                    hi = csize - n
                 if lo > hi:
                     continue  # more wild cards needed than the meld may hold
                 if n + hi >= near and canastas < 0:
@@ -250,7 +259,7 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                     out.append(meld)
         if wild:
             one = wild[0]
-            if canastas < 0 and (near <= 1 or r.wild_melds or r.runs):
+            if canastas < 0 and near <= 1:
                 canastas = s.canastas(side)
             # What one wild card does to a meld (refused, or the change in canastas) depends on
             # the meld's kind, size and whether it is of black threes (checks.check_add):
@@ -274,17 +283,21 @@ def _meld_candidates(s: State) -> tuple[list[Meld], dict[int, tuple[int, int]]]:
                     ends[len(out)] = (1, canastas + delta)
                 out.append(meld)
             if r.wild_melds and WILD_KEY not in melds and n_wild >= r.wild_meld_min:
-                group = tuple(wild[: r.wild_meld_max])
-                meld = Meld(melds=(group,), form=FORM_WILD_MELD)
+                group = wild_ids[: r.wild_meld_max]
+                meld = _WILD_MELDS.get(group)
+                if meld is None:
+                    meld = _remember(_WILD_MELDS, group, Meld(melds=(group,), form=FORM_WILD_MELD))
                 if len(group) >= near:
+                    if canastas < 0:
+                        canastas = s.canastas(side)
                     ends[len(out)] = (len(group), canastas + is_canasta(0, len(group)))
                 out.append(meld)
         if r.runs:
-            if canastas < 0:
-                canastas = s.canastas(side)
-            for meld, n, after in _run_candidates(s, side, canastas):
+            for meld, n, delta in _run_candidates(s, side):
                 if n >= near:
-                    ends[len(out)] = (n, after)
+                    if canastas < 0:
+                        canastas = s.canastas(side)
+                    ends[len(out)] = (n, canastas + delta)
                 out.append(meld)
     else:
         groups, vals = valued_opening_groups(s, hand, counts=rc)
@@ -341,8 +354,9 @@ def _turn_bound(s: State, side: int) -> bool:
     return s.turn_opened and s.opening_short(side) > 0
 
 
-def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int, int]]:
-    """New runs from the hand, and each run's extension by the cards held that continue it."""
+def _run_candidates(s: State, side: int) -> list[tuple[Meld, int, int]]:
+    """New runs from the hand, and each run's extension by the cards held that continue it:
+    each with the cards it lays and the change it makes to the side's canastas."""
     r = s.rules
     hand = s.hands[s.turn]
     out: list[tuple[Meld, int, int]] = []
@@ -353,7 +367,7 @@ def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int,
     for g in hand_runs(s, hand):
         if len(g) < r.run_max and any((C.SUIT_OF[c], C.RANK_OF[c]) in taken for c in g):
             continue
-        out.append((Meld(melds=(g,)), len(g), canastas + r.is_canasta(len(g), len(g))))
+        out.append((Meld(melds=(g,)), len(g), int(r.is_canasta(len(g), len(g)))))
     for m in runs:
         room = r.run_max - m.size
         ext: list[int] = []
@@ -366,10 +380,11 @@ def _run_candidates(s: State, side: int, canastas: int) -> list[tuple[Meld, int,
                 ext.append(c)
                 rank += step
         if ext:
-            after = canastas - r.is_canasta(m.size, m.size)
-            after += r.is_canasta(m.size + len(ext), m.size + len(ext))
+            delta = r.is_canasta(m.size + len(ext), m.size + len(ext)) - r.is_canasta(
+                m.size, m.size
+            )
             ref = run_ref(m.suit, m.low)
-            out.append((Meld(adds=((ref, tuple(sorted(ext))),)), len(ext), after))
+            out.append((Meld(adds=((ref, tuple(sorted(ext))),)), len(ext), delta))
     return out
 
 
