@@ -444,7 +444,12 @@ def _listed(m: Meld, melds: list[Move]) -> bool:
 
 
 def _cards_laid(m: Meld) -> int:
-    return sum(len(g) for g in m.melds) + sum(len(g) for _, g in m.adds)
+    n = 0
+    for g in m.melds:
+        n += len(g)
+    for _, g in m.adds:
+        n += len(g)
+    return n
 
 
 def _asked(s: State) -> bool:

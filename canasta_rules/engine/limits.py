@@ -36,7 +36,7 @@ def dead(s: State, key: int) -> bool:
     r = s.rules
     for melds in s.melds:
         for m in melds.values():
-            if m.kind == GROUP and m.rank == key and r.is_canasta(m.naturals, m.size):
+            if m.rank == key and m.kind == GROUP and r.is_canasta(m.naturals, m.size):
                 return True
     return False
 
