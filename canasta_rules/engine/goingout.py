@@ -33,7 +33,10 @@ def _cards_of(hand: list[int], key: int, skip: int) -> list[int]:
     out: list[int] = []
     for c in CARDS_OF_KEY[key]:
         n = hand[c] - (1 if c == skip else 0)
-        out.extend([c] * n)
+        if n == 1:
+            out.append(c)
+        elif n > 0:
+            out.extend([c] * n)
     return out
 
 
@@ -70,7 +73,9 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 # for groups up to the canasta's size)
             nat = m.naturals + c
             was = size >= csize and m.naturals >= base
-            hi = _INF if was and unlimited else max(0, caps[nat] - m.wilds)
+            hi = _INF if was and unlimited else caps[nat] - m.wilds
+            if hi < 0:
+                hi = 0
             if closed:  # wild cards too stop at the canasta's size
                 hi = min(hi, csize - size - c)
             if r.meld_limits:  # engine/limits.py: a dead or closed rank takes nothing
@@ -115,7 +120,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
     fixed = 0  # canastas of the items left out of the programme
     passive: list[int] = []  # their places in ``items``
     for i, (_rank, nat, _w0, size0, lo, hi, _was, _existing) in enumerate(items):
-        top = min(hi, wilds)
+        top = hi if hi < wilds else wilds
         enough = nat >= base
         if top == 0 and lo == 0:
             is_c = enough and size0 >= csize
@@ -133,7 +138,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 val = score + is_c
                 old = nxt.get(key)
                 if old is None or old[0] < val:
-                    nxt[key] = (val, (*choice, w))
+                    nxt[key] = (val, choice + (w,))  # noqa: RUF005 (faster than unpacking)
         best = nxt
         if not best:
             return None
