@@ -92,7 +92,7 @@ def _plan_without(s: State, p: int, discard: int) -> list[Move] | None:
                 return None
             if c < r.min_naturals:
                 return None
-            lo = max(0, r.min_size - c)
+            lo = r.min_size - c if c < r.min_size else 0
             hi = caps[c]
             if r.canasta_closed:
                 hi = min(hi, r.canasta_size - c)
