@@ -213,3 +213,69 @@ def test_a_turn_entry_column_after_odd_breaks() -> None:
         read_position(doc)
     assert (e.value.line, e.value.column) == (15, 12)  # at 'deck'
     assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.value.message
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "kind", "form"),
+    [
+        ("hand 5c 6c", 6, "seat", "hand N: Kd Kh"),  # lark read 'hand 5' and stopped at 'c'
+        ("hand: 5c 6c", 5, "seat", "hand N: Kd Kh"),
+        ("hand 11 unseen", 6, "seat", "hand N: Kd Kh"),
+        ("foot 4c 4d", 6, "seat", "foot N: Kd Kh"),
+        ("foot taken", 6, "seat", "foot N: Kd Kh"),
+        ("deal 5c 6c", 6, "seat", "deal N: Kd Kh"),
+        ("melds 7c 7d 7h", 7, "side", "melds NS: Kc Kd Kh, 7c 7d 7s"),
+        ("melds: 7c 7d 7h", 6, "side", "melds NS: Kc Kd Kh, 7c 7d 7s"),
+        ("red 3h", 5, "side", "red NS: 3h"),
+        ("penalty wild_returned", 9, "seat", "penalty N wild_returned"),
+        ("out concealed", 5, "seat", "out N"),
+        ("to move: draw", 10, "seat", "to move: N draw"),
+        ("alone: 5c", 8, "seat", "alone: N"),
+        ("score 120 EW 85", 7, "side", "score NS 120 EW 85"),
+        ("frozen against", 15, "side", "frozen against EW"),
+    ],
+)
+def test_a_seat_left_out_is_named(line: str, column: int, kind: str, form: str) -> None:
+    """A line that leaves out the seat (or side) it names says so, with the line's form, at the
+    place the seat belongs (it said "unexpected 'c'" for 'hand 5c 6c')."""
+    text = FROZEN.replace("hand W: 4d", f"{line}\nhand W: 4d", 1)
+    e = _error(text)
+    word = line.split()[0].rstrip(":")
+    word = {"to": "to move", "frozen": "frozen against"}.get(word, word)
+    assert (e.line, e.column) == (10, column)
+    assert e.message == f"the {kind} is missing after '{word}', as in '{form}'"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        # a seat written, with another slip: the usual message
+        ("hand X: 5c", "unexpected 'X:'; expected a seat (N, E, S, W ...) or a number"),
+        ("melds NS 7c", "unexpected '7c'; expected ':'"),
+    ],
+)
+def test_a_seat_written_is_not_called_missing(line: str, message: str) -> None:
+    e = _error(FROZEN.replace("hand W: 4d", f"{line}\nhand W: 4d", 1))
+    assert e.message == message
+
+
+def test_a_seat_left_out_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One line on standard error, file:line:column, exit status 2; in a record too, where
+    'hand 5' is a hand's number."""
+    monkeypatch.chdir(tmp_path)
+    Path("north.pos").write_text(FROZEN.replace("hand W: 4d", "hand 5c 6c\nhand W: 4d", 1))
+    status, out, err = run_cli(capsys, "moves", "north.pos")
+    assert (status, out) == (2, "")
+    assert (
+        err == "canasta: north.pos:10:6: the seat is missing after 'hand', as in 'hand N: Kd Kh'\n"
+    )
+    game = GAME.replace("deal N:", "deal ", 1)
+    Path("game.can").write_text(game)
+    line = next(i for i, t in enumerate(game.splitlines(), 1) if t.startswith("deal  "))
+    status, out, err = run_cli(capsys, "replay", "game.can")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"canasta: game.can:{line}:7: the seat is missing after 'deal', as in 'deal N: Kd Kh'\n"
+    )

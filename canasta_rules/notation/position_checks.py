@@ -18,7 +18,6 @@ from ..engine.state import Phase, State
 from . import ast as A
 from .position_table import _Table
 
-
 _NOTHING_TO_ASK = {
     "ask.one_card": "{asker} holds one card, and with one card left there is nothing to ask",
     "ask.cannot_go_out": (
@@ -411,4 +410,3 @@ class _Checks(_Table):
             f"answer: {why}"
         )
         raise self.err(line.at, msg)
-

@@ -24,7 +24,6 @@ _EXAMPLES: dict[str, list[str]] = {
         "hand\n",
         "hand N\n",
     ],
-    "a seat name follows 'deal', then a colon: 'deal N: Kd Kh ...'": ["deal: 4c\n", "deal 4c\n"],
 }
 
 # How a syntax error words what could have come instead (docs/notation.md, "Design notes"):
@@ -211,6 +210,62 @@ def _and_form(before: str, after: str) -> str | None:
     )
 
 
+_SEAT_LED: dict[str, tuple[str, str]] = {
+    "hand": ("seat", "hand N: Kd Kh"),
+    "deal": ("seat", "deal N: Kd Kh"),
+    "foot": ("seat", "foot N: Kd Kh"),
+    "melds": ("side", "melds NS: Kc Kd Kh, 7c 7d 7s"),
+    "red": ("side", "red NS: 3h"),
+    "penalty": ("seat", "penalty N wild_returned"),
+    "out": ("seat", "out N"),
+    "to move": ("seat", "to move: N draw"),
+    "alone": ("seat", "alone: N"),
+    "score": ("side", "score NS 120 EW 85"),
+    "total": ("side", "total NS 120 EW 85"),
+    "frozen against": ("side", "frozen against EW"),
+}
+"""The lines that name a seat or a side after their first word, and the form of each."""
+
+_LEAD = re.compile(
+    r"[ \t]*(?P<word>hand|deal|foot|melds|red|penalty|out|to[ \t]+move|alone|score|total"
+    r"|frozen[ \t]+against)(?P<gap>(?:[ \t]*:)?[ \t]*)(?P<slot>[^ \t#]*)(?P<rest>.*)"
+)
+
+
+def _missing_seat(src: str) -> tuple[str, int] | None:
+    """A line that leaves out its seat or side (``hand 5c 6c``, ``melds: 7c 7d 7h``, ``to move:
+    draw``): the message and the column where the seat belongs. Lark reads ``hand 5`` as a
+    record's hand number and stops at the ``c``; the slip is the seat left out."""
+    m = _LEAD.match(src)
+    if m is None:
+        return None
+    word = re.sub(r"[ \t]+", " ", m.group("word"))
+    slot, gap = m.group("slot").rstrip(","), m.group("gap")
+    if word == "hand" and ((slot.isdigit() and "unseen" not in m.group("rest")) or not slot):
+        return None  # a record's hand line ('hand 2 dealer E'), or 'hand' alone (its own label)
+    colon_after = word in ("hand", "deal", "foot", "melds", "red")
+    missing = (
+        not slot
+        or (colon_after and ":" in gap)
+        or slot[0].isdigit()
+        or _is_card(slot)
+        or re.fullmatch(r"[a-z_]{4,}", slot) is not None
+    )
+    if not missing:
+        return None
+    kind, form = _SEAT_LED[word]
+    col = m.start("slot") + 1 if not (colon_after and ":" in gap) else src.index(":") + 1
+    return f"the {kind} is missing after '{word}', as in '{form}'", col
+
+
+def _is_card(word: str) -> bool:
+    try:
+        C.parse(word)
+    except C.CardSyntaxError:
+        return False
+    return True
+
+
 def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> NotationError:
     """The :class:`NotationError` for lark's ``e`` in ``text``: the file, line and column, and
     the slip in words (``parser``: the grammar's, which names the terminals lark expected and
@@ -235,6 +290,9 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         word = _word_at(src, col - 1) if src else str(tok)
     if tok_type == "_NL" or (not word and col > len(src)):
         word = ""
+    missing = _missing_seat(src)
+    if missing is not None:
+        return NotationError(missing[0], file, line, missing[1])
     turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
     bad_card = _card_problem(word) or (_card_slot_slip(word, before) if turn_line else None)
     if bad_card and before.strip():  # (no line starts with a card: that is another slip)
