@@ -139,7 +139,9 @@ class _Checks(_Table):
             wild = sum(n for c, n in enumerate(left) if C.is_wild(c))
             black = freezing - wild  # black threes, where they freeze the pile (bicycle)
             what = " and ".join(
-                plural(n, word) for n, word in ((wild, "wild card"), (black, "black three")) if n
+                plural(n, word, "one")
+                for n, word in ((wild, "wild card"), (black, "black three"))
+                if n
             )
             verb = "is" if freezing == 1 else "are"
             msg = (
