@@ -188,7 +188,7 @@ def check_cmd(
             "--out",
             "-o",
             metavar="FILE",
-            help=f"Where to write the record of a failing game [default: {DEFAULT_OUT}].",
+            help=f"Where to write the record of a failing game (default: {DEFAULT_OUT}).",
             show_default=False,
         ),
     ] = None,

@@ -362,7 +362,10 @@ def new(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", "-o", metavar="FILE", help="Where to write it [default: NAME.toml here]."
+            "--out",
+            "-o",
+            metavar="FILE",
+            help="Where to write it (default: NAME.toml in this folder).",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace a file already there.")] = False,
