@@ -279,7 +279,7 @@ def test_record_structure_errors(tmp_path: Path) -> None:
         '[Seed "1"]\nhand 1\ndeal N: 4c\n': "a written-out deal needs exactly one upcard line",
         '[Seed "1"]\nhand 1 dealer N\nhand 2 dealer W\n': "does not end before the next hand",
         '[Seed "1"]\nhand 1\nscore NS 10 EW 0\n': "has not ended",
-        '[Variant "clasic"]\n': "no built-in variant 'clasic'; did you mean classic?",
+        '[Variant "clasic"]\n': "no built-in variant 'clasic'; did you mean 'classic'?",
     }
     for text, words in cases.items():
         with pytest.raises(CanastaError) as e:

@@ -382,7 +382,7 @@ def new(
         )
     if builtin.path_of(base) is None:
         close = difflib.get_close_matches(base, builtin.names(), n=1)
-        hint = f"; did you mean {close[0]}?" if close else " (see `canasta variants list`)"
+        hint = f"; did you mean '{close[0]}'?" if close else " (see 'canasta variants list')"
         raise typer.BadParameter(f"no built-in ruleset {base!r}{hint}", param_hint="--from")
     target = out if out is not None else Path(f"{name}.toml")
     if target.exists() and not force:
