@@ -111,7 +111,13 @@ def test_position_slips(old: str, new: str, where: tuple[int, int], message: str
         (
             "N draw 4c mled 4c 4d 4h",
             11,
-            "unknown action 'mled': expected 'draw', 'take', 'expose', 'meld', 'add', 'discard', "
+            "unknown action 'mled' (did you mean 'meld'?): expected 'draw', 'take', 'expose', "
+            "'meld', 'add', 'discard', 'ask' or 'foot'",
+        ),
+        (
+            "N draw 4c zzz 4c 4d 4h",
+            11,
+            "unknown action 'zzz': expected 'draw', 'take', 'expose', 'meld', 'add', 'discard', "
             "'ask' or 'foot'",
         ),
         (
@@ -157,11 +163,14 @@ def test_a_turn_entry_lists_the_entries_quoted() -> None:
     assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.message
 
 
-def test_through_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_through_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``ruling``, ``moves`` and ``replay`` print the slip as one located line, exit status 2."""
-    pos = tmp_path / "e5.pos"
+    monkeypatch.chdir(tmp_path)  # short names: a long path is shortened on a long line
+    pos = Path("e5.pos")
     pos.write_text(FROZEN.replace("hand E: 4c 5d 7h 7s 9c Td Jh", "hand E: 7 unsen"))
-    can = tmp_path / "game.can"
+    can = Path("game.can")
     can.write_text(GAME.replace("S draw 5s 4d meld", "S draw 5s 4d mled", 1))
     cases = [
         (["ruling", str(pos), "draw"], f"{pos}:8:11: unexpected 'unsen'; expected 'unseen'"),
@@ -173,8 +182,8 @@ def test_through_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         ),
         (
             ["replay", str(can)],
-            f"{can}:13:14: unknown action 'mled': expected 'draw', 'take', 'expose', 'meld', "
-            "'add', 'discard', 'ask' or 'foot'",
+            f"{can}:13:14: unknown action 'mled' (did you mean 'meld'?): expected 'draw', "
+            "'take', 'expose', 'meld', 'add', 'discard', 'ask' or 'foot'",
         ),
     ]
     for args, line in cases:

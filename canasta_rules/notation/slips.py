@@ -6,6 +6,7 @@ one line with the file, line and column. :func:`syntax_error` is the parser's on
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
@@ -187,7 +188,9 @@ def _turn_slip(word: str, before: str) -> str:
     if last == "take":
         items = _after_take(before[starts[-1].start() :])
         return f"unknown word {quoted(word)} in a take: expected {either(items)}"
-    return f"unknown action {quoted(word)}: expected {typed(ACTIONS)}"
+    close = get_close_matches(word.lower(), ACTIONS, n=1)
+    mean = f" (did you mean {quoted(close[0])}?)" if close else ""
+    return f"unknown action {quoted(word)}{mean}: expected {typed(ACTIONS)}"
 
 
 _TAKE_THEN_MELD = re.compile(r"[ \t]*meld[ \t]+([^#]*)")
