@@ -147,3 +147,39 @@ def test_the_rich_panels_name_what_each_option_takes() -> None:
 
     assert "(default: canasta-check-failure.can)" in words("canasta check")
     assert "(default: NAME.toml in this folder)" in words("canasta variants new")
+
+
+CODE_WORDS = (
+    "canonical",
+    "idempotent",
+    "lint",
+    "invariant",
+    "hypothesis",
+    "provenance",
+    "arithmetic",
+    "WORLDS",
+    "plot extra",
+    "card(s)",
+)
+"""Words of the code that a player reading the help would not know (the reading pass of
+issue 26's follow-up): 'canonical form (idempotent)', 'Lints ... invariants ... shrunk by
+hypothesis', 'provenance notes', 'the variant's arithmetic', 'search[:WORLDS|:SECONDSs]'."""
+
+
+@pytest.mark.parametrize("path", _paths())
+def test_help_is_in_a_players_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """Every command's help at 80 columns: no word of the code, and a list of commands whose
+    one-line summaries fit whole (click cut them with '...' at 80 columns)."""
+    import typer.core
+
+    monkeypatch.setattr(typer.core, "HAS_RICH", False)
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run_cli(capsys, *path.split()[1:], "--help")
+    assert (code, err) == (0, ""), path
+    found = [w for w in CODE_WORDS if w.lower() in out.lower()]
+    assert not found, (path, found, out)
+    commands = out.split("\nCommands:\n", 1)[1] if "\nCommands:\n" in out else ""
+    cut = [line for line in commands.splitlines() if line.rstrip().endswith("...")]
+    assert not cut, (path, cut)

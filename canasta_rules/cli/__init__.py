@@ -43,38 +43,38 @@ that the command's start-up does not import the variant loader and pydantic."""
 LAZY: dict[str, tuple[str, str]] = {
     "replay": (
         "notation",
-        "Replay a record, checking every move, and print each hand's score and the result.",
+        "Replay a record, checking every move; each hand's score.",
     ),
     "score": ("notation", "The score breakdown of a finished-hand position."),
     "ruling": (
         "notation",
-        "Is this move legal here, and why: the rule code, the parameter and its source.",
+        "Is this move legal here, and why: the rule and its source.",
     ),
     "moves": ("positions", "The legal moves in a position, grouped by kind, in the notation."),
-    "compare": ("positions", "Replay one game under several rulesets and report every divergence."),
-    "fmt": ("notation", "Rewrite a record or position in canonical form (idempotent)."),
+    "compare": ("positions", "Replay one game under several rulesets: where they differ."),
+    "fmt": ("notation", "Rewrite a record or position in the standard layout."),
     "record": ("notation", "A game played by bots, written as a record."),
     "check": (
         "check",
-        "Is a ruleset consistent? Lints, then seeded bot games with the invariants checked.",
+        "Is a ruleset sound? Its settings, then test games by bots.",
     ),
     "simulate": ("check", "How a ruleset plays: statistics over whole games played by bots."),
-    "rules": ("rules", "The rules of a variant in words, generated from its parameters."),
+    "rules": ("rules", "The rules of a variant in words, generated from its settings."),
     "play": (
         "play",
-        "Play a game: you (and friends) against bots, every move written to a record.",
+        "Play against bots (friends too); every move is recorded.",
     ),
     "tally": (
         "tally",
-        "Score a game played with cards: per-side counts in, the variant's arithmetic out.",
+        "Keep the score of a game played with real cards.",
     ),
     "serve": (
         "serve",
-        "Choose, compare and print house rules in your browser (a local web page, offline).",
+        "Choose, compare and print house rules in your web browser.",
     ),
     "variants": (
         "variants",
-        "The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
+        "Rulesets: list, show, compare, check, export, new.",
     ),
 }
 """Commands loaded when they run (start-up speed): name -> (module under ``cli``, the first line
