@@ -880,7 +880,7 @@ def test_check_thursday_club_header(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[:2] == ["thursday-club: Thursday club", "static: 0 errors, 0 warnings"]
+    assert lines[:2] == ["thursday-club: Thursday club", "settings: 0 errors, 0 warnings"]
     assert lines[-1] == "consistent"
 
 

@@ -445,8 +445,8 @@ def test_check_finds_the_house_file_consistent(
     consistent."""
     status, out, err = run_cli(capsys, "check", "house.toml", "--games", "50")
     assert status == 0, err
-    assert "static: 0 errors, 0 warnings" in out
-    assert "50 of 50 games played" in out and "2 players, 4 players" in out
+    assert "settings: 0 errors, 0 warnings" in out
+    assert "test games: 50 of 50 played" in out and "2 players, 4 players" in out
     assert out.rstrip().endswith("consistent")
 
 
@@ -917,7 +917,7 @@ def test_check_warns_of_a_tier_past_the_house_target(
     )
     status, out, _ = run_cli(capsys, "check", "house.toml", "--games", "1")
     assert status == 0
-    assert "static: 0 errors, 1 warning" in out
+    assert "settings: 0 errors, 1 warning" in out
     warning = next(line for line in out.splitlines() if "warning" in line and "tiers" in line)
     assert warning.split()[:2] == ["warning", "initial_meld.tiers.2"]
     assert "house.toml:10" in warning and "game.target (3000)" in warning

@@ -93,7 +93,7 @@ def _show_check(r: CheckReport, strict: bool = False) -> None:
     errors, warnings = r.errors, r.warnings
     counts = f"{len(errors)} error{'s' * (len(errors) != 1)}, "
     counts += f"{len(warnings)} warning{'s' * (len(warnings) != 1)}"
-    console.print(Text(f"static: {counts}"))
+    console.print(Text(f"settings: {counts}"))
     for f in r.findings:
         style = "red" if f.level == "error" else "yellow"
         line = Text("  ")
@@ -110,7 +110,7 @@ def _show_check(r: CheckReport, strict: bool = False) -> None:
         tables = ", ".join(f"{k} players" for k in d["players"])
         console.print(
             Text(
-                f"dynamic: {d['played']} of {r.games} games played (one seeded hand each; "
+                f"test games: {d['played']} of {r.games} played (one seeded hand each; "
                 f"{bots}; {tables}), {d['moves']:,} moves, seed {r.seed}"
                 + (", every check after every move" if r.full else "")
             )
@@ -131,8 +131,8 @@ def _show_check(r: CheckReport, strict: bool = False) -> None:
             if fr.shrunk:
                 console.print(
                     Text(
-                        f"  hypothesis shrank the hand from {fr.original_moves} to {fr.moves} "
-                        f"moves; it fails {fr.failure.where()}"
+                        f"  cut down from {fr.original_moves} to {fr.moves} moves; it fails "
+                        f"{fr.failure.where()}"
                         + (":" if fr.failure.problems != fr.found.problems else "")
                     )
                 )
