@@ -67,13 +67,22 @@ def _error(text: str) -> NotationError:
             "unexpected 'unsen'; expected 'unseen'",
         ),
         ("to move: N draw", "to mov: N draw", (14, 4), "unexpected 'mov:'; expected 'move'"),
+        # a to-move line that does not say what the seat is to do, or says it in other words
         (
             "to move: N draw",
             "to move: N",
             (14, 11),
-            "unexpected end of the line; expected 'answer', 'draw', 'expose', 'foot', 'over' or "
-            "'play'",
+            "say what N is to do: 'to move: N draw' before drawing or taking the pile, "
+            "'to move: N play' after it (or 'answer', 'expose', 'foot' or 'over')",
         ),
+        (
+            "to move: N draw",
+            "to move: N discard",
+            (14, 12),
+            "say what N is to do: 'to move: N draw' before drawing",
+        ),
+        # 'pile:' takes a colon, 'stock' none
+        ("to move: N draw", "stock: 40\nto move: N draw", (14, 6), "'stock' takes no colon"),
         (
             "pile: 7c 2c 9d Qh",
             "pile zz 7c",

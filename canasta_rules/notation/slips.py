@@ -261,6 +261,42 @@ def _missing_seat(src: str) -> tuple[str, int] | None:
     return f"the {kind} is missing after '{word}', as in '{form}'", col
 
 
+_NO_COLON: dict[str, str] = {
+    "stock": "stock 40",
+    "score": "score NS 120 EW 85",
+    "total": "total NS 120 EW 85",
+    "frozen": "frozen yes",
+    "out": "out N",
+    "penalty": "penalty N wild_returned",
+}
+"""Lines whose first word takes no colon (unlike 'pile:' or 'hand N:'), and the form of each."""
+
+_COLON_AFTER = re.compile(r"[ \t]*(?P<word>stock|score|total|frozen|out|penalty)[ \t]*:")
+_TO_MOVE = re.compile(
+    r"[ \t]*to[ \t]+move[ \t]*:?[ \t]*(?P<seat>[NESWA-F])\b[ \t]*(?P<what>[^ \t#]*)"
+)
+_PHASES = ("draw", "play", "answer", "expose", "foot", "over")
+
+
+def _line_form_slip(src: str) -> tuple[str, int] | None:
+    """A line of a known kind written in another form: a colon after a word that takes none
+    (``stock: 40``), or ``to move`` without what the seat is to do (``to move: N``). The
+    message and the column to point at."""
+    m = _COLON_AFTER.match(src)
+    if m is not None:
+        word = m.group("word")
+        return f"'{word}' takes no colon, as in '{_NO_COLON[word]}'", m.end()
+    m = _TO_MOVE.match(src)
+    if m is not None and m.group("what") not in _PHASES:
+        seat = m.group("seat")
+        return (
+            f"say what {seat} is to do: 'to move: {seat} draw' before drawing or taking the "
+            f"pile, 'to move: {seat} play' after it (or {typed(_PHASES[2:])})",
+            m.start("what") + 1,
+        )
+    return None
+
+
 def _is_card(word: str) -> bool:
     try:
         C.parse(word)
@@ -293,7 +329,7 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         word = _word_at(src, col - 1) if src else str(tok)
     if tok_type == "_NL" or (not word and col > len(src)):
         word = ""
-    missing = _missing_seat(src)
+    missing = _missing_seat(src) or _line_form_slip(src)
     if missing is not None:
         return NotationError(missing[0], file, line, missing[1])
     turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
