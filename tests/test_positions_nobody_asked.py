@@ -124,3 +124,19 @@ def test_after_melding_is_a_moment_to_ask_where_the_ruleset_says_so(
     status, out, err = _run(tmp_path, monkeypatch, capsys, able, "moves")
     assert (status, err) == (0, "")
     assert out.startswith("answer (2):\n")
+
+
+def test_an_answer_already_given_while_partner_is_still_to_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/examples/asking.pos with 'asked yes' on the turn line: the turn says South has
+    answered, the to-move line that South has not. The slip is told both ways to mend it."""
+    text = (Path(__file__).resolve().parent.parent / "docs/examples/asking.pos").read_text()
+    text = text.replace("turn: drew stock\n", "turn: drew stock, asked yes\n")
+    code, out, err = _run(tmp_path, monkeypatch, capsys, text, "moves")
+    assert (code, out) == (2, "")
+    assert err == (
+        "canasta: q.pos:18:19: 'asked' says partner has answered N, but the 'to move' line says "
+        "partner is still to answer: leave 'asked' out until then, or write 'to move: N play' "
+        "after the answer\n"
+    )

@@ -254,7 +254,12 @@ class _Checks(_Table):
                 msg = "this ruleset has no asking permission to go out (going_out.permission)"
                 raise self.err(line.at, msg, cols["asked"])
             if phase == Phase.ANSWER:
-                msg = "partner has not answered yet ('to move: ... answer')"
+                asker = self.who(turn)
+                msg = (
+                    f"'asked' says partner has answered {asker}, but the 'to move' line says "
+                    f"partner is still to answer: leave 'asked' out until then, or write "
+                    f"'to move: {asker} play' after the answer"
+                )
                 raise self.err(line.at, msg, cols["asked"])
 
     def _check_opening(
