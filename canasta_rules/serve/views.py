@@ -4,6 +4,7 @@ page's script, read from the library. Nothing here decides a rule."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,14 @@ from ..engine.state import Phase, State
 from ..errors import CanastaError
 from ..notation import read, read_position
 from ..notation.moves import legal_move_texts
+from ..notation.position import ReadPosition
 from ..notation.ruling import Verdict, rule_on
 from ..notation.steps import Steps, steps
 from ..notation.wording import how_ended
 from ..seats import seat_names, side_names
+from ..variant.compare import flatten_at
+from . import words as W
+from .controls import description
 
 
 def _cards(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -85,36 +90,96 @@ def score_rows(sides: tuple[str, ...], scores: tuple[SideScore, ...]) -> list[li
 
 @dataclass(frozen=True)
 class Answer:
-    """A ruling as ``canasta ruling`` gives it, with the legal moves of the position."""
+    """A ruling as ``canasta ruling`` gives it, with the legal moves of the position, and what the
+    page says of it in words."""
 
     verdict: Verdict | None
     error: str = ""
-    moves: list[tuple[str, list[str]]] = field(default_factory=list)
+    moves: list[tuple[str, list[dict[str, str]]]] = field(default_factory=list)
+    """Each kind of legal move, with its moves: the notation, the words, what a click types."""
     to_move: str = ""
+    """The seat to move, in words (``West``)."""
+    said: str = ""
+    """The verdict as a sentence: ``Legal: West may discard the K♥.``"""
+    remedy_words: str = ""
+    """The legal form of a refused move, in words."""
+    rule: dict[str, str] = field(default_factory=dict)
+    """The setting behind a refusal: its name and value in words, and its key."""
+    ruleset: str = ""
+    """The rules ruled under, by title (``Classic Canasta (Pagat's rules)``)."""
 
 
-def ruling(position: Path, move: str, variant: str | None, sets: tuple[str, ...]) -> Answer:
-    """Rule on ``move`` in the position file ``position`` (an upload in its own folder)."""
+def _said(pos: ReadPosition, v: Verdict, move: str) -> str:
+    """The verdict in a sentence: who may (or may not) make the move, in words."""
+    s = pos.state
+    seats = seat_names(pos.rules.players)
+    read = W.read_move(move, seats)
+    seat = read[0] if read and read[0] else seats[s.actor]
+    top = s.pile[-1] if s.pile else None
+    what = W.move_words(move, seats, top, s.phase == Phase.ANSWER) or f"play {move.strip()}"
+    who = W.seat_word(seat)
+    if v.legal:
+        head = "Legal so far" if v.owed else "Legal"
+        return f"{head}: {who} may {what}."
+    return f"Refused: {who} may not {what}."
+
+
+def _rule(pos: ReadPosition, v: Verdict) -> dict[str, str]:
+    """The setting behind a refusal: ``{name, key, value}`` in words ('' where a table of
+    settings has no short form); empty for a rule every ruleset shares."""
+    key = v.refusal.parameter if v.refusal else ""
+    if not key:
+        return {}
+    flat = flatten_at(pos.loaded.variant, key)
+    what = description(pos.loaded.variant, key)
+    return {
+        "name": W.parameter_name(key),
+        "key": key,
+        "what": what.partition(". ")[0].rstrip(".") + "." if what else "",
+        "value": W.value_words(flat[key]) if key in flat else "",
+    }
+
+
+def ruling(
+    position: Path, move: str, variant: str | None, sets: tuple[str, ...], pasted: bool = False
+) -> Answer:
+    """Rule on ``move`` in the position file ``position`` (an upload in its own folder, or the
+    text pasted in the Position box: ``pasted``)."""
+    boxes = {position.name: "Position"} if pasted else None
     try:
         pos = read_position(read(str(position)), variant, sets)
     except CanastaError as e:
-        return Answer(None, plain(e, position.parent))
-    moves = legal_move_texts(pos)
-    who = "" if pos.state.over else seat_names(pos.rules.players)[pos.state.actor]
-    if not move.strip():
-        return Answer(None, "", moves, who)
+        return Answer(None, plain(e, position.parent, boxes))
+    s = pos.state
+    seats = seat_names(pos.rules.players)
+    top = s.pile[-1] if s.pile else None
+    answering = s.phase == Phase.ANSWER
     try:
-        return Answer(rule_on(pos, move), "", moves, who)
+        texts = legal_move_texts(pos)
+    except CanastaError as e:  # the mover's own hand is unseen: their moves cannot be listed
+        texts, unlisted = [], plain(e, position.parent, boxes)
+    else:
+        unlisted = ""
+    moves = [(t, [W.listed_move(m, seats, top, answering) for m in ms]) for t, ms in texts]
+    who = "" if s.over else W.seat_word(seats[s.actor])
+    if not move.strip():
+        return Answer(None, unlisted, moves, who)
+    try:
+        v = rule_on(pos, move)
     except CanastaError as e:
-        return Answer(None, plain(e, position.parent), moves, who)
+        return Answer(None, plain(e, position.parent, boxes), moves, who)
+    remedy = W.move_words(v.remedy.text, seats, top, answering) if v.remedy else ""
+    title = pos.loaded.variant.title + (" with your house rules" if sets else "")
+    return Answer(v, "", moves, who, _said(pos, v, move), remedy, _rule(pos, v), title)
 
 
-def replay_steps(record: Path) -> tuple[Steps | None, str]:
-    """Every turn of an uploaded record, or why it cannot be read at all."""
+def replay_steps(record: Path, pasted: bool = False) -> tuple[Steps | None, str]:
+    """Every turn of an uploaded record (or of the text pasted in the Record box: ``pasted``),
+    or why it cannot be read at all."""
     try:
         return steps(read(str(record))), ""
     except CanastaError as e:
-        return None, plain(e, record.parent)
+        return None, plain(e, record.parent, {record.name: "Record"} if pasted else None)
 
 
 def step_data(st: Steps) -> list[dict[str, Any]]:
@@ -133,7 +198,23 @@ def step_data(st: Steps) -> list[dict[str, Any]]:
     return out
 
 
-def plain(e: CanastaError, folder: Path) -> str:
+_PLACE = re.compile(r"^(\S+?):(\d+):(\d+): ", re.M)
+
+
+def plain(e: CanastaError, folder: Path, pasted: dict[str, str] | None = None) -> str:
     """An error's lines, its files named as they were uploaded (without the private folder the
-    server kept them in)."""
-    return "\n".join(e.lines()).replace(f"{folder}{os.sep}", "")
+    server kept them in). ``pasted`` names the text boxes: ``{file name the server gave the
+    pasted text: the box's name}``; a place in one of them, or in the Move box (``<move>``, as
+    the library calls a move typed alone), is said as "Position, line 8, column 6"."""
+    text = "\n".join(e.lines()).replace(f"{folder}{os.sep}", "")
+    boxes = {"<move>": "Move", **(pasted or {})}
+
+    def place(m: re.Match[str]) -> str:
+        box = boxes.get(m.group(1))
+        if box is None:
+            return m.group(0)
+        if box == "Move":
+            return f"Move, at character {m.group(3)}: "
+        return f"{box}, line {m.group(2)}, column {m.group(3)}: "
+
+    return _PLACE.sub(place, text)

@@ -28,6 +28,19 @@ env = Environment(
 env.filters["source"] = label
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (a message of the library is
+    written to follow a prefix, ``refused: the pile is frozen``; a page shows it alone)."""
+    text = text.strip()
+    if not text:
+        return text
+    end = "" if text[-1] in ".!?" else "."
+    return text[:1].upper() + text[1:] + end
+
+
+env.filters["sentence"] = sentence
+
+
 class BadRequest(ValueError):
     """A request the page cannot act on: its message is shown to the person (status 400)."""
 
