@@ -556,6 +556,24 @@ def test_stepping_through_a_bundled_record(client: TestClient) -> None:
     assert len(data[0]["table"]["hands"][0]["cards"]) == 11  # classic deals 11 each (001)
     assert any(step["score"] for step in data)
     assert 'id="replay-error"' not in r.text
+    # seats by name, cards as a player writes them, each turn in words beside its notation
+    assert [h["seat"] for h in data[0]["table"]["hands"]] == ["North", "East", "South", "West"]
+    assert data[0]["table"]["to_move"] == "South"
+    assert data[2]["text"] == "W take with 7c 7s and Ac Ad 2h discard 6d"
+    assert data[2]["words"] == (
+        "West: take the pile, melding the 7\u2660 on top with 7\u2663 7\u2660 from hand, and meld "
+        "A\u2663 A\u2666 2\u2665 with it, then discard the 6\u2666"
+    )
+    ew = {m["title"]: m["cards"] for m in data[2]["table"]["sides"][1]["melds"]}
+    assert ew == {
+        "Sevens": ["7\u2663", "7\u2660", "7\u2660"],
+        "Aces": ["2\u2665", "A\u2663", "A\u2666"],
+    }
+    end = next(step for step in data if step["score"])
+    assert end["table"]["end"] == "North went out"  # the first hand
+    # rows a ruleset scores nothing in (runs, in classic) are left out, as the command line does
+    rows = [row[0] for row in end["score"]]
+    assert "Run canastas" not in rows and rows[-1] == "Total"
 
 
 def test_a_record_that_goes_wrong_shows_the_refusal_at_its_move(client: TestClient) -> None:

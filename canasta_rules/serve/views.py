@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import cards as C
-from ..engine.scoring import SideScore
-from ..engine.state import Phase, State
+from ..engine.rules import RUN, WILD
+from ..engine.scoring import OPTIONAL_ROWS, SideScore
+from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError
 from ..notation import read, read_position
 from ..notation.moves import legal_move_texts
@@ -26,21 +27,26 @@ from .controls import description
 
 
 def _cards(cards: list[int] | tuple[int, ...]) -> list[str]:
-    return [C.name(c) for c in sorted(cards, key=C.sort_key)]
+    """Cards in order, as a player writes them by hand (``K♥``, ``10♠``, ``joker``)."""
+    return [W.card_word(c) for c in sorted(cards, key=C.sort_key)]
 
 
-def _meld_title(rank: int, kind: int) -> str:
-    if kind == 1:
-        return "run"
-    if kind == 2:
-        return "wild cards"
-    return C.rank_word(rank, plural=True)
+def _meld_title(m: TableMeld) -> str:
+    """A meld as a player names it: ``Kings``, ``Run of hearts``, ``Wild cards``."""
+    if m.kind == RUN:
+        suit = C.SUIT_OF[next(c for c in m.cards if not C.is_wild(c))]
+        return f"Run of {('clubs', 'diamonds', 'hearts', 'spades')[suit]}"
+    if m.kind == WILD:
+        return "Wild cards"
+    return C.rank_word(m.rank, plural=True).capitalize()
 
 
 def table(s: State, seats: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """The table after a turn: every hand, each side's melds and red threes, the pile, the stock."""
+    """The table after a turn: every hand, each side's melds and red threes, the pile, the stock;
+    seats by name (``North``), sides as players write them (``NS``)."""
     r = s.rules
     seats = seats or seat_names(r.players)
+    named = tuple(W.seat_word(x) for x in seats)
     sides = side_names(r.players, r.sides)
     melds = []
     for side, name in enumerate(sides):
@@ -48,7 +54,7 @@ def table(s: State, seats: tuple[str, ...] | None = None) -> dict[str, Any]:
         for m in s.melds[side].values():
             rows.append(
                 {
-                    "title": _meld_title(m.rank, m.kind),
+                    "title": _meld_title(m),
                     "cards": _cards(m.cards),
                     "canasta": r.is_canasta(m.naturals, m.naturals + m.wilds),
                 }
@@ -64,16 +70,16 @@ def table(s: State, seats: tuple[str, ...] | None = None) -> dict[str, Any]:
     return {
         "hands": [
             {"seat": seat, "cards": _cards(s.hand_cards(p)), "count": s.hand_len[p]}
-            for p, seat in enumerate(seats)
+            for p, seat in enumerate(named)
         ],
         "sides": melds,
-        "pile_top": C.name(s.pile[-1]) if s.pile else "",
+        "pile_top": W.card_word(s.pile[-1]) if s.pile else "",
         "pile_size": len(s.pile),
         "frozen": s.frozen,
         "stock": len(s.stock),
-        "to_move": "" if s.over else seats[s.actor],
+        "to_move": "" if s.over else named[s.actor],
         "over": s.over,
-        "end": how_ended(s, seats) if s.over else "",
+        "end": how_ended(s, named) if s.over else "",
         "phase": s.phase.name.lower() if s.phase != Phase.OVER else "over",
     }
 
@@ -83,7 +89,11 @@ def score_rows(sides: tuple[str, ...], scores: tuple[SideScore, ...]) -> list[li
     if not scores:
         return []
     items = [k for k, _ in scores[0].rows()]
-    out = [[k, *(str(dict(sc.rows())[k]) for sc in scores)] for k in items]
+    figures = [dict(sc.rows()) for sc in scores]
+    # the rows a ruleset may not have (runs, wild canastas, ...) only where they scored, as the
+    # command line prints them
+    items = [k for k in items if k not in OPTIONAL_ROWS or any(f[k] for f in figures)]
+    out = [[k, *(str(f[k]) for f in figures)] for k in items]
     out.append(["Total", *(str(sc.total) for sc in scores)])
     return [["", *sides], *out]
 
@@ -182,19 +192,36 @@ def replay_steps(record: Path, pasted: bool = False) -> tuple[Steps | None, str]
         return None, plain(e, record.parent, {record.name: "Record"} if pasted else None)
 
 
+def turn_words(text: str, seats: tuple[str, ...], before: State | None) -> str:
+    """A turn of a record in words, said for its seat: ``North: draw the 5♣ from the stock, then
+    discard the 3♠`` ('' where the notation cannot read it)."""
+    top = before.pile[-1] if before is not None and before.pile else None
+    said = []
+    for part in text.split("; "):
+        read = W.read_move(part, seats)
+        words = W.move_words(part, seats, top)
+        if read is None or not words:
+            return ""
+        said.append(f"{W.seat_word(read[0])}: {words}" if read[0] else words)
+    return "; ".join(said)
+
+
 def step_data(st: Steps) -> list[dict[str, Any]]:
     """Each step as plain data for the page's script."""
     out = []
+    before: State | None = None
     for step in st.steps:
         out.append(
             {
                 "hand": step.hand,
                 "turn": step.turn,
                 "text": step.text,
+                "words": turn_words(step.text, st.seats, before) if step.text else "",
                 "table": table(step.state, st.seats),
                 "score": score_rows(st.sides, step.score),
             }
         )
+        before = step.state
     return out
 
 

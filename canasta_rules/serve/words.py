@@ -48,6 +48,11 @@ def cards_word(cards: Iterable[int]) -> str:
     return " ".join(card_word(c) for c in cards)
 
 
+def _the(cards: Sequence[int]) -> str:
+    """``the K♥`` for one card, ``K♥ K♦`` for several."""
+    return f"the {card_word(cards[0])}" if len(cards) == 1 else cards_word(cards)
+
+
 def _listed(parts: Sequence[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
@@ -94,7 +99,7 @@ def _meld(act: A.MeldAct) -> str:
     parts = []
     if act.melds:
         parts.append("meld " + " and ".join(cards_word(m) for m in act.melds))
-    parts += [f"add {cards_word(cards)} to {_meld_of_key(key)}" for key, cards in act.adds]
+    parts += [f"add {_the(cards)} to {_meld_of_key(key)}" for key, cards in act.adds]
     return ", ".join(parts)
 
 
