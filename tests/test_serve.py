@@ -127,9 +127,10 @@ def test_a_control_shows_which_source_says_what(client: TestClient) -> None:
     # 001 states "stop"; Bicycle's account (B, as 001 reports it) has the discarded black three
     # freeze the pile
     assert "sources disagree" in block
-    assert "<code>&#34;freeze&#34;</code>" in block and "<code>&#34;stop&#34;</code>" in block
-    freeze = re.search(r"<code>&#34;freeze&#34;</code>: ([^<]*)<", block)
-    stop = re.search(r"<code>&#34;stop&#34;</code>: ([^<]*)<", block)
+    # the values in words, not as a file writes them ("freeze", with its quotes)
+    assert "&#34;freeze&#34;" not in block
+    freeze = re.search(r'<strong class="value">freeze</strong>: ([^<]*)<', block)
+    stop = re.search(r'<strong class="value">stop</strong>: ([^<]*)<', block)
     assert freeze is not None and stop is not None
     # 001 only reports Bicycle's freeze: it is not listed as saying both
     assert freeze.group(1).strip() == "Bicycle/Hoyle"
@@ -143,7 +144,7 @@ def test_values_that_differ_only_by_table_size_are_not_a_disagreement(client: Te
     block = page[page.index('data-key="deck.decks"') :]
     block = block[: block.index("data-key=", 10)]
     assert "by table size" in block and "sources disagree" not in block
-    assert "<code>3</code>: Bicycle/Hoyle" in block
+    assert '<strong class="value">3</strong>: Bicycle/Hoyle' in block
 
 
 def test_a_source_giving_another_table_size_its_own_value_is_kept() -> None:
@@ -182,6 +183,43 @@ def test_lints_follow_the_changes(client: TestClient) -> None:
     assert out["ok"]
     assert "canastas" in out["lints"] or "warning" in out["lints"] or "error" in out["lints"]
     assert out["lints"] != preview(client, {})["lints"]
+
+
+def test_the_changes_the_checks_and_the_problems_name_rules_in_words(client: TestClient) -> None:
+    """A family reads the name of a rule and its values in words; the dotted key stays small
+    beside it, and the page does not echo the override it sent ('[canastas.size=40]')."""
+    out = preview(client, {"black_threes.discarded": "freeze"})
+    row = re.search(r'<tr data-key="black_threes.discarded">(.*?)</tr>', out["diff"], re.S)
+    assert row is not None
+    cells = [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+        for c in re.findall(r"<td>(.*?)</td>", row.group(1), re.S)
+    ]
+    assert cells == ["Black threes: discarded black_threes.discarded", "stop", "freeze"]
+    out = preview(client, {"initial_meld.tiers": [{"below": 0, "minimum": 15}, {"minimum": 5000}]})
+    assert said(out["lints"], ".error").startswith(
+        "Cannot be played: Initial meld: tiers, row 2: minimum initial_meld.tiers.1.minimum: "
+        "a first meld must count 5000"
+    )
+    cells = [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+        for c in re.findall(r"<td>(.*?)</td>", out["diff"], re.S)
+    ]
+    assert cells[1:] == [
+        "below 0, minimum 15; below 1500, minimum 50; below 3000, minimum 90; minimum 120",
+        "below 0, minimum 15; minimum 5000",
+    ]
+    out = preview(client, {"canastas.size": 40})
+    assert out["problems"]["canastas.size"] == ["must be at most 15, got 40"]
+
+
+def test_a_source_named_by_its_number_gets_its_title(client: TestClient) -> None:
+    """A rule's description that cites '(004)' says which source that is, beside the rule."""
+    page = client.get("/").text
+    block = page[page.index('data-key="red_threes.against_when_opponents_out"') :]
+    block = block[: block.index("data-key=", 10)]
+    assert '<abbr title="General rules site, Classic Canasta">004</abbr>' in block
+    assert said(block, ".legend") == "004: General rules site, Classic Canasta"
 
 
 def test_a_new_kind_brings_its_own_controls(client: TestClient) -> None:
@@ -372,7 +410,9 @@ def test_bad_requests_get_a_message_not_a_traceback(client: TestClient) -> None:
     r = client.get("/no-such-page")
     assert r.status_code == 404 and "no such page" in r.text
     r = client.post("/upload", files={})
-    assert r.status_code == 400 and "choose a house file" in r.text
+    assert r.status_code == 400
+    # a message of the library, written to follow a prefix, reads as a sentence on its own
+    assert said(r.text, "#error-message") == "Choose a house file (.toml) to upload."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -623,6 +663,17 @@ def test_try_it_plays_both_rulesets_and_one_trial_at_a_time(
         time.sleep(0.1)
     assert out["done"] and not out["error"], out
     assert "house rules" in out["html"] and "classic" in out["html"]
+    assert (
+        re.search(r"<p>([^<]*)</p>", out["html"])
+        .group(1)
+        .startswith(  # type: ignore[union-attr]
+            "4 games under your house rules and 4 under classic, every seat played by the"
+        )
+    )
+    rows = re.findall(r"<tr><td>([^<]*)</td>", out["html"])
+    assert "games won by the side that plays first" in rows
+    assert "hands that ended because the stock ran out" in rows
+    assert not any("_" in row or "guard" in row for row in rows)
     assert out["progress"] == out["total"] == 8
     assert client.post("/api/try", json={**body, "games": 10_000}).status_code == 400
 
