@@ -222,6 +222,14 @@ def test_a_source_named_by_its_number_gets_its_title(client: TestClient) -> None
     assert said(block, ".legend") == "004: General rules site, Classic Canasta"
 
 
+def test_the_about_page_is_the_key_to_the_sources_short_codes(client: TestClient) -> None:
+    """Descriptions cite sources by short codes (004, CJ): the About page says what each is."""
+    page = client.get("/about").text
+    assert "<dt>004</dt><dd>General rules site, Classic Canasta</dd>" in page
+    assert "<dt>CJ</dt><dd>Canasta Junction, Scoring guide" in page
+    assert '<a href="/rule">ruling page</a>' in page
+
+
 def test_a_new_kind_brings_its_own_controls(client: TestClient) -> None:
     r = client.post(
         "/api/controls",
