@@ -516,6 +516,22 @@ def test_a_legal_move_is_said_as_a_sentence_and_the_moves_in_words(client: TestC
     )
 
 
+def test_an_answer_and_a_finished_hand_are_said_in_words(client: TestClient) -> None:
+    """Partner's answer is listed, and ruled on, as an answer (written, as the notation does,
+    as the asker's 'ask yes'); a finished hand says there is nothing more to play."""
+    pos = (EXAMPLES / "asking.pos").read_text()
+    r = client.post("/rule", data={"variant": "own", "position": pos, "move": "ask yes"})
+    assert said(r.text, "#verdict") == (
+        "Legal: South may answer yes to partner's \u201cmay I go out?\u201d."
+    )
+    assert "answer yes to partner's \u201cmay I go out?\u201d" in said(r.text, ".words")
+    assert "Legal moves for South" in r.text
+    pos = (EXAMPLES / "e3-end-of-hand.pos").read_text()
+    r = client.post("/rule", data={"variant": "own", "position": pos, "move": ""})
+    assert said(r.text, "#hand-over") == "The hand is over: there is nothing more to play."
+    assert "Legal moves for" not in r.text
+
+
 def test_a_ruling_says_what_the_turn_still_owes(client: TestClient) -> None:
     """A meld short of the minimum is legal so far: the page says how much more this turn."""
     position = NORTH.replace("to move: N draw", "turn: drew stock\nto move: N play").replace(

@@ -186,8 +186,9 @@ def listed_move(
         named = "the cards drawn" if typed.count("CARD") > 1 else "the card drawn"
         words = f"draw from the stock, naming {named} ({aside.rstrip(')')})"
         return {"text": typed, "words": words, "fill": "draw "}
-    if aside:
-        return {"text": typed, "words": aside.rstrip(")"), "fill": typed}
+    if aside:  # an answer, written as the ask: 'ask yes (you answer yes)'
+        words = move_words(typed, seats, top, answering) or aside.rstrip(")")
+        return {"text": typed, "words": words, "fill": typed}
     if " / " in typed:  # both answers: 'ask yes / ask no'
         return {"text": typed, "words": "ask partner \u201cmay I go out?\u201d", "fill": "ask yes"}
     return {"text": typed, "words": move_words(typed, seats, top, answering), "fill": typed}
