@@ -274,16 +274,26 @@ class Table:
     def legal_actions(self) -> list[int]:
         return sorted(self._legal_map())
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_counts(self) -> tuple[list[int], list[int], int]:
+        """What chance deals from now: the cards (in order of id), how many of each, and how
+        many in all; in play, the stock less the cards already chosen for the move waiting."""
         s = self.s
         if s is not None and self._total != len(s.stock):
             self._count_stock(s.stock)
         ids, held, total = self._ids, self._held, self._total
-        if self.pending_cards:  # cards already chosen for the move waiting are not in play
+        if self.pending_cards:
             ids, held = ids[:], held[:]
             for c in self.pending_cards:
                 _count_out(ids, held, c)
             total -= len(self.pending_cards)
+        return ids, held, total
+
+    def chance_actions(self) -> list[int]:
+        """The outcomes of this chance node, without their probabilities."""
+        return self._chance_counts()[0][:]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ids, held, total = self._chance_counts()
         if not total:
             return []
         # [(c, n / total) for c, n in zip(ids, held)], with the loop in C and each n / total
