@@ -174,7 +174,7 @@ def test_black_three_freeze_changes_the_sheet_the_diff_and_nothing_else(
 def test_a_bad_value_is_shown_at_its_key(client: TestClient) -> None:
     out = preview(client, {"game.target": "lots", "melds.max_wild": 99})
     assert not out["ok"]
-    assert out["problems"]["game.target"][0].startswith("must be an integer")
+    assert out["problems"]["game.target"][0].startswith("must be a whole number")
     assert "at most 7" in out["problems"]["melds.max_wild"][0]
 
 
@@ -298,7 +298,7 @@ def test_a_broken_upload_shows_each_error_beside_its_control_with_key_and_line(
     assert r.status_code == 422
     page = r.text
     block = page[page.index('data-key="game.target"') :][:3000]
-    assert "broken.toml, line 4: game.target: must be an integer" in block
+    assert "broken.toml, line 4: game.target: must be a whole number" in block
     block = page[page.index('data-key="melds.max_wild"') :][:3000]
     assert "broken.toml, line 6: melds.max_wild: must be at most 7" in block
 

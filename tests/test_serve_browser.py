@@ -172,7 +172,7 @@ def test_upload_a_broken_house_file_and_see_the_located_error(
         lambda d: d.find_element(By.CSS_SELECTOR, '.control.has-problem[data-key="game.target"]'),
     )
     problem = control.find_element(By.CSS_SELECTOR, ".problem").text
-    assert problem.startswith("broken.toml, line 4: game.target: must be an integer")
+    assert problem.startswith("broken.toml, line 4: game.target: must be a whole number")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
     shot(browser, "serve-upload-error.png")
 
