@@ -246,7 +246,7 @@ def test_sheet_diff_marks_every_override(capsys: pytest.CaptureFixture[str], hou
     parameters ``variants diff`` lists."""
     text = sheet_text(capsys, "house.toml", "--diff", "classic")
     assert (
-        "Parameters that differ: seating, black_threes.discarded, initial_meld.tiers, "
+        "Settings that differ: seating, black_threes.discarded, initial_meld.tiers, "
         "going_out.concealed_bonus, game.target." in text
     )
     assert "(Base rule, classic: When, after a hand, a side's total has reached 5000" in text

@@ -442,7 +442,7 @@ def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path
         (
             "provenance.deck=1",
             "provenance.deck",
-            "--set changes rule parameters (and name, title, summary, sources), not provenance",
+            "--set changes rule settings (and name, title, summary, sources), not provenance",
         ),
         ("name=Bad Name", "name", 'must match ^[a-z0-9][a-z0-9-]*$, got "Bad Name"'),
     ],
