@@ -25,13 +25,16 @@ which then returns nothing: the loop asks the state again. The bare engine's ran
 uniformly among the same legal moves our game numbers as actions, so both play the same games
 (the same deals and policy), and the ratio of hands per second is what the bridge costs.
 
-Two more sides, **the pyspiel floor**, play a Python game that does nothing through the same
+Three more sides, **the pyspiel floor**, play a Python game that does nothing through the same
 loop: as many chance nodes and decisions a hand as ours (their averages over 50 random hands),
 each chance node offering 53 outcomes and each decision 8 actions, all made once. They are what
 the OpenSpiel API and the loop cost by themselves, whatever a game does: "C++ path" answers
 ``legal_actions`` and ``is_chance_node`` the usual way for a Python game (OpenSpiel's C++ state
 asks Python for the current player, whether the game is over and ``_legal_actions``), "Python
-path" answers them in Python, as our game does.
+path" answers them in Python, as our game does. "Fresh outcomes" is the Python path with a new
+list of outcome pairs at every chance node, as any game must make whose outcomes change from one
+node to the next (ours: the cards left, in proportion to their copies): the least a bridge that
+deals card by card can cost, with no rules at all.
 
 Figures: hands/s and actions (or moves)/s per side, medians over the rounds, and the medians of
 the per-round ratios: bare engine / ours (the bridge's cost; issue 26's goal is at most 1.5),
@@ -128,12 +131,16 @@ def _play_one(state: Any, rng: random.Random) -> int:
     return actions
 
 
-def floor_game(chance: int, decisions: int, python_path: bool) -> Any:
+def floor_game(chance: int, decisions: int, python_path: bool, fresh: bool = False) -> Any:
     """A Python OpenSpiel game that does nothing: ``chance`` chance nodes (53 outcomes each), then
     ``decisions`` decisions (8 actions each) for four players in turn, every answer made once;
-    with ``python_path``, ``legal_actions`` and ``is_chance_node`` are answered in Python."""
-    name = f"bench_floor_{chance}_{decisions}_{int(python_path)}"
+    with ``python_path``, ``legal_actions`` and ``is_chance_node`` are answered in Python; with
+    ``fresh``, each chance node makes its list of outcomes anew, the least a game whose outcomes
+    change from node to node can do (one ``zip`` of card ids and probabilities made once)."""
+    name = f"bench_floor_{chance}_{decisions}_{int(python_path)}_{int(fresh)}"
     outcomes = [(c, 1 / 53) for c in range(53)]
+    ids = list(range(53))
+    probs = [1 / 53] * 53
     legal = list(range(8))
     end = chance + decisions
     game_type = pyspiel.GameType(
@@ -196,11 +203,17 @@ def floor_game(chance: int, decisions: int, python_path: bool) -> Any:
         def is_chance_node(self) -> bool:
             return self.n < chance
 
+    class FloorStateFresh(FloorStatePython):
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return list(zip(ids, probs, strict=True))
+
     class FloorGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: Any = None):
             super().__init__(game_type, info, params or {})
 
         def new_initial_state(self) -> FloorState:
+            if fresh:
+                return FloorStateFresh(self)
             return FloorStatePython(self) if python_path else FloorState(self)
 
     if name not in pyspiel.registered_names():
@@ -260,11 +273,15 @@ def main() -> None:
     play_bare(rules, 0.2, 10**6)  # warm up (tables, caches) outside the timings
     play_pyspiel(ours, 0.2, random.Random(-1))
     chance, decisions = count_nodes(ours, 50, random.Random(-2))
-    floors = [floor_game(chance, decisions, python_path) for python_path in (False, True)]
+    floors = [
+        floor_game(chance, decisions, python_path=False),
+        floor_game(chance, decisions, python_path=True),
+        floor_game(chance, decisions, python_path=True, fresh=True),
+    ]
     bare: list[Figure] = []
     mine: list[Figure] = []
     theirs: list[Figure] = []
-    empty: list[list[Figure]] = [[], []]
+    empty: list[list[Figure]] = [[], [], []]
     for r in range(args.rounds):
         bare.append(play_bare(rules, args.seconds, sum(f[0] for f in bare)))
         mine.append(play_pyspiel(ours, args.seconds, random.Random(r)))
@@ -278,6 +295,7 @@ def main() -> None:
         rows.append(("peer through pyspiel", theirs, "actions"))
     rows.append(("floor, C++ path", empty[0], "actions"))
     rows.append(("floor, Python path", empty[1], "actions"))
+    rows.append(("floor, fresh outcomes", empty[2], "actions"))
     for label, runs, unit in rows:
         hands = sum(f[0] for f in runs)
         print(
@@ -289,9 +307,10 @@ def main() -> None:
         print(f"ours through pyspiel / peer (hands/s):                 {_ratio(mine, theirs)}")
         print(f"bare engine / peer (hands/s):                          {_ratio(bare, theirs)}")
     print(f"pyspiel floor ({chance} chance nodes + {decisions} decisions a hand), its CPU a hand")
-    for label, runs in (("C++ path", empty[0]), ("Python path", empty[1])):
+    paths = ("C++ path", "Python path", "Python path, fresh outcome lists")
+    for label, runs in zip(paths, empty, strict=True):
         per_hand = [(f[2] / f[0]) / (b[2] / b[0]) for f, b in zip(runs, bare, strict=True)]
-        print(f"  / the bare engine's, {label + ':':12} {statistics.median(per_hand):.2f}")
+        print(f"  / the bare engine's, {label + ':':33} {statistics.median(per_hand):.2f}")
 
 
 if __name__ == "__main__":

@@ -542,7 +542,7 @@ def test_worked_example_type_error_at_line_15(
     path.write_text(path.read_text().replace("canastas = 2", 'canastas = "two"'), encoding="utf-8")
     status, out, _err = run_cli(capsys, "variants", "validate", "thursday.toml")
     assert status == 2
-    assert out.strip() == 'thursday.toml:15: going_out.canastas: must be an integer, got "two"'
+    assert out.strip() == 'thursday.toml:15: going_out.canastas: must be a whole number, got "two"'
 
 
 def test_validation_errors_one_line_each_in_line_order(
@@ -559,7 +559,7 @@ def test_validation_errors_one_line_each_in_line_order(
     status, out, _err = run_cli(capsys, "variants", "validate", "house.toml")
     assert status == 2
     assert out.splitlines() == [
-        "house.toml:5: melds.max_wlid: unknown key (did you mean max_wild?)",
+        "house.toml:5: melds.max_wlid: unknown key (did you mean 'max_wild'?)",
         "house.toml:8: deck.decks: must be at least 1, got 0",
         "house.toml:12: seating.0.hand_size: must be at most 30, got 40",
     ]
@@ -578,7 +578,9 @@ def test_extends_errors_at_the_extends_line(
     (tmp_path / "club" / "house.toml").write_text('extends = "../secret.toml"\n', encoding="utf-8")
     (tmp_path / "secret.toml").write_text('name = "secret"\n', encoding="utf-8")
     expected = {
-        "house.toml": "house.toml:1: extends: no built-in variant 'clasic'; did you mean classic?",
+        "house.toml": (
+            "house.toml:1: extends: no built-in variant 'clasic'; did you mean 'classic'?"
+        ),
         "a.toml": "b.toml:3: extends: cycle: a.toml -> b.toml -> a.toml",
         "club/house.toml": (
             "club/house.toml:1: extends: '../secret.toml' is outside this file's folder; "
@@ -878,7 +880,7 @@ def test_check_thursday_club_header(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[:2] == ["thursday-club: Thursday club", "static: 0 errors, 0 warnings"]
+    assert lines[:2] == ["thursday-club: Thursday club", "settings: 0 errors, 0 warnings"]
     assert lines[-1] == "consistent"
 
 

@@ -246,7 +246,7 @@ def test_sheet_diff_marks_every_override(capsys: pytest.CaptureFixture[str], hou
     parameters ``variants diff`` lists."""
     text = sheet_text(capsys, "house.toml", "--diff", "classic")
     assert (
-        "Parameters that differ: seating, black_threes.discarded, initial_meld.tiers, "
+        "Settings that differ: seating, black_threes.discarded, initial_meld.tiers, "
         "going_out.concealed_bonus, game.target." in text
     )
     assert "(Base rule, classic: When, after a hand, a side's total has reached 5000" in text
@@ -445,8 +445,8 @@ def test_check_finds_the_house_file_consistent(
     consistent."""
     status, out, err = run_cli(capsys, "check", "house.toml", "--games", "50")
     assert status == 0, err
-    assert "static: 0 errors, 0 warnings" in out
-    assert "50 of 50 games played" in out and "2 players, 4 players" in out
+    assert "settings: 0 errors, 0 warnings" in out
+    assert "test games: 50 of 50 played" in out and "2 players, 4 players" in out
     assert out.rstrip().endswith("consistent")
 
 
@@ -560,24 +560,24 @@ def test_a_kind_key_of_the_other_shape(capsys: pytest.CaptureFixture[str], tmp_p
     [
         (
             'extends = "classic"\n\n[black_threes]\ndiscard = "freeze"\n',
-            "4: black_threes.discard: unknown key (did you mean discarded?)",
+            "4: black_threes.discard: unknown key (did you mean 'discarded'?)",
         ),
         (
             'extends = "classic"\n\n[black_three]\ndiscarded = "freeze"\n',
-            "3: black_three: unknown key (did you mean black_threes?)",
+            "3: black_three: unknown key (did you mean 'black_threes'?)",
         ),
-        ('extend = "classic"\n', "1: extend: unknown key (did you mean extends?)"),
+        ('extend = "classic"\n', "1: extend: unknown key (did you mean 'extends'?)"),
         (
             'extends = "classic"\n\n[game]\ntarget = "3000"\n',
-            '4: game.target: must be an integer, got "3000"',
+            '4: game.target: must be a whole number, got "3000"',
         ),
         (
             'extends = "classic"\n\n[game]\ntarget = 3000.0\n',
-            "4: game.target: must be an integer, got 3000.0",
+            "4: game.target: must be a whole number, got 3000.0",
         ),
         (
             'extends = "classic"\n\n[going_out]\nconcealed_bonus = true\n',
-            "4: going_out.concealed_bonus: must be an integer, got true",
+            "4: going_out.concealed_bonus: must be a whole number, got true",
         ),
         (
             'extends = "classic"\n\n[black_threes]\ndiscarded = "frozen"\n',
@@ -598,7 +598,8 @@ def test_a_kind_key_of_the_other_shape(capsys: pytest.CaptureFixture[str], tmp_p
         (
             'extends = "classic"\n\n[provenance]\n'
             '"game.targt" = { sources = ["house"], note = "x" }\n',
-            '4: provenance."game.targt": names no parameter or table (did you mean game.target?)',
+            '4: provenance."game.targt": names no parameter or table '
+            "(did you mean 'game.target'?)",
         ),
         (
             'extends = "classic"\n\n[going_out.permission]\nkind = "asked"\n',
@@ -639,8 +640,8 @@ def test_several_mistakes_are_listed_in_line_order(
     status, out, _ = run_cli(capsys, "variants", "validate", "house.toml")
     assert status == 2
     assert [line.removeprefix("house.toml:") for line in out.splitlines()] == [
-        '3: going_out.concealed_bonus: must be an integer, got "500"',
-        '4: going_out.canastas: must be an integer, got "two"',
+        '3: going_out.concealed_bonus: must be a whole number, got "500"',
+        '4: going_out.canastas: must be a whole number, got "two"',
         "6: black_threes.discarded: must be 'stop' or 'freeze', got 1",
     ]
 
@@ -747,7 +748,7 @@ def test_extends_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 def test_extends_a_misspelt_builtin(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     line = invalid(capsys, tmp_path, 'extends = "clasic"\n')
-    assert line == "1: extends: no built-in variant 'clasic'; did you mean classic?"
+    assert line == "1: extends: no built-in variant 'clasic'; did you mean 'classic'?"
 
 
 def test_extends_cycle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -812,15 +813,16 @@ def test_every_command_reports_the_same_one_line(
     args = [a.format(f=bad.name, pos=pos.name) for a in command]
     line = one_line_error(capsys, *args)
     assert (
-        line == "canasta: house.toml:4: black_threes.discard: unknown key (did you mean discarded?)"
+        line
+        == "canasta: house.toml:4: black_threes.discard: unknown key (did you mean 'discarded'?)"
     )
 
 
 @pytest.mark.parametrize(
     ("item", "expected"),
     [
-        ("game.targt=3000", "game.targt: unknown key (did you mean target?) [game.targt=3000]"),
-        ("game.target=abc", 'game.target: must be an integer, got "abc" [game.target=abc]'),
+        ("game.targt=3000", "game.targt: unknown key (did you mean 'target'?) [game.targt=3000]"),
+        ("game.target=abc", 'game.target: must be a whole number, got "abc" [game.target=abc]'),
         (
             "black_threes.discarded=frozen",
             "black_threes.discarded: must be 'stop' or 'freeze', got \"frozen\" "
@@ -870,7 +872,7 @@ def test_a_mistake_in_the_parent_file_is_reported_in_the_parent(
     house = tmp_path / "house.toml"
     house.write_text('extends = "base.toml"\n[game]\ntarget = 3000\n')
     line = one_line_error(capsys, "variants", "validate", house.name)
-    assert line == f"{base.name}:5: melds.max_wlid: unknown key (did you mean max_wild?)"
+    assert line == f"{base.name}:5: melds.max_wlid: unknown key (did you mean 'max_wild'?)"
 
 
 PERMISSION = """\
@@ -915,7 +917,7 @@ def test_check_warns_of_a_tier_past_the_house_target(
     )
     status, out, _ = run_cli(capsys, "check", "house.toml", "--games", "1")
     assert status == 0
-    assert "static: 0 errors, 1 warning" in out
+    assert "settings: 0 errors, 1 warning" in out
     warning = next(line for line in out.splitlines() if "warning" in line and "tiers" in line)
     assert warning.split()[:2] == ["warning", "initial_meld.tiers.2"]
     assert "house.toml:10" in warning and "game.target (3000)" in warning

@@ -339,7 +339,7 @@ def test_bad_set_is_one_line_naming_set_and_the_key(
     assert code == 2
     assert out == []
     assert err == [
-        "canasta: --set: melds.max_wlid: unknown key (did you mean max_wild?) [melds.max_wlid=2]"
+        "canasta: --set: melds.max_wlid: unknown key (did you mean 'max_wild'?) [melds.max_wlid=2]"
     ]
 
 
@@ -371,9 +371,9 @@ def test_guide_example_error(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     f.write_text(_doc_example().replace("canastas = 2", 'canastas = "two"'), encoding="utf-8")
     code, out, _ = cli(capsys, "variants", "validate", str(f))
     assert code == 2
-    assert out == [f'{f}:15: going_out.canastas: must be an integer, got "two"']
+    assert out == [f'{f}:15: going_out.canastas: must be a whole number, got "two"']
     guide = (DOCS / "variant-files.md").read_text(encoding="utf-8")
-    assert 'thursday.toml:15: going_out.canastas: must be an integer, got "two"' in guide
+    assert 'thursday.toml:15: going_out.canastas: must be a whole number, got "two"' in guide
 
 
 # --------------------------------------------------------------------------------------------

@@ -173,7 +173,7 @@ def test_cli_page_lists_arguments_and_options() -> None:
     validate = section(text, "### `canasta variants validate`")
     assert "(one or more): Variant files." in validate
     group = section(text, "## `canasta variants`")
-    assert "- [`canasta variants list`](#canasta-variants-list): The built-in variants" in group
+    assert "- [`canasta variants list`](#canasta-variants-list): The built-in rulesets" in group
 
 
 def test_cli_page_does_not_depend_on_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -140,7 +140,7 @@ def test_the_contract_needs_two_clean_books() -> None:
     from canasta_rules.engine import refusal
 
     msg = refusal(s, Discard(C.parse("5s")))
-    assert msg is not None and "1 more natural canasta" in msg.message
+    assert msg is not None and "your side needs one more natural canasta" in msg.message
 
 
 def test_the_contract_needs_two_dirty_books() -> None:

@@ -137,7 +137,7 @@ def test_the_harness_tells_a_crash_from_a_rejection(folder: Path) -> None:
     assert try_variant('extends = "classic"\n', folder).kind == "accepted"
     out = try_variant('extends = "classic"\n[game]\ntarget = "x"\n', folder)
     assert (out.kind, out.flaws) == ("rejected", ())
-    assert "v.toml:3: game.target: must be an integer" in out.detail
+    assert "v.toml:3: game.target: must be a whole number" in out.detail
 
 
 @pytest.mark.parametrize(

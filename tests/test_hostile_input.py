@@ -78,7 +78,7 @@ def test_nan_and_infinity_are_type_errors(tmp_path: Path) -> None:
             tmp_path, f'extends = "classic"\n[game]\ntarget = {value}\n'
         )
         assert (line, key) == (3, "game.target")
-        assert msg == f"must be an integer, got {value}"
+        assert msg == f"must be a whole number, got {value}"
 
 
 def test_long_line(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_long_values_are_shortened_in_messages(tmp_path: Path) -> None:
     assert (line, key) == (3, "game.target")
     # both ends show, around an ellipsis: the closing quote tells the value was a string
     shown = '"' + "x" * 14 + "\u2026" + "x" * 13 + '"'
-    assert msg == f"must be an integer, got {shown} (5002 characters)"
+    assert msg == f"must be a whole number, got {shown} (5002 characters)"
 
 
 @pytest.mark.parametrize(

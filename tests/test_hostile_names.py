@@ -109,7 +109,7 @@ def test_a_text_with_no_folder_names_only_builtins(table: Path) -> None:
     assert str(e.value) == "'house.toml' names a file, and this text has no folder of its own"
     with pytest.raises(OutsideError) as e:
         confine("clasic", None)
-    assert str(e.value) == "no built-in variant 'clasic'; did you mean classic?"
+    assert str(e.value) == "no built-in variant 'clasic'; did you mean 'classic'?"
     secret = table.parent / "secret.toml"
     assert confine(str(secret), None, [table.parent]) == secret
 

@@ -106,7 +106,7 @@ def test_new_refuses_what_it_cannot_write(
     status, _out, err = run_cli(capsys, "variants", "new", "Thursday")
     assert status == 2 and "'Thursday' is not a ruleset name" in err
     status, _out, err = run_cli(capsys, "variants", "new", "x", "--from", "bycicle")
-    assert status == 2 and "no built-in ruleset 'bycicle'; did you mean bicycle?" in err
+    assert status == 2 and "no built-in ruleset 'bycicle'; did you mean 'bicycle'?" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["thursday.toml"]
     assert "bicycle" in builtin.names()
 
@@ -227,7 +227,7 @@ def test_no_note_where_nothing_is_dropped(tmp_path: Path) -> None:
             ":6: seating.0.seats: unknown key; [seating] has players, hand_size, side_size, "
             "forming, sit_out",
         ),
-        ("[game]\ntraget = 3000\n", ":4: game.traget: unknown key (did you mean target?)"),
+        ("[game]\ntraget = 3000\n", ":4: game.traget: unknown key (did you mean 'target'?)"),
         ("[[seating]]\nhand_size = 11\n", ":3: seating.0.players: required key is missing"),
         (
             '[initial_meld]\nbasis = "round"\n',

@@ -27,7 +27,7 @@ def test_twenty_problems_then_a_count(tmp_path: Path) -> None:
         load(f)
     lines = e.value.lines()
     assert len(lines) == MAX_PROBLEM_LINES + 1
-    assert lines[0] == f'{shown(f)}:3: game.target: must be an integer, got "x"'
+    assert lines[0] == f'{shown(f)}:3: game.target: must be a whole number, got "x"'
     assert lines[1] == f"{shown(f)}:5: melds.unknown_00000: unknown key"
     assert lines[19] == f"{shown(f)}:23: melds.unknown_00018: unknown key"
     assert lines[20] == f"{shown(f)}: and 2981 more problems"

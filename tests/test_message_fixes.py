@@ -322,7 +322,7 @@ def test_7_unknown_set_key_names_no_file(capsys: Capsys, tmp_path: Path) -> None
         code, out, err = run_cli(capsys, *command, "--set", "draw.cont=1")
         assert (code, out) == (2, "")
         assert err == (
-            "canasta: --set: draw.cont: unknown key (did you mean count?) [draw.cont=1]\n"
+            "canasta: --set: draw.cont: unknown key (did you mean 'count'?) [draw.cont=1]\n"
         )
 
 
@@ -330,7 +330,7 @@ def test_7_a_bad_variant_tag_is_still_placed(capsys: Capsys, tmp_path: Path) -> 
     path = _write(tmp_path, TWO_HAND.replace("two-hand", "two-hnd"))
     code, _, err = run_cli(capsys, "moves", path, "--set", "x=1")
     assert code == 2
-    assert err == f"canasta: {path}:1:1: no built-in variant 'two-hnd'; did you mean two-hand?\n"
+    assert err == f"canasta: {path}:1:1: no built-in variant 'two-hnd'; did you mean 'two-hand'?\n"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -279,7 +279,7 @@ def test_record_structure_errors(tmp_path: Path) -> None:
         '[Seed "1"]\nhand 1\ndeal N: 4c\n': "a written-out deal needs exactly one upcard line",
         '[Seed "1"]\nhand 1 dealer N\nhand 2 dealer W\n': "does not end before the next hand",
         '[Seed "1"]\nhand 1\nscore NS 10 EW 0\n': "has not ended",
-        '[Variant "clasic"]\n': "no built-in variant 'clasic'; did you mean classic?",
+        '[Variant "clasic"]\n': "no built-in variant 'clasic'; did you mean 'classic'?",
     }
     for text, words in cases.items():
         with pytest.raises(CanastaError) as e:
@@ -358,7 +358,7 @@ def test_fmt_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(["fmt", str(p)], capsys)
     assert code == 0 and out == '[Variant "classic"]\n\nhand 1 dealer S seed 1\nN draw Kh\n'
     code, _, err = run(["fmt", "--check", str(p)], capsys)
-    assert code == 1 and "not in canonical form" in err
+    assert code == 1 and "not in the standard layout (canasta fmt -i rewrites it)" in err
     code, _, _ = run(["fmt", "-i", str(p)], capsys)
     assert code == 0 and p.read_text() == out
     code, _, _ = run(["fmt", "--check", str(p)], capsys)

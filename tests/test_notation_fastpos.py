@@ -19,6 +19,7 @@ from canasta_rules.notation import parser as P
 from canasta_rules.notation.fastlines import Beyond, Budget, read_lines
 from canasta_rules.notation.fastpos import read_position, read_position_lines
 from canasta_rules.notation.parser import _lark_lines, _parser
+from canasta_rules.notation.shapes import Shapes
 from canasta_rules.notation.tables import grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,7 +221,7 @@ def test_a_whole_position_compiles_no_turn_shape() -> None:
     assert fresh is not None
     raws = (EXAMPLES / "e5-frozen-pile.pos").read_text(encoding="utf-8").split("\n")
     assert read_position(raws, fresh, Budget()) is not None
-    assert set(fastlines._SHAPES[id(fresh)]._compiled) <= {"tag", "upcard"}
+    assert set(fastlines._shapes.made[id(fresh)]._compiled) <= {"tag", "upcard"}
 
 
 def test_cards_past_the_limit_in_a_whole_position_stop_where_they_did(
@@ -258,4 +259,4 @@ def test_a_move_is_read_without_the_turn_shape() -> None:
 
     got = read_position(["N take with Qc Jk  # a move", ""], fresh, Budget())
     assert got is not None and type(got[0].item).__name__ == "Turn"
-    assert "turn" not in fastlines._SHAPES.get(id(fresh), fastlines.Shapes({}))._compiled
+    assert "turn" not in fastlines._shapes.made.get(id(fresh), Shapes({}))._compiled

@@ -67,13 +67,22 @@ def _error(text: str) -> NotationError:
             "unexpected 'unsen'; expected 'unseen'",
         ),
         ("to move: N draw", "to mov: N draw", (14, 4), "unexpected 'mov:'; expected 'move'"),
+        # a to-move line that does not say what the seat is to do, or says it in other words
         (
             "to move: N draw",
             "to move: N",
             (14, 11),
-            "unexpected end of the line; expected 'answer', 'draw', 'expose', 'foot', 'over' or "
-            "'play'",
+            "say what N is to do: 'to move: N draw' before drawing or taking the pile, "
+            "'to move: N play' after it (or 'answer', 'expose', 'foot' or 'over')",
         ),
+        (
+            "to move: N draw",
+            "to move: N discard",
+            (14, 12),
+            "say what N is to do: 'to move: N draw' before drawing",
+        ),
+        # 'pile:' takes a colon, 'stock' none
+        ("to move: N draw", "stock: 40\nto move: N draw", (14, 6), "'stock' takes no colon"),
         (
             "pile: 7c 2c 9d Qh",
             "pile zz 7c",
@@ -111,7 +120,13 @@ def test_position_slips(old: str, new: str, where: tuple[int, int], message: str
         (
             "N draw 4c mled 4c 4d 4h",
             11,
-            "unknown action 'mled': expected 'draw', 'take', 'expose', 'meld', 'add', 'discard', "
+            "unknown action 'mled' (did you mean 'meld'?): expected 'draw', 'take', 'expose', "
+            "'meld', 'add', 'discard', 'ask' or 'foot'",
+        ),
+        (
+            "N draw 4c zzz 4c 4d 4h",
+            11,
+            "unknown action 'zzz': expected 'draw', 'take', 'expose', 'meld', 'add', 'discard', "
             "'ask' or 'foot'",
         ),
         (
@@ -157,11 +172,14 @@ def test_a_turn_entry_lists_the_entries_quoted() -> None:
     assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.message
 
 
-def test_through_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_through_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``ruling``, ``moves`` and ``replay`` print the slip as one located line, exit status 2."""
-    pos = tmp_path / "e5.pos"
+    monkeypatch.chdir(tmp_path)  # short names: a long path is shortened on a long line
+    pos = Path("e5.pos")
     pos.write_text(FROZEN.replace("hand E: 4c 5d 7h 7s 9c Td Jh", "hand E: 7 unsen"))
-    can = tmp_path / "game.can"
+    can = Path("game.can")
     can.write_text(GAME.replace("S draw 5s 4d meld", "S draw 5s 4d mled", 1))
     cases = [
         (["ruling", str(pos), "draw"], f"{pos}:8:11: unexpected 'unsen'; expected 'unseen'"),
@@ -173,8 +191,8 @@ def test_through_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         ),
         (
             ["replay", str(can)],
-            f"{can}:13:14: unknown action 'mled': expected 'draw', 'take', 'expose', 'meld', "
-            "'add', 'discard', 'ask' or 'foot'",
+            f"{can}:13:14: unknown action 'mled' (did you mean 'meld'?): expected 'draw', "
+            "'take', 'expose', 'meld', 'add', 'discard', 'ask' or 'foot'",
         ),
     ]
     for args, line in cases:
@@ -213,3 +231,69 @@ def test_a_turn_entry_column_after_odd_breaks() -> None:
         read_position(doc)
     assert (e.value.line, e.value.column) == (15, 12)  # at 'deck'
     assert "'drew' is followed by 'stock', 'pile' or 'nothing'" in e.value.message
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "kind", "form"),
+    [
+        ("hand 5c 6c", 6, "seat", "hand N: Kd Kh"),  # lark read 'hand 5' and stopped at 'c'
+        ("hand: 5c 6c", 5, "seat", "hand N: Kd Kh"),
+        ("hand 11 unseen", 6, "seat", "hand N: Kd Kh"),
+        ("foot 4c 4d", 6, "seat", "foot N: Kd Kh"),
+        ("foot taken", 6, "seat", "foot N: Kd Kh"),
+        ("deal 5c 6c", 6, "seat", "deal N: Kd Kh"),
+        ("melds 7c 7d 7h", 7, "side", "melds NS: Kc Kd Kh, 7c 7d 7s"),
+        ("melds: 7c 7d 7h", 6, "side", "melds NS: Kc Kd Kh, 7c 7d 7s"),
+        ("red 3h", 5, "side", "red NS: 3h"),
+        ("penalty wild_returned", 9, "seat", "penalty N wild_returned"),
+        ("out concealed", 5, "seat", "out N"),
+        ("to move: draw", 10, "seat", "to move: N draw"),
+        ("alone: 5c", 8, "seat", "alone: N"),
+        ("score 120 EW 85", 7, "side", "score NS 120 EW 85"),
+        ("frozen against", 15, "side", "frozen against EW"),
+    ],
+)
+def test_a_seat_left_out_is_named(line: str, column: int, kind: str, form: str) -> None:
+    """A line that leaves out the seat (or side) it names says so, with the line's form, at the
+    place the seat belongs (it said "unexpected 'c'" for 'hand 5c 6c')."""
+    text = FROZEN.replace("hand W: 4d", f"{line}\nhand W: 4d", 1)
+    e = _error(text)
+    word = line.split()[0].rstrip(":")
+    word = {"to": "to move", "frozen": "frozen against"}.get(word, word)
+    assert (e.line, e.column) == (10, column)
+    assert e.message == f"the {kind} is missing after '{word}', as in '{form}'"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        # a seat written, with another slip: the usual message
+        ("hand X: 5c", "unexpected 'X:'; expected a seat (N, E, S, W ...) or a number"),
+        ("melds NS 7c", "unexpected '7c'; expected ':'"),
+    ],
+)
+def test_a_seat_written_is_not_called_missing(line: str, message: str) -> None:
+    e = _error(FROZEN.replace("hand W: 4d", f"{line}\nhand W: 4d", 1))
+    assert e.message == message
+
+
+def test_a_seat_left_out_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One line on standard error, file:line:column, exit status 2; in a record too, where
+    'hand 5' is a hand's number."""
+    monkeypatch.chdir(tmp_path)
+    Path("north.pos").write_text(FROZEN.replace("hand W: 4d", "hand 5c 6c\nhand W: 4d", 1))
+    status, out, err = run_cli(capsys, "moves", "north.pos")
+    assert (status, out) == (2, "")
+    assert (
+        err == "canasta: north.pos:10:6: the seat is missing after 'hand', as in 'hand N: Kd Kh'\n"
+    )
+    game = GAME.replace("deal N:", "deal ", 1)
+    Path("game.can").write_text(game)
+    line = next(i for i, t in enumerate(game.splitlines(), 1) if t.startswith("deal  "))
+    status, out, err = run_cli(capsys, "replay", "game.can")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"canasta: game.can:{line}:7: the seat is missing after 'deal', as in 'deal N: Kd Kh'\n"
+    )

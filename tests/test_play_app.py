@@ -302,7 +302,10 @@ def test_help_hint_and_undo_in_the_app(tmp_path: Path) -> None:
             await _type(pilot, "undo")
             assert [m for _, m in sess.hand.moves] == before
             assert sess.state.hand_cards(0) == start and sess.human_to_move
-            assert any(t.startswith("undone: ") for t in app.transcript)
+            assert (
+                "taken back: N's last turn and the 3 turns after it; N plays that turn again"
+                in (app.transcript)
+            )
             assert _moves_in_record(rec) == len(before)
 
     asyncio.run(run())

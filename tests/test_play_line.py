@@ -13,6 +13,7 @@ from canasta_rules import cards as C
 from canasta_rules.bots import make_bot
 from canasta_rules.engine.moves import Discard
 from canasta_rules.notation import read, replay
+from canasta_rules.play.commands import undone_text
 from canasta_rules.play.session import IllegalMove, Options, Session, move_text
 
 
@@ -320,7 +321,9 @@ def test_a_piped_game_with_help_hint_undo_and_quit(tmp_path: Path) -> None:
     for command in ("moves", "hint", "undo", "? CODE", "help", "quit"):
         assert f"\n  {command} " in out, command
     assert f"hint: {hinted}\n  why: " in out
-    assert "undone: 1 move taken back; N plays this turn again" in out
+    # the draw alone was played: undo takes the turn back to its start (said in turns, not as
+    # "undone: 1 move taken back")
+    assert "\ntaken back: what N has played of this turn; N plays it again from the start\n" in out
     assert out.count("N (you) to move: draw or take the pile") == 2  # again after the undo
     assert out.rstrip().endswith(f"stopped; resume with: canasta play --resume {rec}")
     # the record holds the hinted move, not the draw taken back
@@ -328,6 +331,42 @@ def test_a_piped_game_with_help_hint_undo_and_quit(tmp_path: Path) -> None:
     n_moves = [m for seat, m in rp.hands[0].moves if seat == 0]
     assert len(n_moves) == 1
     assert move_text(rp.seats, 0, n_moves[0]).startswith(hinted)
+
+
+WORDS = (
+    "Moves: draw, take, meld, add, discard, ask. Commands: moves, hint, undo, ? CODE, help, quit."
+)
+"""What a line that is neither a move nor a command is answered with, after the word (classic:
+asking partner is an action there; no expose, no foot)."""
+
+
+def test_a_word_that_is_no_move_lists_the_moves_and_the_commands() -> None:
+    """At the keyboard an unknown word listed only the notation's actions; it now lists play's
+    commands too, with the closest word where one is close, and the same player types again."""
+    import io
+
+    from canasta_rules.play import line
+
+    sess = Session.new(Options(seed=3), None)
+    out = io.StringIO()
+    mode = line.LineMode(sess, io.StringIO("helo\nfoo 4c\nN mled 4c\nquit\n"), out, strict=False)
+    assert mode.run() == 0
+    shown = out.getvalue().splitlines()
+    said = [t.removeprefix("N> ") for t in shown if t.startswith("N> cannot read")]
+    assert said == [
+        f"cannot read: 'helo' is not a move or a command; did you mean 'help'? {WORDS}",
+        f"cannot read: 'foo' is not a move or a command. {WORDS}",
+        f"cannot read: 'mled' is not a move or a command; did you mean 'meld'? {WORDS}",
+    ]
+
+
+def test_a_piped_word_that_is_no_move_stops_the_game_with_one_line(tmp_path: Path) -> None:
+    p = _play(["--seed", "3", "--record", "g.can"], "draw\nhelo\n", tmp_path)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr == (
+        f"canasta: <stdin>:2: hand 1, N: 'helo' is not a move or a command; did you mean "
+        f"'help'? {WORDS}\n"
+    )
 
 
 def _hinted(sess: Session) -> str:
@@ -452,8 +491,8 @@ def test_undo_then_resume_plays_as_a_game_without_the_undo(tmp_path: Path) -> No
             while a.actor == 0 and not a.hand_over:
                 a.play_text(_bot_line(a, 100 + turn))
             a.run_bots()
-            seat, taken = a.undo()
-            assert seat == 0 and taken > 0
+            done = a.undo()
+            assert done.seat == 0 and done.moves > 0 and not done.partial
             assert a.state.hand_cards(0) == b.state.hand_cards(0)
         while b.actor == 0 and not b.hand_over:
             text = _bot_line(b, turn)
@@ -495,7 +534,18 @@ def test_undo_into_the_hand_before(tmp_path: Path, classic_game: tuple[list[str]
     # N had not played in hand 2: undo goes back into hand 1 (when N's own turn began there)
     if any(seat == 0 for seat, _ in sess.hand.moves):
         pytest.skip("N moved in hand 2 at this seed")  # pragma: no cover
-    sess.undo()
+    # the turns after N's last one in hand 1 (a turn is a run of one seat's moves here: no
+    # asking in these bots' play), and every turn of hand 2
+    hand1 = [seat for seat, _ in sess.hands[0].moves]
+    last = max(i for i, seat in enumerate(hand1) if seat == 0 and (i == 0 or hand1[i - 1] != 0))
+    runs = [seat for i, seat in enumerate(hand1) if i > last and seat != hand1[i - 1]]
+    hand2 = [seat for seat, _ in sess.hand.moves]
+    runs += [seat for i, seat in enumerate(hand2) if i == 0 or seat != hand2[i - 1]]
+    text = undone_text(sess, sess.undo())
+    assert text == (
+        f"taken back: N's last turn and the {len(runs)} turns after it, and hand 1's score; "
+        "back in hand 1, N plays that turn again"
+    )
     assert sess.hand.number == 1 and not sess.hand_over and sess.totals == [0, 0]
     rp = replay(read(str(rec)))
     assert len(rp.hands) == 1 and rp.hands[0].score is None

@@ -132,7 +132,7 @@ CASES: dict[str, tuple[str, str]] = {
     ),
     "asked while partner is answering": (
         BASE.replace(MOVE, "turn: drew stock, «asked yes\nto move: S answer\n"),
-        "has not answered yet",
+        "but the 'to move' line says partner is still to answer",
     ),
     "answer where nobody can ask": (
         '[Variant "two-hand"]\nhand N: 4c 5c\nhand S: 6c 7c\npile: 9d\n«to move: S answer\n',

@@ -611,10 +611,10 @@ def test_rules_diff_lists_what_variants_diff_lists(
     want = _variants_diff_keys(capsys, base, name)
     out = cli(capsys, "rules", name, "--diff", base, "--format", "txt")
     flat = " ".join(out.split())
-    m = re.search(r"Parameters that differ: (.*?)\. ", flat)
+    m = re.search(r"Settings that differ: (.*?)\. ", flat)
     assert m is not None
     assert m.group(1).split(", ") == want
-    assert f"{len(want)} parameters differ" in flat
+    assert f"{len(want)} settings differ" in flat
     # Each change is the variant's source's own rule, so none is called a house rule.
     assert label in out
     assert "[HOUSE RULE]" not in out
@@ -861,7 +861,7 @@ def test_cli_reads_a_variant_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     flat = " ".join(out.split())
     assert flat.startswith("Our table")
     assert "[HOUSE RULE] When, after a hand, a side's total has reached 4000 or more" in flat
-    assert "Parameters that differ: game.target." in flat
+    assert "Settings that differ: game.target." in flat
 
 
 @pytest.mark.parametrize(

@@ -577,6 +577,35 @@ def test_going_out_keeps_a_card_to_discard() -> None:
     assert _rule(text, v.remedy.text).legal
 
 
+@pytest.mark.parametrize(
+    ("hand", "move", "code"),
+    [
+        # 001: a meld holds at most three wild cards; this one holds four.
+        ("5c 5d 2h 2c 2s Jk 9s 8h", "meld 5c 5d 2h 2c 2s Jk", "meld.too_many_wild"),
+        # 001: a side without a canasta may not go out, so the player keeps two cards (one to
+        # discard, one to hold); this meld would leave one.
+        ("5c 5d 2h Jk 9s", "meld 5c 5d 2h Jk", "meld.keep_a_card"),
+    ],
+)
+def test_a_meld_that_leaves_cards_in_hand_keeps_one_back_without_a_discard(
+    hand: str, move: str, code: str
+) -> None:
+    """Where the refused meld does not meld every card held, the legal form keeps a card in
+    the hand; it adds no discard, and does not say the player is going out (the hand still
+    holds 9s after it)."""
+    text = OPENED.replace("hand N: Ks 2c Qc Qd Qh 9s 8h", f"hand N: {hand}").replace(
+        "melds NS: Kc Kd Kh", "melds NS: Kc Kd Kh, 7c 7d 7h"
+    )
+    v = _rule(text, move)
+    assert v.refusal is not None and v.refusal.code == code
+    assert v.remedy is not None and v.remedy.remedy.kind == "keep_back"
+    kept = v.remedy.text
+    assert "discard" not in kept and "going out" not in v.remedy.why
+    assert v.remedy.why == "the same meld with 2h kept in your hand"
+    assert kept == "meld " + move.removeprefix("meld ").replace("2h ", "")
+    assert _rule(text, kept).legal
+
+
 def test_an_opening_without_its_clean_triple_names_the_melds_that_complete_it() -> None:
     """Modern American (CLA, HBC): the opening action must hold a clean triple, and count 125
     below 3000 (CLA); the dirty jacks are legal laid with the clean melds."""

@@ -6,10 +6,12 @@ The browser tests (tests/test_serve_browser.py) drive the same pages in headless
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
 import time
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,62 @@ def no_traceback(text: str) -> None:
     assert "Traceback" not in text and 'File "' not in text
 
 
+class _Texts(HTMLParser):
+    """The text a person reads in each element with an id, and in each element of a class."""
+
+    VOID = frozenset({"br", "input", "img", "meta", "link", "hr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, list[str]]] = []
+        self.by_id: dict[str, str] = {}
+        self.by_class: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            if tag == "br":
+                self.handle_data(" ")
+            return
+        a = dict(attrs)
+        names = [f"#{a['id']}"] if a.get("id") else []
+        names += [f".{c}" for c in (a.get("class") or "").split()]
+        self.open.append((tag, names))
+        for _, ns in self.open:
+            for n in ns:
+                self.by_id.setdefault(n, "") if n.startswith("#") else None
+        for n in names:
+            if n.startswith("."):
+                self.by_class.setdefault(n, []).append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            t, _ = self.open.pop()
+            if t == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for _, names in self.open:
+            for n in names:
+                if n.startswith("#"):
+                    self.by_id[n] += data
+                else:
+                    self.by_class[n][-1] += data
+
+
+def texts(html: str) -> _Texts:
+    parser = _Texts()
+    parser.feed(html)
+    return parser
+
+
+def said(html: str, selector: str) -> str:
+    """The words of the element ``#id`` (or of each ``.class``, one a line), spaces collapsed."""
+    t = texts(html)
+    found = [t.by_id[selector]] if selector.startswith("#") else t.by_class.get(selector, [])
+    assert found, f"no {selector} on the page"
+    return "\n".join(" ".join(x.split()) for x in found)
+
+
 # ---------------------------------------------------------------------------------------------
 # Choose
 
@@ -69,9 +127,10 @@ def test_a_control_shows_which_source_says_what(client: TestClient) -> None:
     # 001 states "stop"; Bicycle's account (B, as 001 reports it) has the discarded black three
     # freeze the pile
     assert "sources disagree" in block
-    assert "<code>&#34;freeze&#34;</code>" in block and "<code>&#34;stop&#34;</code>" in block
-    freeze = re.search(r"<code>&#34;freeze&#34;</code>: ([^<]*)<", block)
-    stop = re.search(r"<code>&#34;stop&#34;</code>: ([^<]*)<", block)
+    # the values in words, not as a file writes them ("freeze", with its quotes)
+    assert "&#34;freeze&#34;" not in block
+    freeze = re.search(r'<strong class="value">freeze</strong>: ([^<]*)<', block)
+    stop = re.search(r'<strong class="value">stop</strong>: ([^<]*)<', block)
     assert freeze is not None and stop is not None
     # 001 only reports Bicycle's freeze: it is not listed as saying both
     assert freeze.group(1).strip() == "Bicycle/Hoyle"
@@ -85,7 +144,7 @@ def test_values_that_differ_only_by_table_size_are_not_a_disagreement(client: Te
     block = page[page.index('data-key="deck.decks"') :]
     block = block[: block.index("data-key=", 10)]
     assert "by table size" in block and "sources disagree" not in block
-    assert "<code>3</code>: Bicycle/Hoyle" in block
+    assert '<strong class="value">3</strong>: Bicycle/Hoyle' in block
 
 
 def test_a_source_giving_another_table_size_its_own_value_is_kept() -> None:
@@ -115,7 +174,7 @@ def test_black_three_freeze_changes_the_sheet_the_diff_and_nothing_else(
 def test_a_bad_value_is_shown_at_its_key(client: TestClient) -> None:
     out = preview(client, {"game.target": "lots", "melds.max_wild": 99})
     assert not out["ok"]
-    assert out["problems"]["game.target"][0].startswith("must be an integer")
+    assert out["problems"]["game.target"][0].startswith("must be a whole number")
     assert "at most 7" in out["problems"]["melds.max_wild"][0]
 
 
@@ -124,6 +183,51 @@ def test_lints_follow_the_changes(client: TestClient) -> None:
     assert out["ok"]
     assert "canastas" in out["lints"] or "warning" in out["lints"] or "error" in out["lints"]
     assert out["lints"] != preview(client, {})["lints"]
+
+
+def test_the_changes_the_checks_and_the_problems_name_rules_in_words(client: TestClient) -> None:
+    """A family reads the name of a rule and its values in words; the dotted key stays small
+    beside it, and the page does not echo the override it sent ('[canastas.size=40]')."""
+    out = preview(client, {"black_threes.discarded": "freeze"})
+    row = re.search(r'<tr data-key="black_threes.discarded">(.*?)</tr>', out["diff"], re.S)
+    assert row is not None
+    cells = [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+        for c in re.findall(r"<td>(.*?)</td>", row.group(1), re.S)
+    ]
+    assert cells == ["Black threes: discarded black_threes.discarded", "stop", "freeze"]
+    out = preview(client, {"initial_meld.tiers": [{"below": 0, "minimum": 15}, {"minimum": 5000}]})
+    assert said(out["lints"], ".error").startswith(
+        "Cannot be played: Initial meld: tiers, row 2: minimum initial_meld.tiers.1.minimum: "
+        "a first meld must count 5000"
+    )
+    cells = [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+        for c in re.findall(r"<td>(.*?)</td>", out["diff"], re.S)
+    ]
+    assert cells[1:] == [
+        "below 0, minimum 15; below 1500, minimum 50; below 3000, minimum 90; minimum 120",
+        "below 0, minimum 15; minimum 5000",
+    ]
+    out = preview(client, {"canastas.size": 40})
+    assert out["problems"]["canastas.size"] == ["must be at most 15, got 40"]
+
+
+def test_a_source_named_by_its_number_gets_its_title(client: TestClient) -> None:
+    """A rule's description that cites '(004)' says which source that is, beside the rule."""
+    page = client.get("/").text
+    block = page[page.index('data-key="red_threes.against_when_opponents_out"') :]
+    block = block[: block.index("data-key=", 10)]
+    assert '<abbr title="General rules site, Classic Canasta">004</abbr>' in block
+    assert said(block, ".legend") == "004: General rules site, Classic Canasta"
+
+
+def test_the_about_page_is_the_key_to_the_sources_short_codes(client: TestClient) -> None:
+    """Descriptions cite sources by short codes (004, CJ): the About page says what each is."""
+    page = client.get("/about").text
+    assert "<dt>004</dt><dd>General rules site, Classic Canasta</dd>" in page
+    assert "<dt>CJ</dt><dd>Canasta Junction, Scoring guide" in page
+    assert '<a href="/rule">ruling page</a>' in page
 
 
 def test_a_new_kind_brings_its_own_controls(client: TestClient) -> None:
@@ -194,7 +298,7 @@ def test_a_broken_upload_shows_each_error_beside_its_control_with_key_and_line(
     assert r.status_code == 422
     page = r.text
     block = page[page.index('data-key="game.target"') :][:3000]
-    assert "broken.toml, line 4: game.target: must be an integer" in block
+    assert "broken.toml, line 4: game.target: must be a whole number" in block
     block = page[page.index('data-key="melds.max_wild"') :][:3000]
     assert "broken.toml, line 6: melds.max_wild: must be at most 7" in block
 
@@ -314,7 +418,9 @@ def test_bad_requests_get_a_message_not_a_traceback(client: TestClient) -> None:
     r = client.get("/no-such-page")
     assert r.status_code == 404 and "no such page" in r.text
     r = client.post("/upload", files={})
-    assert r.status_code == 400 and "choose a house file" in r.text
+    assert r.status_code == 400
+    # a message of the library, written to follow a prefix, reads as a sentence on its own
+    assert said(r.text, "#error-message") == "Choose a house file (.toml) to upload."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -336,14 +442,94 @@ to move: N draw
 
 def test_a_ruling_from_one_seat_names_the_legal_way(client: TestClient) -> None:
     """Unseen hands are read; a pair short of the opening minimum (001: 50 at a score of 0) is
-    refused, and the answer names the pickup with the kings laid with it."""
+    refused, and the answer names the pickup with the kings laid with it, in words and in the
+    notation. Seats are named as players name them."""
     r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "take with 8c 8d"})
     assert r.status_code == 200
-    assert "<strong>refused</strong>" in r.text
-    assert '<code id="rule-code">open.below_minimum</code>' in r.text
-    instead = re.search(r'<dd id="legal-instead"><code>([^<]*)</code>', r.text)
-    assert instead is not None and instead.group(1) == "take 8s with 8c 8d and Kd Kh Ks"
-    assert "Legal moves for N" in r.text
+    assert said(r.text, "#verdict") == (
+        "Refused: North may not take the pile, melding the 8\u2660 on top with 8\u2663 8\u2666 "
+        "from hand."
+    )
+    assert said(r.text, "#ruling-text") == (
+        "Your side's first melds must count at least 50; these count 30 (cards buried in the "
+        "pile do not count)."
+    )
+    assert said(r.text, "#rule-code") == "open.below_minimum"
+    assert said(r.text, "#legal-instead").startswith(
+        "take the pile, melding the 8\u2660 on top with 8\u2663 8\u2666 from hand, and meld "
+        "K\u2666 K\u2665 K\u2660 with it take 8s with 8c 8d and Kd Kh Ks ("
+    )
+    assert 'data-move="take 8s with 8c 8d and Kd Kh Ks"' in r.text  # a click fills the Move box
+    assert "Legal moves for North" in r.text
+    assert "Legal moves for N<" not in r.text
+
+
+def test_a_refusal_names_its_rule_in_words_before_its_key(client: TestClient) -> None:
+    """A family does not know ``black_threes.discarded``: the rule is named in words, said what
+    it is, and its value in these rules given in words (001: a black three on top blocks the
+    next pickup, 'stop'); the key and the rule code stay, small, beside it."""
+    position = NORTH.replace("pile: 6h 9c 8s", "pile: 6h 9c 3s")
+    r = client.post("/rule", data={"variant": "own", "position": position, "move": "take"})
+    assert said(r.text, "#verdict") == (
+        "Refused: North may not take the pile, adding the 3\u2660 on top to the side's threes."
+    )
+    assert said(r.text, "#ruling-text") == "A black three on top of the pile blocks it."
+    assert said(r.text, "#rule-name") == (
+        "Black threes: discarded black_threes.discarded A discarded black three always stops the "
+        "next player taking the pile while it is on top."
+    )
+    assert re.search(r'<strong>Black threes: discarded</strong> <code class="key"', r.text)
+    assert said(r.text, "#rule-value") == "Classic Canasta (Pagat's rules): stop"
+    assert said(r.text, "#rule-code") == "pile.top_black_three"
+    # a rule every ruleset shares has no setting to name
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "discard 4c"})
+    assert said(r.text, "#verdict") == "Refused: North may not discard the 4\u2663."
+    assert said(r.text, "#rule-name") == "one every ruleset shares (no house rule changes it)"
+    assert 'id="rule-value"' not in r.text
+
+
+def test_a_legal_move_is_said_as_a_sentence_and_the_moves_in_words(client: TestClient) -> None:
+    """'Legal: West may discard the K♥.' Each legal move is listed in the notation (what one
+    types, and what a click puts in the Move box) and in words."""
+    pos = (EXAMPLES / "took-the-pile.pos").read_text()
+    r = client.post("/rule", data={"variant": "own", "position": pos, "move": "discard Kh"})
+    assert said(r.text, "#verdict") == "Legal: West may discard the K\u2665."
+    assert 'class="verdict legal"' in r.text
+    assert "Legal moves for West" in r.text
+    moves = said(r.text, "#legal-moves")
+    assert moves.startswith(
+        "Meld meld Ac Ad As meld A\u2663 A\u2666 A\u2660 Discard discard 4d discard the 4\u2666 "
+    )
+    assert 'data-move="discard 4d"' in r.text
+    # a move written with its seat is said for that seat
+    r = client.post("/rule", data={"variant": "own", "position": pos, "move": "E discard Kh"})
+    assert said(r.text, "#verdict") == "Refused: East may not discard the K\u2665."
+    assert said(r.text, "#ruling-text") == "It is W's turn, not E's."
+    # a turn of several actions, each in words
+    r = client.post(
+        "/rule",
+        data={"variant": "own", "position": NORTH, "move": "draw 7c meld Kh Kd Ks discard 4c"},
+    )
+    assert said(r.text, "#verdict").startswith(
+        "Refused: North may not draw the 7\u2663 from the stock, then meld K\u2665 K\u2666 "
+        "K\u2660, then discard the 4\u2663."
+    )
+
+
+def test_an_answer_and_a_finished_hand_are_said_in_words(client: TestClient) -> None:
+    """Partner's answer is listed, and ruled on, as an answer (written, as the notation does,
+    as the asker's 'ask yes'); a finished hand says there is nothing more to play."""
+    pos = (EXAMPLES / "asking.pos").read_text()
+    r = client.post("/rule", data={"variant": "own", "position": pos, "move": "ask yes"})
+    assert said(r.text, "#verdict") == (
+        "Legal: South may answer yes to partner's \u201cmay I go out?\u201d."
+    )
+    assert "answer yes to partner's \u201cmay I go out?\u201d" in said(r.text, ".words")
+    assert "Legal moves for South" in r.text
+    pos = (EXAMPLES / "e3-end-of-hand.pos").read_text()
+    r = client.post("/rule", data={"variant": "own", "position": pos, "move": ""})
+    assert said(r.text, "#hand-over") == "The hand is over: there is nothing more to play."
+    assert "Legal moves for" not in r.text
 
 
 def test_a_ruling_says_what_the_turn_still_owes(client: TestClient) -> None:
@@ -352,7 +538,8 @@ def test_a_ruling_says_what_the_turn_still_owes(client: TestClient) -> None:
         "9s Qh Jd", "Qc Qd Qh"
     )  # the queens can make up the rest
     r = client.post("/rule", data={"variant": "own", "position": position, "move": "meld Kh Kd Ks"})
-    assert "<strong>legal</strong>" in r.text
+    assert said(r.text, "#verdict") == ("Legal so far: North may meld K\u2665 K\u2666 K\u2660.")
+    assert said(r.text, "#owed") == "Still to do this turn:"
     owed = re.search(r'<ul class="owed"><li>([^<]*)</li>', r.text)
     assert owed is not None
     assert owed.group(1) == (
@@ -366,14 +553,61 @@ def test_a_ruling_matches_the_command_line(client: TestClient) -> None:
     from canasta_rules.cli import app
 
     pos = EXAMPLES / "took-the-pile.pos"
-    cli = CliRunner().invoke(app, ["ruling", str(pos), "discard Kh", "--json"])
-    want = json.loads(cli.output)
+    for move in ("discard Kh", "discard Kh discard 4d"):
+        cli = CliRunner().invoke(app, ["ruling", str(pos), move, "--json"])
+        want = json.loads(cli.output)
+        r = client.post("/rule", data={"variant": "own", "position": pos.read_text(), "move": move})
+        head = said(r.text, "#verdict").split(":")[0]
+        assert head == {"legal": "Legal", "refused": "Refused"}[want["verdict"]]
+        if want["code"]:
+            assert said(r.text, "#rule-code") == want["code"]
+
+
+def test_the_page_explains_how_to_write_a_position_and_its_example_works(
+    client: TestClient,
+) -> None:
+    """A family has no docs folder: the page says how a position is written, and the example it
+    starts with can be asked as it stands."""
+    page = client.get("/rule").text
+    guide = said(page, "#how-to-write")
+    for line in (
+        "[Variant",
+        "[Scores",
+        "hand N:",
+        "hand E: 11 unseen",
+        "pile:",
+        "stock 60",
+        "to move: N draw",
+        "North and South (NS) play together",
+    ):
+        assert line in guide, line
+    assert "docs/notation.md" not in page
+    position = re.search(r'<textarea name="position"[^>]*>(.*?)</textarea>', page, re.S)
+    move = re.search(r'<input type="text" name="move" id="move" value="([^"]*)"', page)
+    assert position is not None and move is not None
     r = client.post(
-        "/rule", data={"variant": "own", "position": pos.read_text(), "move": "discard Kh"}
+        "/rule",
+        data={
+            "variant": "own",
+            "position": html.unescape(position.group(1)),
+            "move": move.group(1),
+        },
     )
-    assert f"<strong>{want['verdict']}</strong>" in r.text
-    if want["code"]:
-        assert f'<code id="rule-code">{want["code"]}</code>' in r.text
+    assert 'id="answer-error"' not in r.text
+    assert said(r.text, "#verdict").startswith("Refused: North may not take the pile")
+
+
+def test_a_slip_is_placed_in_the_box_it_is_in(client: TestClient) -> None:
+    """A pasted position's slip is at a line of the Position box, a move's at a character of the
+    Move box (not at 'position.pos' or '<move>', names the page never showed)."""
+    broken = NORTH.replace("pile: 6h 9c 8s", "pile: 6h 9c 8s\nstock: 60")
+    r = client.post("/rule", data={"variant": "own", "position": broken, "move": "draw 7c"})
+    # (the message itself is the notation's: only the place is the page's)
+    error = said(r.text, "#answer-error")
+    assert error.startswith("Position, line 8, column 6: ") and "stock" in error
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw"})
+    assert said(r.text, "#answer-error").startswith("Move, at character 1: ")
+    assert "&lt;move&gt;" not in r.text and "position.pos" not in r.text
 
 
 def test_stepping_through_a_bundled_record(client: TestClient) -> None:
@@ -387,6 +621,24 @@ def test_stepping_through_a_bundled_record(client: TestClient) -> None:
     assert len(data[0]["table"]["hands"][0]["cards"]) == 11  # classic deals 11 each (001)
     assert any(step["score"] for step in data)
     assert 'id="replay-error"' not in r.text
+    # seats by name, cards as a player writes them, each turn in words beside its notation
+    assert [h["seat"] for h in data[0]["table"]["hands"]] == ["North", "East", "South", "West"]
+    assert data[0]["table"]["to_move"] == "South"
+    assert data[2]["text"] == "W take with 7c 7s and Ac Ad 2h discard 6d"
+    assert data[2]["words"] == (
+        "West: take the pile, melding the 7\u2660 on top with 7\u2663 7\u2660 from hand, and meld "
+        "A\u2663 A\u2666 2\u2665 with it, then discard the 6\u2666"
+    )
+    ew = {m["title"]: m["cards"] for m in data[2]["table"]["sides"][1]["melds"]}
+    assert ew == {
+        "Sevens": ["7\u2663", "7\u2660", "7\u2660"],
+        "Aces": ["2\u2665", "A\u2663", "A\u2666"],
+    }
+    end = next(step for step in data if step["score"])
+    assert end["table"]["end"] == "North went out"  # the first hand
+    # rows a ruleset scores nothing in (runs, in classic) are left out, as the command line does
+    rows = [row[0] for row in end["score"]]
+    assert "Run canastas" not in rows and rows[-1] == "Total"
 
 
 def test_a_record_that_goes_wrong_shows_the_refusal_at_its_move(client: TestClient) -> None:
@@ -436,6 +688,17 @@ def test_try_it_plays_both_rulesets_and_one_trial_at_a_time(
         time.sleep(0.1)
     assert out["done"] and not out["error"], out
     assert "house rules" in out["html"] and "classic" in out["html"]
+    assert (
+        re.search(r"<p>([^<]*)</p>", out["html"])
+        .group(1)
+        .startswith(  # type: ignore[union-attr]
+            "4 games under your house rules and 4 under classic, every seat played by the"
+        )
+    )
+    rows = re.findall(r"<tr><td>([^<]*)</td>", out["html"])
+    assert "games won by the side that plays first" in rows
+    assert "hands that ended because the stock ran out" in rows
+    assert not any("_" in row or "guard" in row for row in rows)
     assert out["progress"] == out["total"] == 8
     assert client.post("/api/try", json={**body, "games": 10_000}).status_code == 400
 

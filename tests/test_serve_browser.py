@@ -172,7 +172,7 @@ def test_upload_a_broken_house_file_and_see_the_located_error(
         lambda d: d.find_element(By.CSS_SELECTOR, '.control.has-problem[data-key="game.target"]'),
     )
     problem = control.find_element(By.CSS_SELECTOR, ".problem").text
-    assert problem.startswith("broken.toml, line 4: game.target: must be an integer")
+    assert problem.startswith("broken.toml, line 4: game.target: must be a whole number")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", control)
     shot(browser, "serve-upload-error.png")
 
@@ -186,10 +186,34 @@ def test_rule_on_a_position(browser: Driver, base_url: str) -> None:
     move.clear()
     move.send_keys("discard Kh")
     browser.find_element(By.ID, "ask").click()
-    answer = wait(browser, lambda d: d.find_element(By.ID, "answer"))
-    text = answer.text
-    assert text.startswith(("legal", "refused"))
-    assert "Legal moves for" in text
+    verdict = wait(browser, lambda d: d.find_element(By.ID, "verdict"))
+    assert verdict.text == "Legal: West may discard the K\u2665."
+    assert "Legal moves for West" in browser.find_element(By.ID, "answer").text
+    # a legal move clicked goes into the Move box, ready to ask about
+    browser.find_element(By.CSS_SELECTOR, 'button.fill[data-move="meld Ac Ad As"]').click()
+    assert browser.find_element(By.ID, "move").get_attribute("value") == "meld Ac Ad As"
+
+
+def test_ask_the_example_ruling_and_read_the_guide(browser: Driver, base_url: str) -> None:
+    """The page's own example as it stands: North's pair of eights is short of the opening
+    minimum, and the answer says so in words, with the rule and the legal way."""
+    browser.get(base_url + "/rule")
+    guide = browser.find_element(By.ID, "how-to-write")
+    guide.find_element(By.TAG_NAME, "summary").click()
+    assert "hand E: 11 unseen" in guide.text
+    browser.find_element(By.ID, "ask").click()
+    verdict = wait(browser, lambda d: d.find_element(By.ID, "verdict"))
+    assert verdict.text == (
+        "Refused: North may not take the pile, melding the 8\u2660 on top with 8\u2663 8\u2666 "
+        "from hand."
+    )
+    assert browser.find_element(By.ID, "rule-name").text.startswith("Initial meld: tiers")
+    browser.find_element(By.CSS_SELECTOR, "#legal-instead button.fill").click()
+    assert browser.find_element(By.ID, "move").get_attribute("value") == (
+        "take 8s with 8c 8d and Kd Kh Ks"
+    )
+    browser.execute_script("document.getElementById('how-to-write').open = false")
+    browser.execute_script("window.scrollTo(0, 0)")
     shot(browser, "serve-rule.png")
 
 
@@ -198,14 +222,24 @@ def test_step_through_a_bundled_record(browser: Driver, base_url: str) -> None:
     browser.find_element(By.ID, "record-file").send_keys(str(EXAMPLES / "classic-game.can"))
     browser.find_element(By.ID, "replay-go").click()
     where = wait(browser, lambda d: d.find_element(By.ID, "where"))
-    assert where.text.startswith("hand 1: the deal")
+    assert where.text == "Hand 1: the deal (step 1 of 171)"
+    assert browser.find_element(By.ID, "turn-words").text == "The cards are dealt."
     browser.find_element(By.ID, "next").click()
-    assert browser.find_element(By.ID, "where").text.startswith("hand 1, turn 1")
-    assert browser.find_element(By.ID, "turn-text").text.startswith("S draw")
+    assert browser.find_element(By.ID, "where").text.startswith("Hand 1, turn 1")
+    assert browser.find_element(By.ID, "turn-text").text == "S draw 7s discard 7s"
+    assert browser.find_element(By.ID, "turn-words").text == (
+        "South: draw the 7\u2660 from the stock, then discard the 7\u2660."
+    )
+    assert "West to play." in browser.find_element(By.ID, "table").text
     for _ in range(6):
         browser.find_element(By.ID, "next").click()
     hands = browser.find_elements(By.CSS_SELECTOR, "#table .hand")
-    assert len(hands) == 4
+    assert [h.find_element(By.TAG_NAME, "h3").text.split(" (")[0] for h in hands] == [
+        "North",
+        "East",
+        "South",
+        "West",
+    ]
     shot(browser, "serve-replay.png")
     browser.find_element(By.ID, "last").click()
     assert "The hand's score" in browser.find_element(By.ID, "table").text

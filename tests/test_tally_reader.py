@@ -163,7 +163,7 @@ def test_sheet_keys_of_the_wrong_kind_are_placed(tmp_path: Path) -> None:
         'variant = "classic"\nplayers = true\n': "2: players: expected a whole number",
         'variant = "classic"\nhands = [1]\n': "2: hands: expected a list of entry lines",
         'variant = "classic"\nset = ["game.target=x"]\n': (
-            '2: set: game.target: must be an integer, got "x" [game.target=x]'
+            '2: set: game.target: must be a whole number, got "x" [game.target=x]'
         ),
     }
     for text, message in cases.items():

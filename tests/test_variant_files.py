@@ -70,24 +70,24 @@ def test_misspelt_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
         max_wlid = 2
         """,
     )
-    check(capsys, f, [(str(f), 5, "melds.max_wlid", "unknown key (did you mean max_wild?)")])
+    check(capsys, f, [(str(f), 5, "melds.max_wlid", "unknown key (did you mean 'max_wild'?)")])
 
 
 def test_misspelt_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = write(tmp_path, "house.toml", 'extends = "classic"\n\n[meld]\nmax_wild = 2\n')
-    check(capsys, f, [(str(f), 3, "meld", "unknown key (did you mean melds?)")])
+    check(capsys, f, [(str(f), 3, "meld", "unknown key (did you mean 'melds'?)")])
 
 
 def test_wrong_type(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = write(tmp_path, "house.toml", 'extends = "classic"\n\n[going_out]\nbonus = "lots"\n')
-    check(capsys, f, [(str(f), 4, "going_out.bonus", 'must be an integer, got "lots"')])
+    check(capsys, f, [(str(f), 4, "going_out.bonus", 'must be a whole number, got "lots"')])
 
 
 @pytest.mark.parametrize(
     ("line", "key", "message"),
     [
-        ('[deck]\ndecks = "2"', "deck.decks", 'must be an integer, got "2"'),
-        ("[deck]\ndecks = 2.0", "deck.decks", "must be an integer, got 2.0"),
+        ('[deck]\ndecks = "2"', "deck.decks", 'must be a whole number, got "2"'),
+        ("[deck]\ndecks = 2.0", "deck.decks", "must be a whole number, got 2.0"),
         ("[pile]\none_card_ban = 1", "pile.one_card_ban", "must be true or false, got 1"),
         ('[pile]\none_card_ban = "yes"', "pile.one_card_ban", 'must be true or false, got "yes"'),
         (
@@ -276,7 +276,7 @@ def test_unknown_builtin_in_extends(capsys: pytest.CaptureFixture[str], tmp_path
     f = write(tmp_path, "house.toml", 'name = "house"\nextends = "clasic"\n')
     [p] = problems(f)
     assert (p.file, p.line, p.key) == (str(f), 2, "extends")
-    assert p.message == "no built-in variant 'clasic'; did you mean classic?"
+    assert p.message == "no built-in variant 'clasic'; did you mean 'classic'?"
     code, out, _ = cli(capsys, "variants", "validate", str(f))
     assert code == 2
     assert out == [f"{shown(f)}:2: extends: {p.message}"]
@@ -320,7 +320,7 @@ def test_provenance_key_that_is_not_a_parameter(
         """,
     )
     key = 'provenance."melds.max_wlid"'
-    msg = "names no parameter or table (did you mean melds.max_wild?)"
+    msg = "names no parameter or table (did you mean 'melds.max_wild'?)"
     check(capsys, f, [(str(f), 8, key, msg)])
 
 
@@ -396,8 +396,8 @@ def test_several_problems_one_line_each_in_line_order(
         capsys,
         f,
         [
-            (str(f), 4, "melds.max_wlid", "unknown key (did you mean max_wild?)"),
-            (str(f), 5, "melds.min_size", 'must be an integer, got "three"'),
+            (str(f), 4, "melds.max_wlid", "unknown key (did you mean 'max_wild'?)"),
+            (str(f), 5, "melds.min_size", 'must be a whole number, got "three"'),
             (str(f), 8, "deck.decks", "must be at least 1, got 0"),
             (str(f), 12, "seating.0.hand_size", "must be at most 30, got 40"),
             (str(f), 15, "going_out.bonus", "must be at least 0, got -5"),
@@ -423,8 +423,8 @@ def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path
     ("item", "key", "message"),
     [
         ("melds.max_wild=9", "melds.max_wild", "must be at most 7, got 9"),
-        ("melds.max_wlid=2", "melds.max_wlid", "unknown key (did you mean max_wild?)"),
-        ("melds.max_wild=two", "melds.max_wild", 'must be an integer, got "two"'),
+        ("melds.max_wlid=2", "melds.max_wlid", "unknown key (did you mean 'max_wild'?)"),
+        ("melds.max_wild=two", "melds.max_wild", 'must be a whole number, got "two"'),
         (
             "melds.max_wild",
             "melds.max_wild",
@@ -442,7 +442,7 @@ def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path
         (
             "provenance.deck=1",
             "provenance.deck",
-            "--set changes rule parameters (and name, title, summary, sources), not provenance",
+            "--set changes rule settings (and name, title, summary, sources), not provenance",
         ),
         ("name=Bad Name", "name", 'must match ^[a-z0-9][a-z0-9-]*$, got "Bad Name"'),
     ],
@@ -483,7 +483,7 @@ def test_python_m_validate_exits_2_without_traceback(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "Traceback" not in run.stdout + run.stderr
     assert run.stdout.splitlines() == [
-        f"{shown(bad)}:3: melds.max_wlid: unknown key (did you mean max_wild?)"
+        f"{shown(bad)}:3: melds.max_wlid: unknown key (did you mean 'max_wild'?)"
     ]
 
 

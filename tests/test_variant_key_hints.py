@@ -25,9 +25,9 @@ def problem(tmp_path: Path, body: str) -> str:
     ("body", "where", "hint"),
     [
         ('description = "Our game"\n', ":3: description:", "described by 'title' and 'summary'"),
-        ("target = 7500\n", ":3: target:", "unknown key here (did you mean game.target?)"),
-        ("[melds]\ntarget = 5\n", ":4: melds.target:", "did you mean game.target?"),
-        ("[melds]\nmin_sise = 3\n", ":4: melds.min_sise:", "did you mean min_size?"),
+        ("target = 7500\n", ":3: target:", "unknown key here (did you mean 'game.target'?)"),
+        ("[melds]\ntarget = 5\n", ":4: melds.target:", "did you mean 'game.target'?"),
+        ("[melds]\nmin_sise = 3\n", ":4: melds.min_sise:", "did you mean 'min_size'?"),
         ("[game]\nfoo = 1\n", ":4: game.foo:", "unknown key"),
     ],
 )

@@ -8,8 +8,10 @@ traceback. Set ``CANASTA_DEBUG=1`` to see the traceback of an unexpected interna
 from __future__ import annotations
 
 import contextlib
+import copy
 import errno
 import importlib
+import inspect
 import os
 import signal
 import sys
@@ -41,38 +43,38 @@ that the command's start-up does not import the variant loader and pydantic."""
 LAZY: dict[str, tuple[str, str]] = {
     "replay": (
         "notation",
-        "Replay a record, checking every move, and print each hand's score and the result.",
+        "Replay a record, checking every move; each hand's score.",
     ),
     "score": ("notation", "The score breakdown of a finished-hand position."),
     "ruling": (
         "notation",
-        "Is this move legal here, and why: the rule code, the parameter and its source.",
+        "Is this move legal here, and why: the rule and its source.",
     ),
     "moves": ("positions", "The legal moves in a position, grouped by kind, in the notation."),
-    "compare": ("positions", "Replay one game under several rulesets and report every divergence."),
-    "fmt": ("notation", "Rewrite a record or position in canonical form (idempotent)."),
+    "compare": ("positions", "Replay one game under several rulesets: where they differ."),
+    "fmt": ("notation", "Rewrite a record or position in the standard layout."),
     "record": ("notation", "A game played by bots, written as a record."),
     "check": (
         "check",
-        "Is a ruleset consistent? Lints, then seeded bot games with the invariants checked.",
+        "Is a ruleset sound? Its settings, then test games by bots.",
     ),
     "simulate": ("check", "How a ruleset plays: statistics over whole games played by bots."),
-    "rules": ("rules", "The rules of a variant in words, generated from its parameters."),
+    "rules": ("rules", "The rules of a variant in words, generated from its settings."),
     "play": (
         "play",
-        "Play a game: you (and friends) against bots, every move written to a record.",
+        "Play against bots (friends too); every move is recorded.",
     ),
     "tally": (
         "tally",
-        "Score a game played with cards: per-side counts in, the variant's arithmetic out.",
+        "Keep the score of a game played with real cards.",
     ),
     "serve": (
         "serve",
-        "Choose, compare and print house rules in your browser (a local web page, offline).",
+        "Choose, compare and print house rules in your web browser.",
     ),
     "variants": (
         "variants",
-        "The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
+        "Rulesets: list, show, compare, check, export, new.",
     ),
 }
 """Commands loaded when they run (start-up speed): name -> (module under ``cli``, the first line
@@ -87,13 +89,38 @@ def load_command(name: str) -> Any:
     """The real click command ``name`` of LAZY, built by its module's ``register``."""
     module = importlib.import_module(f"{__name__}.{LAZY[name][0]}")
     if name == "variants":
-        return typer.main.get_group(module.app)
+        return for_panels(typer.main.get_group(module.app))
     scratch = typer.Typer()
     module.register(scratch)
     # Only the command asked for is built: typer reads each command's signature and options,
     # and a module registers several.
     scratch.registered_commands = [c for c in scratch.registered_commands if c.name == name]
-    return typer.main.get_group(scratch).commands[name]
+    return for_panels(typer.main.get_group(scratch).commands[name])
+
+
+def _no_type(param: Any = None, ctx: Any = None) -> str:
+    return ""
+
+
+def for_panels(cmd: Any) -> Any:
+    """``cmd`` (and its subcommands) made to read in typer's rich panels (``TYPER_USE_RICH=1``)
+    as in the plain help. An argument's column of types showed ``<str>`` or ``<path>`` beside
+    its name: it now shows nothing there, since the name column already shows the argument's
+    metavar (POSITION, VARIANT|FILE); options show theirs in that column already. And the panels
+    keep the single line breaks of a command's help, which the plain help rewraps: each
+    paragraph is joined into one line, for the panel to wrap at the terminal's width."""
+    for param in getattr(cmd, "params", ()):
+        if param.param_type_name == "argument" and param.metavar:
+            shown = copy.copy(param.type)
+            vars(shown)["get_metavar"] = _no_type  # the plain help never asks an argument's type
+            param.type = shown
+    if typer.core.HAS_RICH and cmd.help:
+        cmd.help = "\n\n".join(
+            " ".join(p.split()) for p in inspect.cleandoc(cmd.help).split("\n\n")
+        )
+    for sub in getattr(cmd, "commands", {}).values():
+        for_panels(sub)
+    return cmd
 
 
 class LazyGroup(TyperGroup):

@@ -93,7 +93,7 @@ def _show_check(r: CheckReport, strict: bool = False) -> None:
     errors, warnings = r.errors, r.warnings
     counts = f"{len(errors)} error{'s' * (len(errors) != 1)}, "
     counts += f"{len(warnings)} warning{'s' * (len(warnings) != 1)}"
-    console.print(Text(f"static: {counts}"))
+    console.print(Text(f"settings: {counts}"))
     for f in r.findings:
         style = "red" if f.level == "error" else "yellow"
         line = Text("  ")
@@ -110,7 +110,7 @@ def _show_check(r: CheckReport, strict: bool = False) -> None:
         tables = ", ".join(f"{k} players" for k in d["players"])
         console.print(
             Text(
-                f"dynamic: {d['played']} of {r.games} games played (one seeded hand each; "
+                f"test games: {d['played']} of {r.games} played (one seeded hand each; "
                 f"{bots}; {tables}), {d['moves']:,} moves, seed {r.seed}"
                 + (", every check after every move" if r.full else "")
             )
@@ -131,8 +131,8 @@ def _show_check(r: CheckReport, strict: bool = False) -> None:
             if fr.shrunk:
                 console.print(
                     Text(
-                        f"  hypothesis shrank the hand from {fr.original_moves} to {fr.moves} "
-                        f"moves; it fails {fr.failure.where()}"
+                        f"  cut down from {fr.original_moves} to {fr.moves} moves; it fails "
+                        f"{fr.failure.where()}"
                         + (":" if fr.failure.problems != fr.found.problems else "")
                     )
                 )
@@ -188,12 +188,12 @@ def check_cmd(
             "--out",
             "-o",
             metavar="FILE",
-            help=f"Where to write the record of a failing game [default: {DEFAULT_OUT}].",
+            help=f"Where to write the record of a failing game (default: {DEFAULT_OUT}).",
             show_default=False,
         ),
     ] = None,
     full: Annotated[
-        bool, typer.Option("--full", help="Run every invariant after every move (slower).")
+        bool, typer.Option("--full", help="Run every check of the table after every move (slower).")
     ] = False,
     jobs: JobsOpt = 1,
     scheduler: SchedulerOpt = None,
@@ -210,12 +210,14 @@ def check_cmd(
         ),
     ] = None,
 ) -> None:
-    """Is a ruleset consistent? Lints, then seeded bot games with the invariants checked.
+    """Is a ruleset sound? Its settings, then test games by bots.
 
-    Static lints report rules no game can satisfy (errors) or use (warnings). Then --games
-    hands from seeded deals are played by the random and greedy bots, checking the engine's
-    invariants after every move; a failing hand is shrunk by hypothesis and written as a
-    record. Exit 0 when consistent, 1 when an error or a failure is found, 2 for bad input."""
+    First the settings are read for rules no game could meet (errors) or that no game would
+    ever use (warnings). Then --games hands from seeded deals are played by the random and greedy
+    bots, and the table is checked after every move (every card of the pack in one place, every
+    meld one the rules allow, the scores adding up); a hand that breaks a check is cut down to
+    the fewest moves that still break it and written as a record. Exit 0 when sound, 1 when an
+    error or a failure is found, 2 for bad input."""
     sets = tuple(set_ or ())
     if replay is not None:
         rc = check_record(replay, variant, sets)
@@ -382,7 +384,7 @@ def simulate_cmd(
     games: GamesOpt = 200,
     bots: Annotated[
         str,
-        typer.Option("--bots", metavar="KIND", help=f"{BOTS_HELP} (every seat)."),
+        typer.Option("--bots", metavar="KIND", help=f"The bots at every seat: {BOTS_HELP}."),
     ] = "strategy",
     players: PlayersOption = None,
     jobs: JobsOpt = 1,
@@ -391,7 +393,11 @@ def simulate_cmd(
     json_: JsonOpt = False,
     plot_file: Annotated[
         str | None,
-        typer.Option("--plot", metavar="FILE.png", help="Draw the distributions (plot extra)."),
+        typer.Option(
+            "--plot",
+            metavar="FILE.png",
+            help="Draw the distributions as a picture (needs matplotlib: pip install matplotlib).",
+        ),
     ] = None,
 ) -> None:
     """How a ruleset plays: statistics over whole games played by bots.

@@ -247,7 +247,9 @@ def replay_cmd(
         ),
     ] = False,
 ) -> None:
-    """Replay a record, checking every move, and print each hand's score and the result.
+    """Replay a record, checking every move; each hand's score.
+
+    Prints each hand's score breakdown, then the game's result.
 
     A refused move is shown with the mover's hand, the side's melds, the pile and the --at
     command that prints the whole table; a written score the replay does not give, with the
@@ -510,7 +512,10 @@ def ruling_cmd(
         typer.Option("--show", help="For a legal move: the position after it, and what changed."),
     ] = False,
 ) -> None:
-    """Is this move legal here, and why: the rule code, the parameter and its source.
+    """Is this move legal here, and why: the rule and its source.
+
+    A refusal names its rule code (type it after '?' in canasta play, or look it up in
+    docs/engine.md), the ruleset's setting behind it and the source that says so.
 
     The answer's first word is 'legal' or 'refused'. Exit status 0 when the move is legal (under
     every ruleset asked), 1 when it is refused (under any), 2 when the position or the move cannot
@@ -614,10 +619,13 @@ def fmt_cmd(
     file: FileArg,
     in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the file.")] = False,
     check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 if the file is not in canonical form.")
+        bool, typer.Option("--check", help="Exit 1 if the file is not in the standard layout.")
     ] = False,
 ) -> None:
-    """Rewrite a record or position in canonical form (idempotent)."""
+    """Rewrite a record or position in the standard layout.
+
+    One line a turn, cards and seats written the one way the reader writes them; a file in that
+    layout is left as it is."""
     from ..fileio import write_text_atomic
     from ..notation import format_document, parse
     from ..notation.parser import read_text
@@ -628,7 +636,7 @@ def fmt_cmd(
     text = format_document(parse(original, file))
     if check:
         if text != original:
-            typer.echo(f"{file}: not in canonical form", err=True)
+            typer.echo(f"{file}: not in the standard layout (canasta fmt -i rewrites it)", err=True)
             raise typer.Exit(code=1)
         return
     if in_place:
@@ -639,13 +647,15 @@ def fmt_cmd(
 
 
 def record_cmd(
-    variant: Annotated[str, typer.Argument(metavar="VARIANT|FILE")],
+    variant: Annotated[
+        str, typer.Argument(metavar="VARIANT|FILE", help="A built-in name or a variant file.")
+    ],
     seed: Annotated[
         int, typer.Option("--seed", metavar="SEED", help="Seed for the deals and the bots.")
     ] = 0,
     bots: Annotated[
         str,
-        typer.Option("--bots", metavar="KIND", help=f"{BOTS_HELP} (every seat)."),
+        typer.Option("--bots", metavar="KIND", help=f"The bots at every seat: {BOTS_HELP}."),
     ] = "greedy",
     players: PlayersOption = None,
     set_: SetOption = None,

@@ -57,7 +57,7 @@ def play_cmd(
         typer.Option(
             "--bots",
             metavar="KIND",
-            help=f"The bots' kind: {BOTS_HELP} (default greedy; when resuming, the record's).",
+            help=f"The bots (default greedy; when resuming, the record's): {BOTS_HELP}.",
         ),
     ] = None,
     record: Annotated[
@@ -79,7 +79,7 @@ def play_cmd(
         ),
     ] = False,
 ) -> None:
-    """Play a game: you (and friends) against bots, every move written to a record.
+    """Play against bots (friends too); every move is recorded.
 
     At a terminal this opens a full-screen table (Textual); where no terminal is attached it
     reads moves in the notation from standard input, one a line, and prints the table after

@@ -62,7 +62,7 @@ def compare_cmd(
     ] = None,
     set_: SetOption = None,
 ) -> None:
-    """Replay one game under several rulesets and report every divergence.
+    """Replay one game under several rulesets: where they differ.
 
     Each move a ruleset refuses (its rule code, and the parameter's value under each ruleset),
     each hand that cannot be followed under a ruleset, and each hand whose score differs, with

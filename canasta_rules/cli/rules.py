@@ -67,16 +67,17 @@ def on_terminal() -> bool:
 
 HELP = "\n\n".join(
     [
-        "The rules of a variant in words, generated from its parameters.",
+        "The rules of a variant in words, generated from its settings.",
         "In the order a player learns the game: the deal, a turn, melds and canastas, the "
         "discard pile, red and black threes, going out, scoring, and the end of the game.",
         "In a terminal the sheet is drawn (headings, lists and tables); piped, written with "
         "--out or asked for with -f md it is Markdown.",
-        "Each rule is marked with where it comes from, from the variant's provenance notes: "
-        "the source that states it, another source it was filled in from, or a reading the "
-        "project pinned (explained in notes at the end); a short legend says which is which.",
-        "--diff marks the rules whose parameters differ from BASE: the same parameters that "
-        "`canasta variants diff BASE VARIANT` lists. --set applies to VARIANT.",
+        "Each rule is marked with where it comes from, as the variant file's notes say: the "
+        "source that states it, another source it was filled in from, or a reading the "
+        "project chose where the sources are silent or unclear (explained in notes at the "
+        "end); a short legend says which is which.",
+        "--diff marks the rules whose settings differ from BASE: the same settings that "
+        "'canasta variants diff BASE VARIANT' lists. --set applies to VARIANT.",
     ]
 )
 

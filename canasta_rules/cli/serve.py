@@ -32,7 +32,9 @@ def serve(
         bool, typer.Option("--open", help="Open the page in your web browser.")
     ] = False,
 ) -> None:
-    """Choose, compare and print house rules in your browser (a local web page, offline)."""
+    """Choose, compare and print house rules in your web browser.
+
+    The page is served from this computer and works offline."""
     import socket
 
     import uvicorn

@@ -196,7 +196,10 @@ def tally_cmd(
         typer.Option("--out", "-o", metavar="FILE", help="Write the printed sheet to this file."),
     ] = None,
 ) -> None:
-    """Score a game played with cards: per-side counts in, the variant's arithmetic out.
+    """Keep the score of a game played with real cards.
+
+    Each side's counts go in (melds, canastas, red threes, cards left in hand ...); the ruleset's
+    scoring comes out.
 
     Each hand is one line of counts per side; the command shows the hand's breakdown, the
     running totals, each side's minimum for the next hand and the winner at the target. Without

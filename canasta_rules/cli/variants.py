@@ -32,7 +32,8 @@ if TYPE_CHECKING:  # rich loads when a table is drawn with it (start-up speed)
     from rich.table import Table
 
 app = typer.Typer(
-    help="The built-in rulesets and house-rules files: list, show, compare, check, export, new.",
+    help="Rulesets: list, show, compare, check, export, new.\n\n"
+    "The built-in rulesets, and house-rules files of your own.",
     no_args_is_help=True,
 )
 
@@ -106,7 +107,9 @@ def _legend_rows(ids: Iterable[str]) -> list[tuple[str, str]]:
 
 @app.command("list")
 def list_(json_: JsonOption = False) -> None:
-    """The built-in variants: name, title, players and sources, with a key to the sources."""
+    """The built-in rulesets: name, title, players and sources.
+
+    A key to the sources ends the list."""
     loaded = [(name, load(name)) for name in builtin.names()]
     if json_:
         _print_json(
@@ -206,11 +209,13 @@ def _show_json(lv: LoadedVariant) -> None:
 
 @app.command()
 def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> None:
-    """The resolved ruleset, table by table, with where each value comes from.
+    """Every setting of a ruleset, and where each comes from.
 
-    For each parameter: its value, the file (or --set, or the model default) that set it, and
-    the sources its provenance note cites; the notes follow each table, and a key to the
-    sources ends the list."""
+    Table by table.
+
+    For each setting: its value, the file that set it (or --set, or the default), and the
+    sources the file's note on it cites; the notes follow each table, and a key to the sources
+    ends the list."""
     from rich.text import Text
 
     lv = load_ref(ref, set_)
@@ -295,9 +300,11 @@ def _print_rows(
 
 @app.command()
 def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
-    """Only the parameters on which two rulesets differ, side by side, with their sources.
+    """The settings on which two rulesets differ, side by side.
 
-    --set applies to B (the ruleset being compared with A)."""
+    Each value with the sources behind it.
+
+    --set applies to the second ruleset (the one compared with the first)."""
     from rich.text import Text
 
     la, lb = load_ref(a, None), load_ref(b, set_)
@@ -362,7 +369,10 @@ def new(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", "-o", metavar="FILE", help="Where to write it [default: NAME.toml here]."
+            "--out",
+            "-o",
+            metavar="FILE",
+            help="Where to write it (default: NAME.toml in this folder).",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace a file already there.")] = False,
@@ -379,7 +389,7 @@ def new(
         )
     if builtin.path_of(base) is None:
         close = difflib.get_close_matches(base, builtin.names(), n=1)
-        hint = f"; did you mean {close[0]}?" if close else " (see `canasta variants list`)"
+        hint = f"; did you mean '{close[0]}'?" if close else " (see 'canasta variants list')"
         raise typer.BadParameter(f"no built-in ruleset {base!r}{hint}", param_hint="--from")
     target = out if out is not None else Path(f"{name}.toml")
     if target.exists() and not force:
@@ -394,7 +404,9 @@ def new(
 
 @app.command()
 def schema(out: OutOption = None) -> None:
-    """Print the JSON Schema of variant files (for editors: taplo, Even Better TOML)."""
+    """Print the JSON Schema of variant files, for editors.
+
+    Editors that read it (taplo, Even Better TOML) check a house file as it is typed."""
     from ..variant.schema import schema_text  # pydantic: only when asked
 
     emit(schema_text(), out)
@@ -402,7 +414,9 @@ def schema(out: OutOption = None) -> None:
 
 @app.command()
 def export(ref: VariantArg, set_: SetOption = None, out: OutOption = None) -> None:
-    """The resolved ruleset as one standalone TOML file."""
+    """A ruleset as one file that stands alone.
+
+    Every setting written out, nothing taken from another file by 'extends'."""
     from ..variant.export import export_toml  # only when asked
 
     emit(export_toml(load_ref(ref, set_)), out)

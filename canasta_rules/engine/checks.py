@@ -244,7 +244,8 @@ def value_of(r: Rules, cards: Iterable[int]) -> int:
 
 
 def needs_text(r: Rules) -> str:
-    return plural(r.canastas_to_go_out, "canasta")
+    """The canastas going out needs, as the refusals say it: "a canasta", "2 canastas"."""
+    return plural(r.canastas_to_go_out, "canasta", "a")
 
 
 def keep_a_card(s: State, side: int, after: int, canastas_after: int) -> Refusal | None:
@@ -324,7 +325,7 @@ def kind_counts(s: State, side: int) -> tuple[int, int, int]:
 def contract_missing(s: State, side: int) -> str:
     """What the side still lacks of the canastas going out needs by kind
     (``going_out.natural_canastas``, ``mixed_canastas``, ``wild_canastas``): '' when it has
-    them, else the missing canastas in words ('1 more natural canasta and 2 more mixed
+    them, else the missing canastas in words ('one more natural canasta and 2 more mixed
     canastas')."""
     r = s.rules
     if not r.kinds_contract:
@@ -337,7 +338,7 @@ def contract_missing(s: State, side: int) -> str:
         if h < w:
             n = w - h
             parts.append(
-                f"{n} more {word}"
+                f"one more {word}"
                 if n == 1
                 else f"{n} more {word.replace('canasta', 'canastas', 1)}"
             )
@@ -497,7 +498,7 @@ def check_stock_sequence(
             # Count as the rule does: the cards besides bonus threes (each laid down, replaced).
             named = sum(1 for c in cards if not bonus[c])
             takes = named + min(need, pos)
-            count = f"takes {plural(takes, 'card')} from the stock here, and names {named}"
+            count = f"takes {plural(takes, 'card', 'one')} from the stock here, and names {named}"
             if any(bonus[c] for c in cards):
                 count += " besides the bonus threes it lays down"
             if talon:

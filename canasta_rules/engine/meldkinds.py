@@ -44,8 +44,10 @@ NEW_RUN = RUN_KEY0 - 1
 """The key ``checks.check_new_meld`` gives a new run (its real key is chosen when it is laid)."""
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def plural(n: int, word: str, one: str = "1") -> str:
+    """``2 canastas``; for 1, ``one`` before the word, as the sentence reads it aloud: "until
+    your side has a canasta" (``one="a"``), "at most one wild card" (``one="one"``)."""
+    return f"{one} {word}" if n == 1 else f"{n} {word}s"
 
 
 def rank_name(rank: int, plural: bool = True) -> str:
@@ -107,7 +109,8 @@ def wild_limits(r: Rules, nat: int, wild: int) -> Refusal | None:
         return Refusal(
             "meld.too_many_wild",
             "melds.max_wild",
-            f"a meld may hold at most {plural(r.max_wild, 'wild card')}; this would hold {wild}",
+            f"a meld may hold at most {plural(r.max_wild, 'wild card', 'one')}; "
+            f"this would hold {wild}",
         )
     if r.wild_le_nat and wild > nat - r.wild_margin:
         if r.wild_margin:

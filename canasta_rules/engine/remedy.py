@@ -6,7 +6,8 @@ is legal; ``meld Kc Kd`` beside the side's kings is too few cards for a new meld
 Kc Kd`` is legal; melding every card where going out needs a discard is refused, and the same
 meld with one card kept back to discard is legal. :func:`legal_form` finds such a form: first by
 rewriting what the player wrote (cards melded just after a pickup laid with it, a meld turned
-into an addition, one card kept back as the final discard), then among the move generator's
+into an addition, one card kept back: as the final discard where the meld took every card held,
+else in the hand), then among the move generator's
 canonical moves (:mod:`.generate`, :func:`.pile.pile_takes`, the going-out planner) the one
 closest to what was written. Every form offered passes :func:`~.legality.refusal`, action by
 action; where none does, there is no remedy, and none is invented.
@@ -40,6 +41,8 @@ ADD = "add"
 """Cards written as a new meld, added to the side's meld they fit (or the other way round)."""
 FINAL_DISCARD = "final_discard"
 """Going out with one card kept back and discarded."""
+KEEP_BACK = "keep_back"
+"""The same meld with one card left in the hand (too many wild cards, too few cards kept)."""
 MORE_MELDS = "more_melds"
 """The same melds with more laid in the same action, reaching the minimum."""
 GO_OUT = "go_out"
@@ -178,8 +181,9 @@ def _meld(s: State, m: Meld, rest: tuple[Move, ...]) -> Remedy | None:
 
 def _meld_rewrites(s: State, m: Meld) -> list[tuple[tuple[Move, ...], str, str]]:
     """Rewrites of meld action ``m`` that keep its cards: a new meld as an addition to the
-    side's meld it fits, an addition as a new meld, and the action less one card kept back as
-    the final discard."""
+    side's meld it fits, an addition as a new meld, and the action less one card kept back: as
+    the final discard where ``m`` melds every card held, else kept in the hand (the reason a
+    final discard gives would not be true of a hand that still holds other cards)."""
     side = s.side_of[s.turn]
     out: list[tuple[tuple[Move, ...], str, str]] = []
     for i, g in enumerate(m.melds):
@@ -192,14 +196,20 @@ def _meld_rewrites(s: State, m: Meld) -> list[tuple[tuple[Move, ...], str, str]]
         cand = Meld((*m.melds, g), others_adds)
         out.append(((cand,), ADD, "your side has no such meld yet: these cards begin one"))
     seen: set[int] = set()
-    for c in [*(c for g in m.melds for c in g), *(c for _, g in m.adds for c in g)]:
+    laid = [*(c for g in m.melds for c in g), *(c for _, g in m.adds for c in g)]
+    every_card = len(laid) == s.hand_len[s.turn]
+    for c in laid:
         if c in seen:
             continue
         seen.add(c)
         kept = _without(m, c)
-        if kept is not None:
+        if kept is None:
+            continue
+        if every_card:
             why = f"going out needs a final discard: keep {C.name(c)} back and discard it"
             out.append(((kept, Discard(c)), FINAL_DISCARD, why))
+        else:
+            out.append(((kept,), KEEP_BACK, f"the same meld with {C.name(c)} kept in your hand"))
     return out
 
 

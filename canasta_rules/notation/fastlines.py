@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .. import limits
 from . import actions as R
 from . import ast as A
-from .shapes import SP, WS, Shapes, cached, terminal
+from .shapes import SP, WS, Shapes, ShapeTable, Terminal
 
 if TYPE_CHECKING:
     from .terminals import HasTerminals
@@ -118,34 +118,24 @@ def source_lines(text: str) -> list[str]:
     return lines
 
 
-_SHAPES: dict[int, Shapes] = {}
-"""The shapes of the common lines by parser, each compiled when first used (:mod:`.shapes`)."""
-
-
-def _shapes(p: HasTerminals) -> Shapes:
-    return cached(_SHAPES, p, _build)
-
-
-def _build(p: HasTerminals) -> dict[str, str]:
-    def t(name: str) -> str:
-        return terminal(p, name)
-
-    sp, ws = SP, WS
+@ShapeTable
+def _shapes(t: Terminal) -> dict[str, str]:
+    """The shapes of the common lines, each compiled when first used (:mod:`.shapes`)."""
     cards, seat, side = t("CARDS"), t("SEAT"), t("SIDE")
     return {
         "turn": t("TURN"),
         "deal": (
-            rf"deal{sp}(?P<seat>{seat}){ws}:"
-            rf"(?:{ws}(?P<one>{cards})(?:{ws}(?P<bar>\|)(?:{ws}(?P<two>{cards}))?)?)?"
+            rf"deal{SP}(?P<seat>{seat}){WS}:"
+            rf"(?:{WS}(?P<one>{cards})(?:{WS}(?P<bar>\|)(?:{WS}(?P<two>{cards}))?)?)?"
         ),
         "hand": (
-            rf"hand{sp}(?P<number>[0-9]+)(?:{sp}dealer{sp}(?P<dealer>{seat}))?"
-            rf"(?:{sp}seed{sp}(?P<seed>{t('SEEDTEXT')}))?"
+            rf"hand{SP}(?P<number>[0-9]+)(?:{SP}dealer{SP}(?P<dealer>{seat}))?"
+            rf"(?:{SP}seed{SP}(?P<seed>{t('SEEDTEXT')}))?"
         ),
-        "upcard": rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}(?P<cards>{cards}))?",
-        "scores": rf"(?P<kind>score|total)(?P<body>(?:{sp}{side}{sp}{t('SIGNED')})+)",
-        "pair": rf"(?P<side>{side}){sp}(?P<value>{t('SIGNED')})",
-        "tag": rf"\[{ws}(?P<name>{t('TAGNAME')}){sp}(?P<value>{t('STRING')}){ws}\]",
+        "upcard": rf"(?P<word>upcard|pile)(?:{WS}:)?(?:{WS}(?P<cards>{cards}))?",
+        "scores": rf"(?P<kind>score|total)(?P<body>(?:{SP}{side}{SP}{t('SIGNED')})+)",
+        "pair": rf"(?P<side>{side}){SP}(?P<value>{t('SIGNED')})",
+        "tag": rf"\[{WS}(?P<name>{t('TAGNAME')}){SP}(?P<value>{t('STRING')}){WS}\]",
     }
 
 

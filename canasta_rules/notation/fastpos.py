@@ -28,45 +28,37 @@ from . import actions as R
 from . import ast as A
 from . import fastlines as F
 from .fastlines import Budget
-from .shapes import SP, WS, Shapes, cached, terminal
+from .shapes import SP, WS, Shapes, ShapeTable, Terminal
 from .terminals import HasTerminals
 
-_SHAPES: dict[int, Shapes] = {}
 
-
-def _shapes(p: HasTerminals) -> Shapes:
-    return cached(_SHAPES, p, _build)
-
-
-def _build(p: HasTerminals) -> dict[str, str]:
-    def t(name: str) -> str:
-        return terminal(p, name)
-
-    sp, ws = SP, WS
+@ShapeTable
+def _shapes(t: Terminal) -> dict[str, str]:
+    """The shapes of a position's lines, each compiled when first used (:mod:`.shapes`)."""
     cards, seat, side, phase = t("CARDS"), t("SEAT"), t("SIDE"), t("PHASE")
-    unseen = rf"(?P<count>[0-9]+){sp}unseen(?:{ws},)?"
+    unseen = rf"(?P<count>[0-9]+){SP}unseen(?:{WS},)?"
     return {
         "cards": cards,
-        "hand": rf"hand{sp}(?P<seat>{seat}){ws}:(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?",
+        "hand": rf"hand{SP}(?P<seat>{seat}){WS}:(?:{WS}{unseen})?(?:{WS}(?P<cards>{cards}))?",
         "melds": (
-            rf"melds{sp}(?P<side>{side}){ws}:(?:{ws}(?P<body>{cards}(?:{ws},{ws}{cards})*))?"
+            rf"melds{SP}(?P<side>{side}){WS}:(?:{WS}(?P<body>{cards}(?:{WS},{WS}{cards})*))?"
         ),
-        "red": rf"red{sp}(?P<side>{side}){ws}:(?:{ws}(?P<cards>{cards}))?",
+        "red": rf"red{SP}(?P<side>{side}){WS}:(?:{WS}(?P<cards>{cards}))?",
         "foot": (
-            rf"foot{sp}(?P<seat>{seat}){ws}:{ws}(?:(?P<cards>{cards})"
-            rf"|(?P<taken>taken)(?![A-Za-z0-9])|(?P<count>[0-9]+){sp}unseen)"
+            rf"foot{SP}(?P<seat>{seat}){WS}:{WS}(?:(?P<cards>{cards})"
+            rf"|(?P<taken>taken)(?![A-Za-z0-9])|(?P<count>[0-9]+){SP}unseen)"
         ),
-        "tomove": rf"to{sp}move(?:{ws}:)?{ws}(?P<seat>{seat}){ws}(?P<phase>{phase})",
-        "out": rf"out{sp}(?P<seat>{seat})(?:{sp}(?P<concealed>concealed))?",
-        "melded": rf"melded{ws}:(?P<seats>(?:{ws}{seat})*)",
+        "tomove": rf"to{SP}move(?:{WS}:)?{WS}(?P<seat>{seat}){WS}(?P<phase>{phase})",
+        "out": rf"out{SP}(?P<seat>{seat})(?:{SP}(?P<concealed>concealed))?",
+        "melded": rf"melded{WS}:(?P<seats>(?:{WS}{seat})*)",
         "seat": seat,
         "side": side,
-        "stock": rf"stock{sp}(?P<count>[0-9]+)",
-        "upcard": (rf"(?P<word>upcard|pile)(?:{ws}:)?(?:{ws}{unseen})?(?:{ws}(?P<cards>{cards}))?"),
-        "turn": rf"turn{ws}:(?P<text>{t('TURNTEXT')})?",
-        "alone": rf"alone{ws}:{ws}(?P<seat>{seat})",
-        "asked": rf"asked{ws}:(?P<seats>(?:{ws}{seat})*)",
-        "taken": rf"taken{ws}:(?P<sides>(?:{ws}{side})*)",
+        "stock": rf"stock{SP}(?P<count>[0-9]+)",
+        "upcard": (rf"(?P<word>upcard|pile)(?:{WS}:)?(?:{WS}{unseen})?(?:{WS}(?P<cards>{cards}))?"),
+        "turn": rf"turn{WS}:(?P<text>{t('TURNTEXT')})?",
+        "alone": rf"alone{WS}:{WS}(?P<seat>{seat})",
+        "asked": rf"asked{WS}:(?P<seats>(?:{WS}{seat})*)",
+        "taken": rf"taken{WS}:(?P<sides>(?:{WS}{side})*)",
         **{kind: t(kind) for kind in R.KINDS},
     }
 

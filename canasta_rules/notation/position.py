@@ -100,6 +100,7 @@ class _Reader(_Collect, _Turns):
         self._penalties(lines, state)
         self._engine_checks(state, pos.meld_keys, lines.meld_at, lines.hand_at)
         self._check_out_layout(state, d.move_line, d.went_out)
+        self._check_question(state, d.move_line, d.turn in lines.unseen_hands)
         rp = ReadPosition(
             self.loaded,
             self.rules,

@@ -8,14 +8,26 @@ from __future__ import annotations
 from .. import cards as C
 from ..engine.checks import contract_refusal, runs_refusal
 from ..engine.invariants import card_problems, meld_problems
-from ..engine.legality import check_new_meld
+from ..engine.legality import check_new_meld, refusal
 from ..engine.limits import out_refusal
 from ..engine.meldkinds import NEW_RUN, plural, run_span
+from ..engine.moves import Ask
 from ..engine.position import UNDRAWN, TurnState, meld_key, opening_value
 from ..engine.rules import KEY_OF, RED3_KEY, RUN_REF0, run_ref_parts
 from ..engine.state import Phase, State
 from . import ast as A
 from .position_table import _Table
+
+_NOTHING_TO_ASK = {
+    "ask.one_card": "{asker} holds one card, and with one card left there is nothing to ask",
+    "ask.cannot_go_out": (
+        "{asker} could not go out this turn, and a player asks only when able to "
+        "(going_out.permission.only_when_able)"
+    ),
+}
+"""Why the player whose turn it is cannot have asked "may I go out?", said of that player (the
+engine's refusals of the question say "you"); the moments of the turn are worded from the
+refusal itself."""
 
 
 class _Checks(_Table):
@@ -127,7 +139,9 @@ class _Checks(_Table):
             wild = sum(n for c, n in enumerate(left) if C.is_wild(c))
             black = freezing - wild  # black threes, where they freeze the pile (bicycle)
             what = " and ".join(
-                plural(n, word) for n, word in ((wild, "wild card"), (black, "black three")) if n
+                plural(n, word, "one")
+                for n, word in ((wild, "wild card"), (black, "black three"))
+                if n
             )
             verb = "is" if freezing == 1 else "are"
             msg = (
@@ -240,7 +254,12 @@ class _Checks(_Table):
                 msg = "this ruleset has no asking permission to go out (going_out.permission)"
                 raise self.err(line.at, msg, cols["asked"])
             if phase == Phase.ANSWER:
-                msg = "partner has not answered yet ('to move: ... answer')"
+                asker = self.who(turn)
+                msg = (
+                    f"'asked' says partner has answered {asker}, but the 'to move' line says "
+                    f"partner is still to answer: leave 'asked' out until then, or write "
+                    f"'to move: {asker} play' after the answer"
+                )
                 raise self.err(line.at, msg, cols["asked"])
 
     def _check_opening(
@@ -366,3 +385,35 @@ class _Checks(_Table):
                     h = hand_at[p]
                     at = h.at if h is not None else at
             raise self.err(at, problem)
+
+    def _check_question(self, s: State, line: A.PosToMove | A.PosOut, asker_unseen: bool) -> None:
+        """``to move: N answer`` says that N's partner, whose turn it is, has just asked "may I go
+        out?". The engine's rules for asking must let that player ask at this point: a question
+        asked after melding where the ruleset asks before it, with one card left, or by a player
+        who could not go out (where only such a player asks) was never asked, and nothing waits
+        for an answer. (The engine would refuse every move there with "your partner must answer
+        first".) The asker's hand written as a count is not judged on whether it could go out."""
+        if s.phase != Phase.ANSWER:
+            return
+        asker = s.turn
+        before = s.copy()  # the moment before the question
+        before.phase = Phase.PLAY if s.drew else Phase.DRAW
+        before.answerer = -1
+        before.asked_hand &= ~(1 << asker)  # the question itself (once_per_hand)
+        ref = refusal(before, Ask())
+        if ref is None or (asker_unseen and ref.code == "ask.cannot_go_out"):
+            return
+        who = self.who(asker)
+        if ref.code in _NOTHING_TO_ASK:
+            why = _NOTHING_TO_ASK[ref.code].format(asker=who)
+        elif ref.code in ("ask.too_early", "ask.too_late"):
+            moment = ref.message.replace("in this ruleset you ask", "a player asks")
+            done = "has melded this turn" if s.turn_melded else "is at this point of the turn"
+            why = f"{who} {done}, and in this ruleset {moment}"
+        else:
+            why = ref.message
+        msg = (
+            f'nobody can have asked "may I go out?", so {self.who(s.answerer)} has nothing to '
+            f"answer: {why}"
+        )
+        raise self.err(line.at, msg)

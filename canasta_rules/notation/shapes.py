@@ -45,12 +45,29 @@ def terminal(p: HasTerminals, name: str) -> str:
     return f"(?:{p.get_terminal(name).pattern.to_regexp()})"
 
 
-def cached(
-    store: dict[int, Shapes], p: HasTerminals, build: Callable[[HasTerminals], dict[str, str]]
-) -> Shapes:
-    """The shapes ``build`` makes from ``p``'s terminals, made once for each ``p`` (a reader's
-    terminals live as long as the program)."""
-    got = store.get(id(p))
-    if got is None:
-        got = store[id(p)] = Shapes(build(p))
-    return got
+Terminal = Callable[[str], str]
+"""A parser's terminals by name, each as a group (:func:`terminal`)."""
+
+
+class ShapeTable:
+    """A line reader's table of shapes: ``build`` names each expression, given the parser's
+    terminals; the table is made once for each parser (a reader's terminals live as long as the
+    program), and each expression compiled when first used. Used as a decorator::
+
+        @ShapeTable
+        def _shapes(t: Terminal) -> dict[str, str]:
+            return {"stock": rf"stock{SP}(?P<count>{t('INT')})"}
+
+        _shapes(parser).stock.match(line)
+    """
+
+    def __init__(self, build: Callable[[Terminal], dict[str, str]]) -> None:
+        self._build = build
+        self.made: dict[int, Shapes] = {}
+        """The tables made, by the parser's ``id``."""
+
+    def __call__(self, p: HasTerminals) -> Shapes:
+        got = self.made.get(id(p))
+        if got is None:
+            got = self.made[id(p)] = Shapes(self._build(lambda name: terminal(p, name)))
+        return got

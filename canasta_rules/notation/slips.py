@@ -6,6 +6,7 @@ one line with the file, line and column. :func:`syntax_error` is the parser's on
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
@@ -24,7 +25,6 @@ _EXAMPLES: dict[str, list[str]] = {
         "hand\n",
         "hand N\n",
     ],
-    "a seat name follows 'deal', then a colon: 'deal N: Kd Kh ...'": ["deal: 4c\n", "deal 4c\n"],
 }
 
 # How a syntax error words what could have come instead (docs/notation.md, "Design notes"):
@@ -188,7 +188,9 @@ def _turn_slip(word: str, before: str) -> str:
     if last == "take":
         items = _after_take(before[starts[-1].start() :])
         return f"unknown word {quoted(word)} in a take: expected {either(items)}"
-    return f"unknown action {quoted(word)}: expected {typed(ACTIONS)}"
+    close = get_close_matches(word.lower(), ACTIONS, n=1)
+    mean = f" (did you mean {quoted(close[0])}?)" if close else ""
+    return f"unknown action {quoted(word)}{mean}: expected {typed(ACTIONS)}"
 
 
 _TAKE_THEN_MELD = re.compile(r"[ \t]*meld[ \t]+([^#]*)")
@@ -209,6 +211,98 @@ def _and_form(before: str, after: str) -> str | None:
         "cards melded with a pickup are laid with it, after 'and', not in a meld after a "
         f"comma: '{joined}'"
     )
+
+
+_SEAT_LED: dict[str, tuple[str, str]] = {
+    "hand": ("seat", "hand N: Kd Kh"),
+    "deal": ("seat", "deal N: Kd Kh"),
+    "foot": ("seat", "foot N: Kd Kh"),
+    "melds": ("side", "melds NS: Kc Kd Kh, 7c 7d 7s"),
+    "red": ("side", "red NS: 3h"),
+    "penalty": ("seat", "penalty N wild_returned"),
+    "out": ("seat", "out N"),
+    "to move": ("seat", "to move: N draw"),
+    "alone": ("seat", "alone: N"),
+    "score": ("side", "score NS 120 EW 85"),
+    "total": ("side", "total NS 120 EW 85"),
+    "frozen against": ("side", "frozen against EW"),
+}
+"""The lines that name a seat or a side after their first word, and the form of each."""
+
+_LEAD = re.compile(
+    r"[ \t]*(?P<word>hand|deal|foot|melds|red|penalty|out|to[ \t]+move|alone|score|total"
+    r"|frozen[ \t]+against)(?P<gap>(?:[ \t]*:)?[ \t]*)(?P<slot>[^ \t#]*)(?P<rest>.*)"
+)
+
+
+def _missing_seat(src: str) -> tuple[str, int] | None:
+    """A line that leaves out its seat or side (``hand 5c 6c``, ``melds: 7c 7d 7h``, ``to move:
+    draw``): the message and the column where the seat belongs. Lark reads ``hand 5`` as a
+    record's hand number and stops at the ``c``; the slip is the seat left out."""
+    m = _LEAD.match(src)
+    if m is None:
+        return None
+    word = re.sub(r"[ \t]+", " ", m.group("word"))
+    slot, gap = m.group("slot").rstrip(","), m.group("gap")
+    if word == "hand" and ((slot.isdigit() and "unseen" not in m.group("rest")) or not slot):
+        return None  # a record's hand line ('hand 2 dealer E'), or 'hand' alone (its own label)
+    colon_after = word in ("hand", "deal", "foot", "melds", "red")
+    missing = (
+        not slot
+        or (colon_after and ":" in gap)
+        or slot[0].isdigit()
+        or _is_card(slot)
+        or re.fullmatch(r"[a-z_]{4,}", slot) is not None
+    )
+    if not missing:
+        return None
+    kind, form = _SEAT_LED[word]
+    col = m.start("slot") + 1 if not (colon_after and ":" in gap) else src.index(":") + 1
+    return f"the {kind} is missing after '{word}', as in '{form}'", col
+
+
+_NO_COLON: dict[str, str] = {
+    "stock": "stock 40",
+    "score": "score NS 120 EW 85",
+    "total": "total NS 120 EW 85",
+    "frozen": "frozen yes",
+    "out": "out N",
+    "penalty": "penalty N wild_returned",
+}
+"""Lines whose first word takes no colon (unlike 'pile:' or 'hand N:'), and the form of each."""
+
+_COLON_AFTER = re.compile(r"[ \t]*(?P<word>stock|score|total|frozen|out|penalty)[ \t]*:")
+_TO_MOVE = re.compile(
+    r"[ \t]*to[ \t]+move[ \t]*:?[ \t]*(?P<seat>[NESWA-F])\b[ \t]*(?P<what>[^ \t#]*)"
+)
+_PHASES = ("draw", "play", "answer", "expose", "foot", "over")
+
+
+def _line_form_slip(src: str) -> tuple[str, int] | None:
+    """A line of a known kind written in another form: a colon after a word that takes none
+    (``stock: 40``), or ``to move`` without what the seat is to do (``to move: N``). The
+    message and the column to point at."""
+    m = _COLON_AFTER.match(src)
+    if m is not None:
+        word = m.group("word")
+        return f"'{word}' takes no colon, as in '{_NO_COLON[word]}'", m.end()
+    m = _TO_MOVE.match(src)
+    if m is not None and m.group("what") not in _PHASES:
+        seat = m.group("seat")
+        return (
+            f"say what {seat} is to do: 'to move: {seat} draw' before drawing or taking the "
+            f"pile, 'to move: {seat} play' after it (or {typed(_PHASES[2:])})",
+            m.start("what") + 1,
+        )
+    return None
+
+
+def _is_card(word: str) -> bool:
+    try:
+        C.parse(word)
+    except C.CardSyntaxError:
+        return False
+    return True
 
 
 def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> NotationError:
@@ -235,6 +329,9 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         word = _word_at(src, col - 1) if src else str(tok)
     if tok_type == "_NL" or (not word and col > len(src)):
         word = ""
+    missing = _missing_seat(src) or _line_form_slip(src)
+    if missing is not None:
+        return NotationError(missing[0], file, line, missing[1])
     turn_line = bool(re.match(r"[NESWA-F][ \t]", src)) and col > 2
     bad_card = _card_problem(word) or (_card_slot_slip(word, before) if turn_line else None)
     if bad_card and before.strip():  # (no line starts with a card: that is another slip)

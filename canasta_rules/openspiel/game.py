@@ -121,9 +121,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if d.done:
             return []
         if d.s is None or d.pending is not None:
-            return [a for a, _ in d.chance_outcomes()]
+            return d.chance_actions()
         if player is None or player == d.s.actor:
-            return d.legal_actions()
+            legal = d._legal  # Table.legal_actions, inlined (a hot path)
+            return sorted(legal if legal is not None else d._legal_map())
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []

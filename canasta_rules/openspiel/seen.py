@@ -112,7 +112,7 @@ def resample(t: Table, player_id: int, rng: random.Random) -> None:
     rng.shuffle(stock)
     s.stock = stock
     t._legal = None
-    t._stock = None
+    t._total = -1  # the stock holds other cards now: count them again
 
 
 def log_text(entry: LogEntry) -> str:

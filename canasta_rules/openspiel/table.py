@@ -10,6 +10,7 @@ cheap; and on the path of every action, so it is written for speed where measure
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import compress
 from typing import Any
@@ -39,6 +40,15 @@ TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
+def _count_out(ids: list[int], held: list[int], c: int) -> None:
+    """Take one card ``c`` out of the counts ``held`` of the cards ``ids`` (in order of id)."""
+    i = bisect_left(ids, c)
+    if held[i] == 1:
+        del ids[i], held[i]
+    else:
+        held[i] -= 1
+
+
 class Setup:
     """What every position of one game shares: the rules at the table's size, the action
     encoding, whether a game is one hand or a whole game, and the chance probabilities."""
@@ -48,6 +58,8 @@ class Setup:
         self.encoding = Encoding(rules)
         self.whole_game = whole_game
         self.most_copies = max(rules.deck_counts)
+        self.deck_ids = [c for c in _CARD_IDS if rules.deck_counts[c]]
+        self.deck_held = [rules.deck_counts[c] for c in self.deck_ids]
         self.shares: dict[int, list[float]] = {}
         """``shares[total][n]`` is ``n / total``: a chance outcome's probability, for ``n``
         copies of a card among ``total`` cards left (made as chance nodes ask)."""
@@ -76,15 +88,23 @@ class Table:
         """The words of the first ``len(words)`` entries of ``log``, kept once made."""
         self.known: list[list[int]] = [[0] * C.NUM_CARD_IDS for _ in range(r.players)]
         self._legal: dict[int, Move] | None = None
-        self._stock: list[int] | None = None
-        """The stock's count of each card while its size is ``_stock_len`` (chance outcomes)."""
-        self._stock_len = -1
+        self._ids: list[int] = []
+        """The cards chance deals from (before the deal ends, the cards not dealt; then the
+        stock), in order of card id, each once: what chance outcomes list."""
+        self._held: list[int] = []
+        """How many of each card of ``_ids`` there are."""
+        self._total = 0
+        """How many cards there are in all. In play, the counts hold while this is the
+        stock's size; -1 or another size means count the stock again."""
         self._start_deal()
 
     # ------------------------------------------------------------------ dealing
     def _start_deal(self) -> None:
         r = self.rules
         self.remaining = list(r.deck_counts)
+        self._ids = self.setup.deck_ids[:]
+        self._held = self.setup.deck_held[:]
+        self._total = sum(self._held)
         self.deal_hands: list[list[int]] = [[] for _ in range(r.players)]
         self.deal_pile: list[int] = []
         self.deal_red3: list[list[int]] = [[] for _ in range(r.players)]
@@ -105,6 +125,7 @@ class Table:
     def _deal_card(self, c: int) -> None:
         r = self.rules
         self.remaining[c] -= 1
+        self._count_out(c)
         if self.deal_stage == 0:
             p = self.deal_next
             if self.dealt < r.hand_size * r.players:
@@ -143,7 +164,7 @@ class Table:
         while self.expose_done < r.players:
             p = self.expose_seat
             reds = [c for c in self.deal_hands[p] if r.bonus[c]]
-            if reds and sum(self.remaining):
+            if reds and self._total:
                 c = reds[0]
                 self.deal_hands[p].remove(c)
                 self.deal_red3[p].append(c)
@@ -170,7 +191,20 @@ class Table:
         self.deal_stage = 3
         self._legal = None
 
-    # ------------------------------------------------------------------ chance during play
+    # ------------------------------------------------------------------ chance
+    def _count_out(self, c: int) -> None:
+        """One card ``c`` has left what chance deals from (the counts of ``_ids``)."""
+        _count_out(self._ids, self._held, c)
+        self._total -= 1
+
+    def _count_stock(self, stock: list[int]) -> None:
+        counts = [0] * C.NUM_CARD_IDS
+        for c in stock:
+            counts[c] += 1
+        self._ids = list(compress(_CARD_IDS, counts))
+        self._held = list(filter(None, counts))
+        self._total = len(stock)
+
     def _stock_need(self, m: Move) -> int:
         """How many non-red-three stock cards ``m`` takes (0: none)."""
         s = self.s
@@ -203,13 +237,10 @@ class Table:
         done = apply_unchecked(s, m)
         bonus = self.rules.bonus
         log = self.log
-        counts = self._stock
-        took_chosen = len(s.stock) == before - len(self.pending_cards)
-        if counts is not None and self._stock_len == before and took_chosen:
+        if self._total == before and len(s.stock) == before - len(self.pending_cards):
             # The move took the cards chosen, no more: count them out of the stock's counts.
             for c in self.pending_cards:
-                counts[c] -= 1
-            self._stock_len = len(s.stock)
+                self._count_out(c)
         for c in self.pending_cards:
             log.append((-1 if bonus[c] else actor, "drew ", c))
         if isinstance(m, TakePile):
@@ -243,32 +274,36 @@ class Table:
     def legal_actions(self) -> list[int]:
         return sorted(self._legal_map())
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_counts(self) -> tuple[list[int], list[int], int]:
+        """What chance deals from now: the cards (in order of id), how many of each, and how
+        many in all; in play, the stock less the cards already chosen for the move waiting."""
         s = self.s
-        if s is None:
-            counts = self.remaining
-        else:
-            stock = s.stock
-            counts = self._stock  # type: ignore[assignment]
-            if counts is None or self._stock_len != len(stock):
-                counts = [0] * C.NUM_CARD_IDS
-                for c in stock:
-                    counts[c] += 1
-                self._stock, self._stock_len = counts, len(stock)
-            if self.pending_cards:
-                counts = counts[:]
-                for c in self.pending_cards:
-                    counts[c] -= 1
-        # [(c, n / total) for c, n in enumerate(counts) if n], with the loops in C and each
-        # n / total worked out once a game. (Outcome tuples made once a game and shared measured
-        # slower in play: fewer instructions, but scattered in memory.)
-        total = sum(counts)
+        if s is not None and self._total != len(s.stock):
+            self._count_stock(s.stock)
+        ids, held, total = self._ids, self._held, self._total
+        if self.pending_cards:
+            ids, held = ids[:], held[:]
+            for c in self.pending_cards:
+                _count_out(ids, held, c)
+            total -= len(self.pending_cards)
+        return ids, held, total
+
+    def chance_actions(self) -> list[int]:
+        """The outcomes of this chance node, without their probabilities."""
+        return self._chance_counts()[0][:]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ids, held, total = self._chance_counts()
+        if not total:
+            return []
+        # [(c, n / total) for c, n in zip(ids, held)], with the loop in C and each n / total
+        # worked out once a game. (Outcome tuples made once a game and shared measured slower
+        # in play: fewer instructions, but scattered in memory.)
         shares = self.setup.shares
         share = shares.get(total)
         if share is None:
             share = shares[total] = [n / total for n in range(self.setup.most_copies + 1)]
-        held = map(share.__getitem__, filter(None, counts))
-        return list(zip(compress(_CARD_IDS, counts), held, strict=True))
+        return list(zip(ids, map(share.__getitem__, held), strict=True))
 
     def apply_action(self, action: int) -> None:
         if self.s is None:
@@ -409,5 +444,6 @@ class Table:
         t.scores = self.scores[:]
         t.totals = self.totals[:]
         t._legal = None
-        t._stock = None
+        t._ids = self._ids[:]
+        t._held = self._held[:]
         return t

@@ -39,7 +39,7 @@ from textual.widgets.option_list import Option
 from ..errors import NotationError
 from .commands import command
 from .complete import complete
-from .session import IllegalMove, Session, move_text
+from .session import IllegalMove, NotAMove, Session, move_text
 from .view import hand_end_lines, public_text, table_for
 
 NARROW = 100
@@ -310,7 +310,8 @@ class PlayApp(App[None]):
             self.notify(escape(str(e.refusal)), title="illegal move", severity="error")
             return
         except NotationError as e:
-            self.log_line(f"cannot read: {e.message}  (type help for the commands)")
+            more = "" if isinstance(e, NotAMove) else "  (type help for the commands)"
+            self.log_line(f"cannot read: {e.message}{more}")
             return
         self.log_line(f"{seat}: " + " ".join(move_text(s.seats, 0, m) for m in played))
         self.advance()

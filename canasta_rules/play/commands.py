@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .explain import explain
-from .session import PlayError, Session
+from .session import PlayError, Session, Undone
 
 QUIT_WORDS = ("quit", "q", "exit")
 
@@ -83,14 +83,28 @@ def command(sess: Session, text: str, keys: bool = False) -> Reply | None:
 
 
 def _undo(sess: Session) -> Reply:
-    hand = sess.hand.number
     try:
-        seat, taken = sess.undo()
+        done = sess.undo()
     except PlayError as e:
         return Reply([str(e)])
-    where = f" (back in hand {sess.hand.number})" if sess.hand.number != hand else ""
-    moves = "1 move" if taken == 1 else f"{taken} moves"
-    return Reply(
-        [f"undone: {moves} taken back{where}; {sess.seats[seat]} plays this turn again"],
-        changed=True,
-    )
+    return Reply([undone_text(sess, done)], changed=True)
+
+
+def undone_text(sess: Session, done: Undone) -> str:
+    """What ``undo`` took back, as a player would say it: turns, not the engine's moves (a draw
+    and a discard are two moves but one turn)."""
+    who = sess.seats[done.seat]
+    if done.partial:
+        return (
+            f"taken back: what {who} has played of this turn; {who} plays it again from the start"
+        )
+    what = f"{who}'s last turn"
+    if done.later:
+        what += (
+            " and the turn after it" if done.later == 1 else f" and the {done.later} turns after it"
+        )
+    hand = sess.hand.number
+    if done.scored:
+        what += f", and hand {hand}'s score" if done.earlier_hand else ", and the hand's score"
+    back = f"back in hand {hand}, " if done.earlier_hand else ""
+    return f"taken back: {what}; {back}{who} plays that turn again"

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from ..errors import MESSAGE_TARGET, CanastaError, NotationError, fit_refusal, placed
 from .commands import command
-from .session import IllegalMove, Session, move_text
+from .session import IllegalMove, NotAMove, Session, move_text
 from .view import hand_end_lines, public_text, table_lines
 
 
@@ -143,7 +143,9 @@ class LineMode:
                         line = fit_refusal(at, e.move, e.refusal, room) + way
                         raise CanastaError(line) from None
                     raise CanastaError(placed(at, reason)) from None
-                if isinstance(e, NotationError):
+                if isinstance(e, NotAMove):  # it lists the commands itself
+                    self.say(f"cannot read: {reason}")
+                elif isinstance(e, NotationError):
                     self.say(f"cannot read: {reason}  (type help for the commands)")
                 else:
                     self.say(f"refused: {reason}")

@@ -34,10 +34,11 @@ from ..engine.moves import Answer, Ask, Move, TakePile
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
 from ..engine.state import State
-from ..errors import CanastaError, NotationError, Refusal
+from ..errors import CanastaError, NotationError, Refusal, quoted
 from ..notation import ast as A
 from ..notation import replay
 from ..notation.parser import parse
+from ..notation.slips import ACTIONS
 from ..notation.writer import format_item, turn_lines
 from ..seats import seat_names, side_names
 from ..variant import LoadedVariant, load
@@ -55,8 +56,37 @@ from .record import (
 Bot = Callable[[State], Move]
 
 
+COMMANDS = ("moves", "hint", "undo", "help", "quit")
+"""The words typed alone that are commands, not moves (``play/commands.py`` answers them)."""
+COMMANDS_SHOWN = (*COMMANDS[:3], "? CODE", *COMMANDS[3:])
+"""The commands as a message lists them."""
+
+
+class NotAMove(NotationError):
+    """A typed line that starts with neither an action nor a command: its message lists both."""
+
+
 class PlayError(CanastaError):
     """A game that cannot be started or resumed as asked."""
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What ``undo`` took back."""
+
+    seat: int
+    """The seat whose turn it now is: the person's, who plays that turn again."""
+    moves: int
+    """The moves taken back (a draw, a meld, a discard ... each one)."""
+    later: int
+    """The turns after the person's that were taken back with it (the bots', and any hand
+    dealt since)."""
+    partial: bool
+    """The person's turn was not over: it goes back to its start."""
+    scored: bool
+    """The turn taken back ended its hand: the hand's score is taken back too."""
+    earlier_hand: bool
+    """The game went back into the hand before (no turn of a person's in the new one yet)."""
 
 
 class IllegalMove(CanastaError):
@@ -305,6 +335,8 @@ class Session:
             return [Answer(low[-1] == "yes")]
         if not words:
             raise NotationError("type a move, such as 'draw' or 'discard 4c'", "<move>", 1, 1)
+        if low[0] not in ACTIONS:
+            raise NotAMove(self._not_a_move(words[0]), "<move>", 1, 1)
         seat = self.seats[s.actor]
         line = f"{seat} {' '.join(words)}"
         try:
@@ -328,6 +360,23 @@ class Session:
             moves.extend(act.moves)
         return moves
 
+    def _not_a_move(self, word: str) -> str:
+        """A typed line whose first word is neither an action nor a command: both, briefly
+        (the actions this ruleset has), with the closest word where one is close."""
+        r = self.rules
+        actions = ["draw", "take", "meld", "add", "discard"]
+        actions += ["ask"] * r.permission + ["expose"] * r.red3_first_turn + ["foot"] * r.foot
+        from difflib import get_close_matches
+
+        close = get_close_matches(word.lower(), [*actions, *COMMANDS], n=1)
+        mean = f"; did you mean '{close[0]}'?" if close else "."
+        # Brief, so that the line fits where a piped game stops on it: the words unquoted, as
+        # 'help' lists them.
+        return (
+            f"{quoted(word)} is not a move or a command{mean} Moves: {', '.join(actions)}. "
+            f"Commands: {', '.join(COMMANDS_SHOWN)}."
+        )
+
     def play_text(self, text: str) -> list[Move]:
         """Play a typed line: every action is checked first (on a copy), then all are applied,
         so a refused line changes nothing."""
@@ -350,21 +399,26 @@ class Session:
         return IllegalMove(ref, text, legal)
 
     # -------------------------------------------------------------- undo
-    def undo(self) -> tuple[int, int]:
+    def undo(self) -> Undone:
         """Take back the last turn a person played, and every move after it (the bots'), back
         to the start of that turn; a turn part-played is taken back to its start. A hand with no
         turn of a person's yet is taken back whole, into the hand before it (whose score is
         then taken back too). The record is written whole without the moves taken back.
 
-        Returns the seat whose turn it now is and the number of moves taken back; PlayError if
-        no person has played yet."""
+        Returns what was taken back (:class:`Undone`); PlayError if no person has played yet."""
         for back in range(len(self.hands) - 1, -1, -1):
             h = self.hands[back]
-            start = self._last_person_turn(h)
+            starts = self._turn_starts(h)
+            start = next((i for i in reversed(starts) if self.is_human(h.moves[i][0])), None)
             if start is not None:
                 break
         else:
             raise PlayError("nothing to take back: no turn of yours has been played yet")
+        later = sum(1 for i in starts if i > start)
+        later += sum(len(self._turn_starts(x)) for x in self.hands[back + 1 :])
+        before = len(self.hands)
+        scored = bool(h.score)
+        partial = not later and not scored
         taken = len(h.moves) - start + sum(len(x.moves) for x in self.hands[back + 1 :])
         del self.hands[back + 1 :]
         del h.moves[start:]
@@ -378,19 +432,20 @@ class Session:
         self.winner = None
         self._asker = None
         self.save()
-        return s.turn, taken
+        return Undone(s.turn, taken, later, partial, scored, back + 1 < before)
 
-    def _last_person_turn(self, h: HandRecord) -> int | None:
-        """The index in ``h.moves`` where the last turn of a person's began, if any."""
+    @staticmethod
+    def _turn_starts(h: HandRecord) -> list[int]:
+        """The indexes in ``h.moves`` where a turn begins."""
         s = h.start.copy()
-        found: int | None = None
+        starts: list[int] = []
         prev = -1
         for i, (_, m) in enumerate(h.moves):
-            if s.turn != prev and self.is_human(s.turn):
-                found = i
+            if s.turn != prev:
+                starts.append(i)
             prev = s.turn
             apply_unchecked(s, m)
-        return found
+        return starts
 
     def bot_move(self) -> tuple[int, Move]:
         """Let the bot in the seat to move play once."""

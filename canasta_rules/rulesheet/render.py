@@ -53,7 +53,7 @@ def render(sheet: Sheet, fmt: Format) -> str:
 
 def _subtitle(sheet: Sheet) -> str:
     what = "Rule sheet" if sheet.kind == "rules" else "Quick reference"
-    return f"{what} for the variant {sheet.name}, generated from its rule parameters."
+    return f"{what} for the variant {sheet.name}, written out from its settings."
 
 
 def _meta(sheet: Sheet) -> list[str]:
@@ -72,11 +72,11 @@ def _meta(sheet: Sheet) -> list[str]:
         if n:
             lines.append(
                 f"Compared with {sheet.base}, “{sheet.base_title}”: {n} "
-                f"parameter{'s differ' if n != 1 else ' differs'}. Each rule that states one is "
-                "marked, followed by the base rule: “Changed” with the source the variant's notes "
-                f"cite for it, or “{HOUSE[:-1]}” where they cite none."
+                f"setting{'s differ' if n != 1 else ' differs'}. Each rule that states one is "
+                f"marked, followed by {sheet.base}'s rule: “Changed” with the source the "
+                f"variant's notes cite for it, or “{HOUSE[:-1]}” where they cite none."
             )
-            lines.append(f"Parameters that differ: {', '.join(sheet.house_keys)}.")
+            lines.append(f"Settings that differ: {', '.join(sheet.house_keys)}.")
         else:
             lines.append(f"Compared with {sheet.base}, “{sheet.base_title}”: no rule differs.")
     return lines

@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import CanastaError
+from ..sources import SOURCE_IDS, label
 from ..variant.confine import ALLOW_EXTENDS_ENV
 from . import choose, table
 from .uploads import BodyLimit, TooLarge
@@ -33,7 +34,10 @@ async def home(request: Request) -> Response:
 
 
 async def about(request: Request) -> Response:
-    return page(request, "about.html")
+    """What the page is, and the key to the sources' short codes (those a rule's description or
+    note may cite: every source but a house rule)."""
+    sources = [(i, label(i)) for i in SOURCE_IDS if i != "house"]
+    return page(request, "about.html", sources=sources)
 
 
 async def favicon(request: Request) -> Response:

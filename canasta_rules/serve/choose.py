@@ -221,7 +221,7 @@ async def api_try(request: Request) -> Response:
     if not isinstance(games, int) or isinstance(games, bool):
         raise BadRequest("the number of games must be a whole number")
     rulesets: tuple[tuple[str, LoadedVariant, tuple[str, ...]], ...] = (
-        ("house rules", h.loaded, ()),
+        ("your house rules", h.loaded, ()),
         (h.base_name, h.base, ()),
     )
     try:

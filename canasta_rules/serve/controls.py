@@ -26,6 +26,7 @@ from ..variant.compare import flatten, show_value
 from ..variant.model import Variant as Model
 from ..variant.plain import Variant
 from .sayings import Saying, disagree, sayings
+from .words import parameter_name
 
 Widget = Literal["toggle", "number", "choice", "multi", "numbers", "rows", "text"]
 
@@ -124,6 +125,15 @@ def _field(key: str, dumped: dict[str, Any]) -> tuple[FieldInfo, list[type[BaseM
     raise KeyError(key)  # pragma: no cover - every flattened key names a field
 
 
+def description(v: Variant, key: str) -> str:
+    """What the parameter ``key`` of ``v`` is, in the model's words ('' where it has none)."""
+    try:
+        info, _ = _field(key, v.rules_only())
+    except KeyError:
+        return ""
+    return info.description or ""
+
+
 def _bound(info: FieldInfo, kind: type) -> int | None:
     for m in info.metadata:
         if isinstance(m, kind):
@@ -178,13 +188,6 @@ def _widget(info: FieldInfo, union: list[type[BaseModel]]) -> dict[str, Any]:
     return {"widget": "text"}
 
 
-def _label(key: str) -> str:
-    parts = key.split(".")
-    words = [p.replace("_", " ") for p in parts[-2:]]
-    text = ": ".join(words)
-    return text[:1].upper() + text[1:]
-
-
 def _sections(v: Variant) -> list[tuple[str, str, list[str]]]:
     """(id, title, claims in reading order) for each section of ``v``'s rule sheet."""
     out: list[tuple[str, str, list[str]]] = []
@@ -220,7 +223,7 @@ def groups(
         placed.setdefault(home[key], []).append(
             Control(
                 key=key,
-                label=_label(key),
+                label=parameter_name(key),
                 help=info.description or "",
                 value=value,
                 base_value=base_flat.get(key),

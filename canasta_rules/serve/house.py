@@ -93,12 +93,22 @@ def house(base: str, changes: Mapping[str, Any]) -> House:
     if not all(isinstance(k, str) and 0 < len(k) <= 200 for k in changes):
         raise HouseError("each change must name a parameter")
     kept = dict(changes)
+    sets = sets_of(kept)
     try:
-        loaded = load(base, sets_of(kept))
+        loaded = load(base, sets)
     except VariantError as e:
-        problems = tuple((p.key, p.message) for p in e.problems)
+        problems = tuple((p.key, _unechoed(p.message, sets)) for p in e.problems)
         return House(lv, kept, None, problems)
     return House(lv, kept, loaded)
+
+
+def _unechoed(message: str, sets: tuple[str, ...]) -> str:
+    """``message`` without the ``[key=value]`` the loader adds to say which ``--set`` it is
+    about: on the page the problem stands beside the control it is about."""
+    for s in sets:
+        if message.endswith(f" [{s}]"):
+            return message[: -len(s) - 3]
+    return message
 
 
 def changes_of(base: LoadedVariant, loaded: LoadedVariant) -> dict[str, Any]:

@@ -18,14 +18,16 @@ from .web import BadRequest, builtins, page
 EXAMPLE_POSITION = """\
 [Variant "classic"]
 [Scores "NS 0, EW 0"]
-hand N: 8c 8d Kh Kd Ks 4c 5d 9s Qh Jc Td
+hand N: 4c 5c 8c 8d Kh Kd Ks 9s Qh Jd 6s
 hand E: 11 unseen
 hand S: 11 unseen
 hand W: 11 unseen
-pile: 5c Qs 8h
-stock: 60
-to move: N
+pile: 6h 9c 8s
+to move: N draw
 """
+"""The page's example: North's own view of the table, from docs/notation.md ("A ruling at the
+table"), the other hands written as counts. Its move, ``take with 8c 8d``, is refused (a pair is
+short of the opening minimum of 50) and the answer names the legal way."""
 
 
 async def _content(form: FormData, text_field: str, file_field: str) -> tuple[str, bytes]:
@@ -83,7 +85,7 @@ async def rule(request: Request) -> Response:
                 put(folder, name, extra)
             name = safe_name(given, "position.pos", (".pos", ".can"))
             path = put(folder, name, data)
-            answer = ruling(path, move, variant, sets)
+            answer = ruling(path, move, variant, sets, pasted=not given)
         context.update(
             position=data.decode("utf-8", errors="replace"),
             move=move,
@@ -106,7 +108,7 @@ async def replay(request: Request) -> Response:
             for name, extra in await _extras(form):
                 put(folder, name, extra)
             name = safe_name(given, "record.can", (".can", ".pos"))
-            st, error = replay_steps(put(folder, name, data))
+            st, error = replay_steps(put(folder, name, data), pasted=not given)
         context["name"] = name
         if st is None:
             context["error"] = error
@@ -115,5 +117,6 @@ async def replay(request: Request) -> Response:
             context["steps"] = json.dumps(step_data(st)).replace("<", "\\u003c")
             context["count"] = len(st.steps)
             if st.error is not None:
-                context["error"] = plain(st.error, folder)
+                pasted = {name: "Record"} if not given else None
+                context["error"] = plain(st.error, folder, pasted)
     return page(request, "replay.html", **context)

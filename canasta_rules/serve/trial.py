@@ -20,7 +20,7 @@ from ..bots import BOT_KINDS
 from ..check.parallel import chunks
 from ..engine.rules import rules_for
 from ..seats import side_names
-from ..simulate import SimTask, Simulation, sim_chunk
+from ..simulate import HAND_ENDS, SimTask, Simulation, sim_chunk
 from ..variant import LoadedVariant
 from ..variant.plain import to_data
 
@@ -143,8 +143,10 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("hand_score.mean", "a side's score in a hand (mean)"),
     ("winner_total.mean", "the winner's total (mean)"),
     ("margin.mean", "winning margin (mean)"),
-    ("first_player.games_won", "games won by the side that plays first (share)"),
+    ("first_player.games_won", "games won by the side that plays first"),
 )
+SHARES = frozenset({"first_player.games_won"})
+"""Rows whose figure is a share of the games: shown as a percentage."""
 
 
 def table(sims: list[Simulation]) -> list[tuple[str, list[str]]]:
@@ -157,15 +159,22 @@ def table(sims: list[Simulation]) -> list[tuple[str, list[str]]]:
             value: Any = st
             for part in key.split("."):
                 value = value[part]
-            cells.append(f"{value:.2f}" if isinstance(value, float) else str(value))
+            if key in SHARES:
+                cells.append(f"{value:.0%}")
+            else:
+                cells.append(f"{value:.2f}" if isinstance(value, float) else str(value))
         rows.append((words, cells))
     ends = [s.hand_end_counts() for s in sims]
     for end in ends[0]:
+        if end == "guard" and not any(counts.get(end) for counts in ends):
+            continue  # the engine's guard against a hand without end: nothing a player meets
         cells = []
         for counts in ends:
             total = sum(counts.values()) or 1
             cells.append(f"{counts.get(end, 0) / total:.0%}")
-        rows.append((f"hands ended: {end.replace('_', ' ')}", cells))
+        rows.append(
+            (f"hands that ended because {HAND_ENDS.get(end, end.replace('_', ' '))}", cells)
+        )
     return rows
 
 

@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from ..sources import label
 from ..variant import load
 from ..variant.builtin import names as builtin_names
+from . import words as W
 
 HERE = Path(__file__).parent
 COOKIE = "canasta_client"
@@ -26,6 +27,23 @@ env = Environment(
     lstrip_blocks=True,
 )
 env.filters["source"] = label
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (a message of the library is
+    written to follow a prefix, ``refused: the pile is frozen``; a page shows it alone)."""
+    text = text.strip()
+    if not text:
+        return text
+    end = "" if text[-1] in ".!?" else "."
+    return text[:1].upper() + text[1:] + end
+
+
+env.filters["sentence"] = sentence
+env.filters["sourced"] = W.with_sources
+env.filters["shown_words"] = W.shown_words
+env.filters["parameter"] = W.parameter_name
+env.globals["sources_in"] = W.sources_in
 
 
 class BadRequest(ValueError):

@@ -89,7 +89,9 @@ def no_builtin(name: str) -> str:
     """The reason for a name that is neither a built-in nor a file: the closest built-in, or
     the command that lists them (the whole list would not fit on the line)."""
     close = difflib.get_close_matches(name[:100], builtin.names(), n=1)
-    more = f"did you mean {close[0]}?" if close else "'canasta variants list' names them all"
+    more = (
+        f"did you mean {quoted(close[0])}?" if close else "'canasta variants list' names them all"
+    )
     return f"no built-in variant {quoted(name, 30)}; {more}"
 
 

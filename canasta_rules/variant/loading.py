@@ -101,7 +101,7 @@ def validate(
             if head in ("provenance", "extends"):
                 raise _set_error(
                     path,
-                    f"--set changes rule parameters (and {', '.join(SET_METADATA)}), not {head}",
+                    f"--set changes rule settings (and {', '.join(SET_METADATA)}), not {head}",
                     item,
                 )
             keys[path] = item

@@ -96,12 +96,12 @@ def _unknown_key(path: KeyPath, data: Any) -> str:
             return f"unknown key for kind {kind!r} (it belongs to kind {owner!r})"
     close = difflib.get_close_matches(key, known, n=1)
     if close:
-        return f"unknown key (did you mean {close[0]}?)"
+        return f"unknown key (did you mean {quoted(close[0])}?)"
     if here == [Variant] and key in _DESCRIBING:
         return "unknown key (a variant is described by 'title' and 'summary')"
     elsewhere = sorted(p for p in parameter_paths() if p.rsplit(".", 1)[-1] == key)
     if elsewhere:
-        return f"unknown key here (did you mean {' or '.join(elsewhere[:2])}?)"
+        return f"unknown key here (did you mean {' or '.join(map(quoted, elsewhere[:2]))}?)"
     if here and here != [Variant] and len(set(known)) <= _LISTED:
         table = dotted(tuple(p for p in path[:-1] if not isinstance(p, int)))
         keys = ", ".join(k for k in dict.fromkeys(known) if k != "kind")
@@ -125,7 +125,7 @@ def _field_models(model: type[BaseModel], name: str | int) -> list[type[BaseMode
 
 _SOURCE_PATTERN = SOURCE_PATTERN
 _TYPE_WORDS = {
-    "int_type": "must be an integer",
+    "int_type": "must be a whole number",
     "bool_type": "must be true or false",
     "string_type": "must be a string",
     "tuple_type": "must be an array",

@@ -15,7 +15,7 @@
 
   function cards(list) {
     const span = el("span", "cards");
-    list.forEach((c) => span.appendChild(el("span", "card " + (/[hd]$/.test(c) ? "red" : "black"), c)));
+    list.forEach((c) => span.appendChild(el("span", "card " + (/[\u2665\u2666]$/.test(c) ? "red" : "black"), c)));
     return span;
   }
 
@@ -23,13 +23,14 @@
     const s = steps[at];
     const t = s.table;
     slider.value = at;
-    const where = s.turn === 0 ? "hand " + s.hand + ": the deal" : "hand " + s.hand + ", turn " + s.turn;
-    document.getElementById("where").textContent = where + " (" + (at + 1) + " of " + steps.length + ")";
-    document.getElementById("turn-text").textContent = s.text || "(the cards are dealt)";
+    const where = s.turn === 0 ? "Hand " + s.hand + ": the deal" : "Hand " + s.hand + ", turn " + s.turn;
+    document.getElementById("where").textContent = where + " (step " + (at + 1) + " of " + steps.length + ")";
+    document.getElementById("turn-text").textContent = s.text || "";
+    document.getElementById("turn-words").textContent = s.turn === 0 ? "The cards are dealt." : (s.words ? s.words + "." : "");
     table.replaceChildren();
     const centre = el("div", "centre");
     centre.appendChild(el("p", "", "Stock: " + t.stock + " cards. Pile: " + t.pile_size + " cards" + (t.pile_top ? ", " + t.pile_top + " on top" : "") + (t.frozen ? " (frozen)" : "") + "."));
-    centre.appendChild(el("p", "", t.over ? "The hand is over: " + t.end + "." : t.to_move + " to move."));
+    centre.appendChild(el("p", "", t.over ? "The hand is over: " + t.end + "." : t.to_move + " to play."));
     table.appendChild(centre);
     const hands = el("div", "hands");
     t.hands.forEach((h) => {

@@ -95,7 +95,7 @@ class Variant(Model, plain.Variant):
                 raise conflict(
                     "provenance_key",
                     "names no parameter or table{hint}",
-                    {"hint": f" (did you mean {close[0]}?)" if close else ""},
+                    {"hint": f" (did you mean '{close[0]}'?)" if close else ""},
                     ("provenance", key),
                 )
         seen: set[int] = set()
