@@ -488,7 +488,10 @@ def legal_moves(s: State) -> list[Move]:
     plan = going_out_plan(s)
     if s.permission == ANSWER_YES and r.yes_obliges and plan is not None:
         return [plan[0]] if refusal(s, plan[0]) is None else []
-    bound = _turn_bound(s, s.side_of[p])
+    # _turn_bound speaks only after black threes, a partner's yes or an opening this turn.
+    bound = (s.turn_black3 or s.permission == _YES_GIVEN or s.turn_opened) and _turn_bound(
+        s, s.side_of[p]
+    )
     moves: list[Move] = _meld_moves(s, bound)
     if (
         plan is not None
