@@ -296,7 +296,7 @@ def test_000_natural_canasta_500_mixed_300() -> None:
     ns, _ = scored(out_n("Kc Kd Kh Ks Kc Kd Kh, Qc Qd Qh Qs Qc Qd 2c", ew="5c 5d 5h"))
     assert breakdown(ns) == {
         "Melds": 150,
-        "Hands": -15,
+        "Cards in hand": -15,
         "Mixed canastas": 300,
         "Natural canastas": 500,
         "Going out": 100,
@@ -546,7 +546,7 @@ def test_000_concealed_from_the_stock_scores_200() -> None:
     ns, _ = hand_scores(text, "meld 4c 4d 4h 4s 4c 4d 4h, 5c 5d 5h discard 6c")
     assert breakdown(ns) == {
         "Melds": 50,
-        "Hands": -50,
+        "Cards in hand": -50,
         "Natural canastas": 500,
         "Going out": 200,
         "Total": 700,
@@ -608,12 +608,12 @@ def test_000_an_empty_stock_ends_the_hand_with_nobody_out() -> None:
     ns, ew = hand_scores(text, "draw")
     assert breakdown(ns) == {
         "Melds": 70,
-        "Hands": -65,
+        "Cards in hand": -65,
         "Natural canastas": 500,
         "Red threes": 200,
         "Total": 705,
     }
-    assert breakdown(ew) == {"Melds": 80, "Hands": -435, "Red threes": 200, "Total": -155}
+    assert breakdown(ew) == {"Melds": 80, "Cards in hand": -435, "Red threes": 200, "Total": -155}
 
 
 def test_000_no_melding_once_the_empty_stock_ends_the_hand() -> None:
@@ -666,7 +666,7 @@ def test_000_one_red_three_without_melds_costs_100() -> None:
 def test_000_four_red_threes_without_melds_cost_800() -> None:
     """000: the subtraction is of the whole bonus, so four red threes without melds cost 800."""
     _, ew = scored(out_n(QUEENS, ew="", reds="red EW: 3d 3h 3d 3h"))
-    assert breakdown(ew) == {"Hands": -50, "Red threes": -800, "Total": -850}
+    assert breakdown(ew) == {"Cards in hand": -50, "Red threes": -800, "Total": -850}
 
 
 def test_000_red_threes_count_plus_for_a_melded_side_whose_opponents_went_out() -> None:
@@ -703,7 +703,7 @@ def test_000_e3_every_row_of_the_breakdown(capsys: Capsys, tmp_path: Path) -> No
     want = {
         "NS": {
             "Melds": 305,
-            "Hands": -75,
+            "Cards in hand": -75,
             "Mixed canastas": 600,
             "Natural canastas": 500,
             "Red threes": 200,
@@ -712,7 +712,7 @@ def test_000_e3_every_row_of_the_breakdown(capsys: Capsys, tmp_path: Path) -> No
         },
         "EW": {
             "Melds": 295,
-            "Hands": -120,
+            "Cards in hand": -120,
             "Mixed canastas": 300,
             "Red threes": 100,
             "Total": 575,

@@ -288,7 +288,7 @@ def test_canastas_grow_beyond_seven_and_score_every_card() -> None:
     ns, _ = hand_scores(text, "add K: Kc discard 5c")
     assert breakdown(ns) == {
         "Melds": 80,
-        "Hands": -40,
+        "Cards in hand": -40,
         "Natural canastas": 500,
         "Going out": 100,
         "Total": 640,
@@ -302,7 +302,7 @@ def test_canastas_a_wild_card_on_a_grown_natural_canasta_makes_it_mixed() -> Non
     ns, _ = hand_scores(text, "add K: Jk discard 5c")
     assert breakdown(ns) == {
         "Melds": 130,
-        "Hands": -40,
+        "Cards in hand": -40,
         "Mixed canastas": 300,
         "Going out": 100,
         "Total": 490,
@@ -523,7 +523,7 @@ def test_black_threes_four_of_them_go_out_and_count_five_each() -> None:
     ns, _ = hand_scores(text, "meld 3c 3s 3c 3s discard 4d")
     assert breakdown(ns) == {
         "Melds": 90,
-        "Hands": -40,
+        "Cards in hand": -40,
         "Natural canastas": 500,
         "Going out": 100,
         "Total": 650,
@@ -585,7 +585,7 @@ def test_concealed_without_a_final_discard_scores_200() -> None:
     ns, _ = hand_scores(text, f"meld {KINGS7}, 5c 5d 5h")
     assert breakdown(ns) == {
         "Melds": 85,
-        "Hands": -40,
+        "Cards in hand": -40,
         "Natural canastas": 500,
         "Going out": 200,
         "Total": 745,
@@ -676,7 +676,7 @@ def test_stock_out_a_red_three_drawn_as_the_last_replacement_ends_the_hand() -> 
     ns, _ = hand_scores(text, "draw 3d 3h")
     assert breakdown(ns) == {
         "Melds": 70,
-        "Hands": -70,
+        "Cards in hand": -70,
         "Natural canastas": 500,
         "Red threes": 300,
         "Total": 800,
@@ -710,7 +710,7 @@ out N
     code, out, err = run_cli(capsys, "score", str(f), "--json")
     assert code == 0, err
     ns = json.loads(out)["NS"]
-    assert ns["Hands"] == -30
+    assert ns["Cards in hand"] == -30
     assert ns["Total"] == 500 + 300 + (70 + 90) + 200 + 100 - 30
 
 

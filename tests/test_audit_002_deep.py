@@ -339,7 +339,7 @@ pile: 5s
 out N
 """
     table = cli_score(capsys, tmp_path, text)
-    assert table["Hands"] == [0, -70]
+    assert table["Cards in hand"] == [0, -70]
     assert table["Natural canastas"] == [500, 0]
     assert table["Total"] == [70 + 500 + 100, 60 - 70]
 
@@ -749,7 +749,7 @@ pile: 5s
 out N
 """
     table = cli_score(capsys, tmp_path, text)
-    assert table["Hands"] == [0, -125]
+    assert table["Cards in hand"] == [0, -125]
     assert table["Total"] == [670, 30 - 125]
 
 

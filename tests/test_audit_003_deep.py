@@ -230,7 +230,7 @@ def test_one_player_alone_with_all_four_red_threes_scores_800() -> None:
         out="N",
     )
     _, e, w = scored(text)
-    assert breakdown(e) == {"Melds": 30, "Hands": -20, "Red threes": 800, "Total": 810}
+    assert breakdown(e) == {"Melds": 30, "Cards in hand": -20, "Red threes": 800, "Total": 810}
     assert w.red_threes == 0
 
 
@@ -248,7 +248,7 @@ def test_a_lone_player_who_has_not_opened_counts_red_threes_minus(players: int) 
         melds["E"] = "Kc Kd Kh"
         red["E"] = "3d"
     scores = scored(position(players, hands=hands, melds=melds, red=red, pile="7c", out="N"))
-    assert breakdown(scores[-1]) == {"Hands": -30, "Red threes": -100, "Total": -130}
+    assert breakdown(scores[-1]) == {"Cards in hand": -30, "Red threes": -100, "Total": -130}
     if players == 3:
         assert scores[1].red_threes == 100
 
@@ -269,7 +269,7 @@ def test_melded_cards_count_by_the_table_of_values() -> None:
     ns, _ = scored(text)
     assert breakdown(ns) == {
         "Melds": 80 + 80 + 15 + 15 + 70,
-        "Hands": -20,
+        "Cards in hand": -20,
         "Natural canastas": 500,
         "Going out": 100,
         "Total": 840,
@@ -287,7 +287,7 @@ def test_cards_left_in_hand_count_minus_by_the_same_values() -> None:
         out="N",
     )
     _, ew = scored(text)
-    assert breakdown(ew) == {"Melds": 30, "Hands": -110, "Total": -80}
+    assert breakdown(ew) == {"Melds": 30, "Cards in hand": -110, "Total": -80}
 
 
 def test_a_red_three_is_a_bonus_not_a_card_value() -> None:
@@ -739,10 +739,10 @@ def test_a_partnership_counts_both_players_melds_and_both_hands() -> None:
         out="E",
     )
     ns, ew = scored(text)
-    assert breakdown(ns) == {"Melds": 90, "Hands": -80, "Red threes": 100, "Total": 110}
+    assert breakdown(ns) == {"Melds": 90, "Cards in hand": -80, "Red threes": 100, "Total": 110}
     assert breakdown(ew) == {
         "Melds": 70,
-        "Hands": -20,
+        "Cards in hand": -20,
         "Natural canastas": 500,
         "Going out": 100,
         "Total": 650,

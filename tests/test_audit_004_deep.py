@@ -282,7 +282,7 @@ def test_black_threes_left_in_hand_count_five_each() -> None:
     counts their card value, 5 each, like any card left in hand. S keeps 3s 3s and a king."""
     text = finished(QUEENS, s="3s 3s Kh")
     ns, _ = score_hand(read_position(parse(text)).state)
-    assert breakdown(ns)["Hands"] == -20
+    assert breakdown(ns)["Cards in hand"] == -20
 
 
 def test_red_threes_dealt_are_laid_out_at_once_and_replaced() -> None:
@@ -645,8 +645,12 @@ def test_partners_are_scored_together_and_the_losers_alike(capsys: Capsys, tmp_p
     8c and 8d (20) against their three nines (30)."""
     text = finished(QUEENS, s="4c 5d Kh")
     score = cli_score(capsys, tmp_path, text)
-    assert score["NS"]["Hands"] == -20 and score["NS"]["Total"] == 70 + 500 + 100 - 20
-    assert (score["EW"]["Melds"], score["EW"]["Hands"], score["EW"]["Total"]) == (30, -20, 10)
+    assert score["NS"]["Cards in hand"] == -20 and score["NS"]["Total"] == 70 + 500 + 100 - 20
+    assert (score["EW"]["Melds"], score["EW"]["Cards in hand"], score["EW"]["Total"]) == (
+        30,
+        -20,
+        10,
+    )
 
 
 def test_a_canasta_bonus_counts_for_the_side_that_did_not_go_out(
@@ -723,7 +727,7 @@ def test_a_played_hand_scores_as_004_counts() -> None:
     ns, ew = (breakdown(x) for x in score_hand(end))
     assert ew == {
         "Melds": 285,
-        "Hands": -70,
+        "Cards in hand": -70,
         "Mixed canastas": 300,
         "Red threes": -100,
         "Total": 415,

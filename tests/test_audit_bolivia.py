@@ -212,7 +212,7 @@ def test_an_unfinished_meld_of_wild_cards_counts_its_cards_only() -> None:
     """BNC: only a canasta of seven wild cards is a bolivia worth 2,500; six wild cards on the
     table earn no bonus and (no text names one) no penalty: their card values count."""
     sides = out_n(f"{K7}, {ESC}", ew="Ac Ad Ah, 2c 2d Jk Jk 2h 2s")
-    assert sides[1] == {"Melds": 60 + 4 * 20 + 2 * 50, "Hands": -EW_FILL, "Total": 210}
+    assert sides[1] == {"Melds": 60 + 4 * 20 + 2 * 50, "Cards in hand": -EW_FILL, "Total": 210}
 
 
 def test_wild_cards_count_toward_the_initial_meld() -> None:
@@ -515,21 +515,21 @@ def test_black_threes_left_in_the_opponents_hands_cost_100_each() -> None:
     against you; BNC: a black three left in the hand counts minus 100 (not 100 on top of its
     five)."""
     sides = out_n(f"{K7}, {ESC}", hands={"E": "3c 3s 4d", "W": "3c"})
-    assert sides[1] == {"Hands": -5, "Black threes in hand": -300, "Total": -305}
+    assert sides[1] == {"Cards in hand": -5, "Black threes in hand": -300, "Total": -305}
 
 
 def test_black_threes_in_the_partners_hand_cost_100() -> None:
     """BCB: a black three left in the hand when any other player, a partner included, goes out
     counts minus 100."""
     ns = out_n(f"{K7}, {ESC}", hands={"S": "3s 6c"})[0]
-    assert ns["Black threes in hand"] == -100 and ns["Hands"] == -5
+    assert ns["Black threes in hand"] == -100 and ns["Cards in hand"] == -5
 
 
 def test_no_black_three_charge_when_the_stock_runs_out() -> None:
     """Pinned (bolivia.toml, black_threes.in_hand_penalty): every text ties the 100 to a player
     going out; when the hand ends with the stock used up, black threes count their value."""
     sides = out_n(f"{K7}, {ESC}", hands={"E": "3c 3s 4d", "W": "3c"}, end="to move: N over")
-    assert sides[1] == {"Hands": -20, "Total": -20}
+    assert sides[1] == {"Cards in hand": -20, "Total": -20}
 
 
 # ============================================================================================
@@ -573,7 +573,7 @@ def test_two_group_canastas_without_an_escalera_make_red_threes_count_plus() -> 
     went = out_n(f"{K7}, {Q7}", hands=hands, red_ns="3d 3h", ew=ew, end="out E")[0]
     assert went == {
         "Melds": 140,
-        "Hands": -20 - S_FILL,
+        "Cards in hand": -20 - S_FILL,
         "Natural canastas": 1000,
         "Red threes": 200,
         "Total": 1300,

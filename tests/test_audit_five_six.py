@@ -620,10 +620,10 @@ def test_six_hand_pairs_each_of_three_sides_scores_its_own_hand_rg6_001(
     score = cli_score(capsys, tmp_path, text)
     assert list(score) == ["AD", "BE", "CF"]
     ad, be, cf = score["AD"], score["BE"], score["CF"]
-    assert (ad["Going out"], ad["Hands"]) == (100, -(5 + 10))  # D: 7c 8c
+    assert (ad["Going out"], ad["Cards in hand"]) == (100, -(5 + 10))  # D: 7c 8c
     assert ad["Total"] == 140 + 1000 + 100 - 15
-    assert (be["Melds"], be["Hands"], be["Red threes"]) == (30, -(10 + 10 + 10), 100)
-    assert (cf["Melds"], cf["Hands"], cf["Red threes"]) == (0, -(5 + 10 + 10 + 10), -200)
+    assert (be["Melds"], be["Cards in hand"], be["Red threes"]) == (30, -(10 + 10 + 10), 100)
+    assert (cf["Melds"], cf["Cards in hand"], cf["Red threes"]) == (0, -(5 + 10 + 10 + 10), -200)
 
 
 def test_six_hand_pairs_draw_is_one_card_rg6_001(capsys: Capsys, tmp_path: Path) -> None:

@@ -111,7 +111,7 @@ def test_a_hand1_red_three_of_a_side_without_melds_counts_minus() -> None:
     assert row(r, 1, "Red threes") == [0, -100]
     assert row(r, 1, "Going out") == [100, 0]
     assert row(r, 1, "Mixed canastas") == [300, 0]
-    assert row(r, 1, "Hands") == [-5, -225]
+    assert row(r, 1, "Cards in hand") == [-5, -225]
 
 
 def test_a_hand2_concealed_finish_waives_90_after_stock_draw() -> None:
@@ -399,7 +399,7 @@ def test_c_hand2_concealed_at_5340_needs_no_minimum_check_here() -> None:
     # East's kings and aces (160) beat 120 anyway; a concealed finish: 200 (001).
     r = game(C)
     assert row(r, 2, "Going out") == [0, 200]
-    assert row(r, 2, "Hands") == [-140, -110]
+    assert row(r, 2, "Cards in hand") == [-140, -110]
 
 
 def test_c_novice_game_over_after_hand_1() -> None:

@@ -378,8 +378,8 @@ def test_samba_cards_left_in_hand_count_against(
         end="out N",
     )
     sides = score(capsys, tmp_path, text)
-    assert sides["NS"]["Hands"] == -(50 + 20 + 10 + 5)
-    assert sides["EW"]["Hands"] == -(20 + 10 + 5)
+    assert sides["NS"]["Cards in hand"] == -(50 + 20 + 10 + 5)
+    assert sides["EW"]["Cards in hand"] == -(20 + 10 + 5)
 
 
 def test_samba_game_is_10000() -> None:

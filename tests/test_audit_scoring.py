@@ -121,7 +121,7 @@ def test_e3_000_position_1630_575(
     295, hands -120, one mixed 300, one red three 100: 575. Classic (001) has the same values."""
     rows = _score(capsys, tmp_path, E3_POSITION.format(variant=variant))
     assert rows["Melds"] == [305, 295]
-    assert rows["Hands"] == [-75, -120]
+    assert rows["Cards in hand"] == [-75, -120]
     assert rows["Mixed canastas"] == [600, 300]
     assert rows["Natural canastas"] == [500, 0]
     assert rows["Red threes"] == [200, 100]
@@ -179,7 +179,7 @@ pile: 5s
 out N
 """,
     )
-    assert rows["Hands"] == [-125, -20]
+    assert rows["Cards in hand"] == [-125, -20]
     assert rows["Melds"] == [70, 30]
 
 
@@ -794,7 +794,10 @@ out N
 """,
     )
     assert rows["Black threes in hand"] == [-200, -100]
-    assert rows["Hands"] == [-10, -15]  # the nine, and the nine and four: threes not counted twice
+    assert rows["Cards in hand"] == [
+        -10,
+        -15,
+    ]  # the nine, and the nine and four: threes not counted twice
     assert rows["Run canastas"] == [1500, 0]
     assert rows["Going out"] == [200, 0]
     assert rows["Total"] == [120 - 10 + 500 + 1500 - 200 + 200, 30 - 15 - 100]

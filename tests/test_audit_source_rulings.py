@@ -491,7 +491,7 @@ def test_001_concealed_after_a_stock_draw_waives_the_minimum() -> None:
     ns, _ = hand_scores(_concealed("classic"), CONCEALED_MOVE)
     assert breakdown(ns) == {
         "Melds": 50,
-        "Hands": -50,
+        "Cards in hand": -50,
         "Natural canastas": 500,
         "Going out": 200,
         "Total": 700,
@@ -599,7 +599,7 @@ def test_001_earlier_red_threes_do_not_spoil_a_concealed_finish() -> None:
     ns, _ = hand_scores(text, CONCEALED_MOVE)
     assert breakdown(ns) == {
         "Melds": 50,
-        "Hands": -50,
+        "Cards in hand": -50,
         "Natural canastas": 500,
         "Red threes": 100,
         "Going out": 200,
@@ -632,7 +632,7 @@ def test_001_going_out_may_meld_every_card() -> None:
     ns, _ = hand_scores(pos("classic", n="6c 6d 6h", ns=QUEEN_CANASTA), "meld 6c 6d 6h")
     assert breakdown(ns) == {
         "Melds": 85,
-        "Hands": -50,
+        "Cards in hand": -50,
         "Natural canastas": 500,
         "Going out": 100,
         "Total": 635,
@@ -821,7 +821,7 @@ def test_000_with_the_stock_used_up_a_legal_pickup_is_compulsory() -> None:
     assert ns.going_out == ew.going_out == 0
     assert breakdown(ns) == {
         "Melds": 70,
-        "Hands": -70,
+        "Cards in hand": -70,
         "Natural canastas": 500,
         "Red threes": 200,
         "Total": 700,
@@ -947,7 +947,7 @@ def test_000_red_threes_of_a_side_without_melds_count_minus() -> None:
     """000, scoring: a team with three red threes and no melds suffers 300 rather than gaining
     it."""
     _, ew = scored(_out_n("encyclopedia", "", "red EW: 3d 3h 3d"))
-    assert breakdown(ew) == {"Hands": -60, "Red threes": -300, "Total": -360}
+    assert breakdown(ew) == {"Cards in hand": -60, "Red threes": -300, "Total": -360}
 
 
 def test_000_the_fourth_red_three_is_worth_500() -> None:
@@ -956,7 +956,7 @@ def test_000_the_fourth_red_three_is_worth_500() -> None:
     ns, _ = scored(_out_n("encyclopedia", "Kc Kd Kh", "red NS: 3d 3h 3d 3h"))
     assert breakdown(ns) == {
         "Melds": 85,
-        "Hands": -20,
+        "Cards in hand": -20,
         "Natural canastas": 500,
         "Red threes": 800,
         "Going out": 100,
@@ -977,7 +977,7 @@ def test_004_red_threes_count_minus_when_the_opponents_go_out() -> None:
     it plus for any side that has melded."""
     text = _out_n("general", "Kc Kd Kh", "red EW: 3h")
     _, ew = scored(text)
-    assert breakdown(ew) == {"Melds": 30, "Hands": -60, "Red threes": -100, "Total": -130}
+    assert breakdown(ew) == {"Melds": 30, "Cards in hand": -60, "Red threes": -100, "Total": -130}
     _, ew = scored(text, "classic")
     assert (ew.red_threes, ew.total) == (100, 70)
 
@@ -989,7 +989,7 @@ def test_004_a_fourth_wild_card_returned_to_hand_costs_100() -> None:
         "pile: 7c", "penalty E wild_returned\npile: 7c"
     )
     _, ew = scored(text)
-    assert breakdown(ew) == {"Melds": 30, "Hands": -60, "Penalties": -100, "Total": -130}
+    assert breakdown(ew) == {"Melds": 30, "Cards in hand": -60, "Penalties": -100, "Total": -130}
 
 
 def test_001_a_wild_card_turns_a_natural_canasta_mixed() -> None:
@@ -999,7 +999,7 @@ def test_001_a_wild_card_turns_a_natural_canasta_mixed() -> None:
     ns, _ = hand_scores(text, "add Q: 2c meld 5c 5d 5h discard 4d")
     assert breakdown(ns) == {
         "Melds": 105,
-        "Hands": -50,
+        "Cards in hand": -50,
         "Mixed canastas": 300,
         "Going out": 100,
         "Total": 455,

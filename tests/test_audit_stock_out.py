@@ -200,8 +200,14 @@ def read_error(text: str) -> str:
 # The base table's hand at the stock's end (four players, nobody out): NS 100 melded + 500
 # natural canasta + 200 red threes - 45 in hand (N 15, S 30) = 755; EW 30 + 200 - 435 (E 40,
 # W 395) = -205.
-BASE_NS = {"Melds": 100, "Hands": -45, "Natural canastas": 500, "Red threes": 200, "Total": 755}
-BASE_EW = {"Melds": 30, "Hands": -435, "Red threes": 200, "Total": -205}
+BASE_NS = {
+    "Melds": 100,
+    "Cards in hand": -45,
+    "Natural canastas": 500,
+    "Red threes": 200,
+    "Total": 755,
+}
+BASE_EW = {"Melds": 30, "Cards in hand": -435, "Red threes": 200, "Total": -205}
 
 
 # ============================================================================================
@@ -229,7 +235,7 @@ def test_001_the_drawer_of_the_last_card_may_go_out_and_earns_the_bonus() -> Non
     ns, _ = totals(text, "meld 4c 4d 4h, 7d 7h 7s discard 5c")
     assert ns == {
         "Melds": 130,
-        "Hands": -30,
+        "Cards in hand": -30,
         "Natural canastas": 500,
         "Red threes": 200,
         "Going out": 100,
@@ -245,9 +251,9 @@ def test_002_the_hand_ends_when_the_last_drawers_turn_is_over() -> None:
     s = after(text, "draw 5d discard 4c")
     assert s.over and s.end_reason == "stock_exhausted" and s.turn == 0
     n, s_ = totals(text, "draw 5d discard 4c")
-    assert n == {"Melds": 100, "Hands": -25, "Natural canastas": 500, "Red threes": 100,
+    assert n == {"Melds": 100, "Cards in hand": -25, "Natural canastas": 500, "Red threes": 100,
                  "Total": 675}  # fmt: skip
-    assert s_ == {"Melds": 30, "Hands": -390, "Red threes": 200, "Total": -160}
+    assert s_ == {"Melds": 30, "Cards in hand": -390, "Red threes": 200, "Total": -160}
 
 
 def test_002_the_drawer_of_the_last_card_plays_the_turn_out_and_may_go_out() -> None:
@@ -288,7 +294,7 @@ def test_b_three_hand_ends_with_the_last_drawers_discard() -> None:
     s = after(text, "draw 5d discard 4c")
     assert s.over and s.end_reason == "stock_exhausted" and s.turn == 0
     _, _, w = totals(text, "draw 5d discard 4c")
-    assert w == {"Hands": -390, "Red threes": -100, "Total": -490}
+    assert w == {"Cards in hand": -390, "Red threes": -100, "Total": -490}
 
 
 def test_b_three_hand_an_empty_stock_with_a_player_to_draw_is_not_a_position() -> None:
@@ -375,7 +381,7 @@ def test_001_a_red_three_drawn_last_by_a_side_with_no_meld_counts_minus() -> Non
     melded; North's last draw is its second red three: -200, and 45 in hand."""
     text = four(ns="", stock=1, red_ns="3d", red_ew="3d 3h", pile="7c Ks", extra=("melded: E W",))
     ns, _ = totals(text, "draw 3h")
-    assert ns == {"Hands": -45, "Red threes": -200, "Total": -245}
+    assert ns == {"Cards in hand": -45, "Red threes": -200, "Total": -245}
 
 
 def test_000_three_red_threes_and_no_meld_at_the_stock_end_cost_300() -> None:
@@ -392,7 +398,7 @@ def test_000_three_red_threes_and_no_meld_at_the_stock_end_cost_300() -> None:
         scores="NS 0, EW 900",
     )
     ns, _ = totals(text, "draw 3d")
-    assert ns == {"Hands": -45, "Red threes": -300, "Total": -345}
+    assert ns == {"Cards in hand": -45, "Red threes": -300, "Total": -345}
 
 
 def test_002_draw_two_a_red_three_as_the_second_and_last_card_ends_the_hand() -> None:
@@ -412,7 +418,7 @@ def test_002_draw_two_a_red_three_first_then_the_last_card_plays_on() -> None:
     s = after(text, "draw 3h 4h")
     assert not s.over and s.phase == Phase.PLAY
     n, _ = totals(text, "draw 3h 4h discard 5c")
-    assert n == {"Melds": 100, "Hands": -15, "Natural canastas": 500, "Red threes": 200,
+    assert n == {"Melds": 100, "Cards in hand": -15, "Natural canastas": 500, "Red threes": 200,
                  "Total": 785}  # fmt: skip
 
 
@@ -510,7 +516,7 @@ def test_000_an_unopened_side_below_its_minimum_cannot_take_and_the_hand_ends() 
     )
     assert refused(text, "take with Kd Kh") == "open.below_minimum"
     ns, _ = totals(text, "draw")
-    assert ns == {"Hands": -65, "Red threes": -200, "Total": -265}
+    assert ns == {"Cards in hand": -65, "Red threes": -200, "Total": -265}
 
 
 def test_000_the_player_who_ends_the_hand_may_not_meld() -> None:
@@ -527,7 +533,7 @@ def test_004_taking_upcards_is_optional_when_the_stock_is_used() -> None:
     may take the king; the player may also end the hand."""
     text = four("general", n="4c 5c 6d Kd Kh", pile="7c Ks")
     assert refused(text, "take with Kd Kh") is None
-    assert totals(text, "draw") == [BASE_NS | {"Hands": -65, "Total": 735}, BASE_EW]
+    assert totals(text, "draw") == [BASE_NS | {"Cards in hand": -65, "Total": 735}, BASE_EW]
 
 
 def test_004_a_top_card_alone_onto_a_meld_is_no_pickup_so_the_hand_ends() -> None:
@@ -572,7 +578,7 @@ def test_001_a_black_three_on_top_cannot_be_taken_so_the_hand_ends() -> None:
     runs out' (a player who cannot take and would have to draw ends the hand)."""
     text = four(w=f"{W_HAND} {BLACK_THREES[:-3]}", pile="7c 9d 3s")
     assert refused(text, "take") == "pile.top_black_three"
-    assert totals(text, "draw") == [BASE_NS, BASE_EW | {"Hands": -450, "Total": -220}]
+    assert totals(text, "draw") == [BASE_NS, BASE_EW | {"Cards in hand": -450, "Total": -220}]
 
 
 def test_001_a_wild_card_on_top_cannot_be_taken_so_the_hand_ends() -> None:
@@ -594,7 +600,7 @@ def test_001_the_forced_taker_plays_on_and_may_go_out_with_the_bonus() -> None:
     ns, _ = totals(text, "take meld 4c 4d 4h, 7c 7d 7h")
     assert ns == {
         "Melds": 140,
-        "Hands": -30,
+        "Cards in hand": -30,
         "Natural canastas": 500,
         "Red threes": 200,
         "Going out": 100,
@@ -692,7 +698,7 @@ def test_002_draw_two_one_card_left_the_hand_ends() -> None:
     assert refused(text, "draw 5d") == "draw.stock_empty"
     s = after(text, "draw")
     assert s.over and s.end_reason == "stock_exhausted" and len(s.stock) == 1
-    assert totals(text, "draw")[0] == {"Melds": 100, "Hands": -25, "Natural canastas": 500,
+    assert totals(text, "draw")[0] == {"Melds": 100, "Cards in hand": -25, "Natural canastas": 500,
                                         "Red threes": 100, "Total": 675}  # fmt: skip
 
 
@@ -749,7 +755,7 @@ def test_001_a_side_with_no_meld_at_the_stock_end_loses_its_red_threes() -> None
     did not go out: the rule is the meld)."""
     text = four(ns="", pile="7c Ks", extra=("melded: E W",))
     ns, ew = totals(text, "draw")
-    assert ns == {"Hands": -45, "Red threes": -200, "Total": -245}
+    assert ns == {"Cards in hand": -45, "Red threes": -200, "Total": -245}
     assert ew == BASE_EW
 
 
@@ -775,7 +781,7 @@ def test_004_a_side_with_no_meld_at_the_stock_end_counts_its_red_threes_minus() 
     """004, red threes: deducted from a side that made no meld."""
     text = four("general", ew="", pile="7c Ks", extra=("melded: N S",))
     _, ew = totals(text, "draw")
-    assert ew == {"Hands": -435, "Red threes": -200, "Total": -635}
+    assert ew == {"Cards in hand": -435, "Red threes": -200, "Total": -635}
 
 
 def test_003_four_red_threes_at_the_stock_end() -> None:
@@ -792,7 +798,7 @@ def test_003_four_red_threes_at_the_stock_end() -> None:
         extra=("melded: E W",),
         scores="NS 0, EW 900",
     )
-    assert totals(closed, "draw")[0] == {"Hands": -45, "Red threes": -800, "Total": -845}
+    assert totals(closed, "draw")[0] == {"Cards in hand": -45, "Red threes": -800, "Total": -845}
 
 
 def test_002_a_player_who_never_melded_loses_800_for_four_red_threes() -> None:
@@ -801,7 +807,7 @@ def test_002_a_player_who_never_melded_loses_800_for_four_red_threes() -> None:
     text = two(n_melds="", red_n="3d 3h 3d 3h", red_s="", pile="7c Ks", stock=1,
                scores="N 0, S 0")  # fmt: skip
     n, _ = totals(text, "draw 5d discard 4c")
-    assert n == {"Hands": -25, "Red threes": -800, "Total": -825}
+    assert n == {"Cards in hand": -25, "Red threes": -800, "Total": -825}
 
 
 def test_002_four_red_threes_and_a_meld_at_the_stock_end() -> None:

@@ -439,7 +439,7 @@ def test_cutthroat_scores_lone_hand_alone_and_each_partner_the_whole_pair_total_
     score = cli_score(capsys, tmp_path, CUT_SCORED.format(melded=""))
     n, e, w = score["N"], score["E"], score["W"]
     # N: fives 15 + nines 30, minus 6c 7c 4c Td (25), plus one red three.
-    assert (n["Melds"], n["Hands"], n["Red threes"], n["Going out"], n["Total"]) == (
+    assert (n["Melds"], n["Cards in hand"], n["Red threes"], n["Going out"], n["Total"]) == (
         45,
         -25,
         100,

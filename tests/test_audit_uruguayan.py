@@ -398,7 +398,7 @@ def test_a_black_three_left_in_hand_costs_its_five(
     (no Uruguayan text adds a penalty, unlike Bolivia's 100)."""
     text = pos(hands={"N": "", "S": "3c"}, ns=CANASTA_K, end="out N")
     ns = score(capsys, tmp_path, text)["NS"]
-    assert ns["Hands"] == -5
+    assert ns["Cards in hand"] == -5
     assert ns["Black threes in hand"] == 0
 
 
@@ -463,7 +463,7 @@ def test_a_wild_canasta_earns_2000_on_top_of_its_cards(
     assert ns["Wild canastas"] == 2000
     assert ns["Melds"] == 30 + 200
     assert ns["Mixed canastas"] == ns["Natural canastas"] == 0
-    assert ns["Hands"] == -20  # South's 6c 7d 8s
+    assert ns["Cards in hand"] == -20  # South's 6c 7d 8s
     assert ns["Total"] == 230 + 2000 + 100 - 20
 
 
@@ -493,9 +493,14 @@ def test_natural_mixed_and_wild_canastas_in_one_hand(
     data = score(capsys, tmp_path, text)
     ns, ew = data["NS"], data["EW"]
     assert (ns["Natural canastas"], ns["Mixed canastas"], ns["Wild canastas"]) == (500, 300, 2000)
-    assert (ns["Melds"], ns["Hands"], ns["Red threes"], ns["Going out"]) == (350, -60, 100, 100)
+    assert (ns["Melds"], ns["Cards in hand"], ns["Red threes"], ns["Going out"]) == (
+        350,
+        -60,
+        100,
+        100,
+    )
     assert ns["Total"] == 3290
-    assert (ew["Melds"], ew["Hands"], ew["Total"]) == (120, -30, 90)
+    assert (ew["Melds"], ew["Cards in hand"], ew["Total"]) == (120, -30, 90)
 
 
 def test_an_unfinished_meld_of_wild_cards_costs_nothing_extra(
@@ -517,7 +522,11 @@ def test_a_hand_ending_with_the_stock_scores_no_going_out(
     going-out bonus; the wild canasta still scores its 2000."""
     text = pos(hands={"N": "9c"}, ns=f"Qc Qd Qh, {WILD7}", end="to move: N over")
     ns = score(capsys, tmp_path, text)["NS"]
-    assert (ns["Going out"], ns["Wild canastas"], ns["Hands"]) == (0, 2000, -30)  # 9c, 6c 7d 8s
+    assert (ns["Going out"], ns["Wild canastas"], ns["Cards in hand"]) == (
+        0,
+        2000,
+        -30,
+    )  # 9c, 6c 7d 8s
 
 
 # ============================================================================================

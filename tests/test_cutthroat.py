@@ -350,9 +350,9 @@ out N
     code, out, err = run_cli(capsys, "score", str(pos))
     assert code == 0, err
     melds = next(line for line in out.splitlines() if line.startswith("Melds"))
-    hands = next(line for line in out.splitlines() if line.startswith("Hands"))
+    hands = next(line for line in out.splitlines() if line.startswith("Cards in hand"))
     assert melds.split()[1:] == ["140", "60", "60"]
-    assert hands.split()[1:] == ["0", "-40", "-40"]
+    assert hands.split()[3:] == ["0", "-40", "-40"]
 
 
 def test_the_minimum_refusal_speaks_of_the_players_own_minimum() -> None:

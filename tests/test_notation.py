@@ -159,7 +159,7 @@ def test_e3_position_scores_as_000(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["score", str(EXAMPLES / "e3-end-of-hand.pos")], capsys)
     assert code == 0
     assert re.search(r"Total\s+1630\s+575", out)
-    assert re.search(r"Melds\s+305\s+295", out) and re.search(r"Hands\s+-75\s+-120", out)
+    assert re.search(r"Melds\s+305\s+295", out) and re.search(r"Cards in hand\s+-75\s+-120", out)
 
 
 def test_e4_position_scores_as_001(capsys: pytest.CaptureFixture[str]) -> None:

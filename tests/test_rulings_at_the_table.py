@@ -214,8 +214,8 @@ out N
     path = write(tmp_path, text)
     status, out, _ = run_cli(capsys, "score", str(path))
     assert status == 0
-    rows = {ln.split()[0]: ln.split()[1:] for ln in out.splitlines() if ln and ln[0].isupper()}
-    assert rows["Hands"] == ["-10", "?"]
+    rows = {ln[:18].strip(): ln.split()[-2:] for ln in out.splitlines() if ln and ln[0].isupper()}
+    assert rows["Cards in hand"] == ["-10", "?"]
     assert rows["Total"] == ["520", "?"]
     assert out.splitlines()[-1] == (
         "depends on: EW's score counts the cards left in E's and W's hands, which are unseen: "
@@ -224,7 +224,7 @@ out N
     status, out, _ = run_cli(capsys, "score", str(path), "--json")
     data = json.loads(out)
     assert data["NS"]["Total"] == 520 and data["EW"]["Total"] is None
-    assert data["EW"]["Hands"] is None and data["EW"]["Melds"] == 30
+    assert data["EW"]["Cards in hand"] is None and data["EW"]["Melds"] == 30
     assert data["depends"][0]["seats"] == ["E", "W"]
 
 

@@ -10,7 +10,7 @@ from .state import State
 
 ROWS = (
     ("melds", "Melds"),
-    ("hands", "Hands"),
+    ("hands", "Cards in hand"),
     ("mixed_canastas", "Mixed canastas"),
     ("natural_canastas", "Natural canastas"),
     ("run_canastas", "Run canastas"),
@@ -41,7 +41,7 @@ def hand_rows(r: Rules) -> frozenset[str]:
     ruleset ``r``: not known where a hand is given with unseen cards. Red threes count too where
     a player dealt one may end the hand before laying it down (``red_threes.exposed =
     "first_turn"``)."""
-    rows = {"Hands"}
+    rows = {"Cards in hand"}
     if r.black3_in_hand_penalty > 0:
         rows.add("Black threes in hand")
     if r.hand_sets:
