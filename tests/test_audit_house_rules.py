@@ -669,8 +669,8 @@ def test_several_mistakes_are_listed_in_line_order(
         ),
         (
             'extends = "classic"\n\n[red_threes]\ntotals = [0, 100, 200]\n',
-            "4: red_threes.totals: red_threes.totals has 3 entries, but a pack of 2 decks holds "
-            "4 red threes, so it needs 5 (0 to 4)",
+            "4: red_threes.totals: red_threes.totals has 3 entries, but the pack of 108 cards "
+            "holds 4 red threes, so it needs 5 (0 to 4)",
         ),
     ],
     ids=["canasta-below-naturals", "canasta-below-meld", "meld-naturals", "sides", "red-totals"],

@@ -133,11 +133,11 @@ class Variant(Model, plain.Variant):
         if len(self.red_threes.totals) != self.deck.red_threes + 1:
             raise conflict(
                 "red_threes",
-                "red_threes.totals has {n} entries, but a pack of {decks} decks holds {r} red "
+                "red_threes.totals has {n} entries, but the pack of {cards} cards holds {r} red "
                 "threes, so it needs {want} (0 to {r})",
                 {
                     "n": len(self.red_threes.totals),
-                    "decks": self.deck.decks,
+                    "cards": self.deck.size,
                     "r": self.deck.red_threes,
                     "want": self.deck.red_threes + 1,
                 },
