@@ -48,3 +48,17 @@ def test_internal_error_is_one_line(
     assert err == (
         "canasta: internal error: RuntimeError: planted (set CANASTA_DEBUG=1 for details)\n"
     )
+
+
+@pytest.mark.parametrize("columns", ["80", "200"])
+def test_tables_of_settings_end_their_lines_without_padding(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    """``variants diff`` (and ``show --table``'s rows) print rich's table or, where it is too
+    narrow, a block a setting; either way no line ends in the spaces rich pads cells with."""
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, _ = run_cli(capsys, "variants", "diff", "classic", "samba")
+    assert code == 0
+    lines = out.splitlines()
+    assert "deck.decks" in out and "Sources (docs/sources.md has their addresses):" in lines
+    assert [line for line in lines if line != line.rstrip()] == []

@@ -6,7 +6,8 @@ import difflib
 import json
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -255,7 +256,8 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
             cited += prov.sources
     console.print()
     console.print(Text("Sources (docs/sources.md has their addresses):"))
-    console.print(_legend(cited))
+    with _unpadded():
+        console.print(_legend(cited))
 
 
 VALUE_WIDTH = 12
@@ -281,21 +283,33 @@ def _print_rows(
     fixed = sum(w for i, w in enumerate(widths) if i not in wrap)
     room = console.width - fixed - 2 * (len(headers) - 1)
     need = sum(min(widths[i], max(VALUE_WIDTH, len(headers[i]))) for i in wrap)
-    if room >= need:
-        table = _table(*headers, wrap=tuple(headers[i] for i in wrap))
-        for r in rows:
-            table.add_row(*(Text(cell) for cell in r))
-        console.print(table)
-        return
-    names = labels or headers
-    for r in rows:
-        console.print(Text(r[0]))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True)
-        grid.add_column(overflow="fold")
-        for name, cell in zip(names[1:], r[1:], strict=True):
-            grid.add_row(Text(f"  {name}"), Text(cell))
-        console.print(grid)
+    with _unpadded():
+        if room >= need:
+            table = _table(*headers, wrap=tuple(headers[i] for i in wrap))
+            for r in rows:
+                table.add_row(*(Text(cell) for cell in r))
+            console.print(table)
+        else:
+            names = labels or headers
+            for r in rows:
+                console.print(Text(r[0]))
+                grid = Table.grid(padding=(0, 2))
+                grid.add_column(no_wrap=True)
+                grid.add_column(overflow="fold")
+                for name, cell in zip(names[1:], r[1:], strict=True):
+                    grid.add_row(Text(f"  {name}"), Text(cell))
+                console.print(grid)
+
+
+@contextmanager
+def _unpadded() -> Iterator[None]:
+    """What the console prints inside, printed without the spaces at the ends of its lines
+    (rich pads every cell of a table or grid to its column's width): a copied line, or a file
+    the output goes to, carries no trailing spaces."""
+    with console.capture() as captured:
+        yield
+    for line in captured.get().splitlines():
+        typer.echo(line.rstrip())
 
 
 @app.command()
@@ -324,7 +338,8 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
     if cited:
         console.print()
         console.print(Text("Sources (docs/sources.md has their addresses):"))
-        console.print(_legend(cited))
+        with _unpadded():
+            console.print(_legend(cited))
 
 
 @app.command()
