@@ -25,6 +25,25 @@ def side_names(players: int, sides: int) -> tuple[str, ...]:
     return tuple("".join(names[p] for p in range(players) if p % sides == s) for s in range(sides))
 
 
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+"""The compass seats (two, three and four players) by name; five and six sit A to F."""
+
+
+def seat_word(seat: str) -> str:
+    """A seat as a player says it: ``North`` for ``N``; ``player A`` at a table of five or six."""
+    return SEAT_WORDS.get(seat, f"player {seat}")
+
+
+def side_word(side: str) -> str:
+    """A side as a player says it: ``North-South`` for ``NS``, ``East-West`` for ``EW``, one
+    seat alone (everyone for themself) by its name, ``players A, C and E`` at five or six."""
+    if all(c in SEAT_WORDS for c in side):
+        return "-".join(SEAT_WORDS[c] for c in side)
+    if len(side) == 1:
+        return seat_word(side)
+    return "players " + ", ".join(side[:-1]) + " and " + side[-1]
+
+
 def seat_index(players: int, name: str) -> int:
     """The seat called ``name`` (ValueError if there is none)."""
     try:

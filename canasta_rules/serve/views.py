@@ -15,15 +15,16 @@ from ..engine.scoring import OPTIONAL_ROWS, SideScore
 from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError
 from ..notation import read, read_position
+from ..notation import saywords as W
 from ..notation.moves import legal_move_texts
 from ..notation.position import ReadPosition
 from ..notation.ruling import Verdict, rule_on
 from ..notation.steps import Steps, steps
 from ..notation.wording import how_ended
-from ..seats import seat_names, side_names
+from ..seats import seat_names, seat_word, side_names
 from ..variant.compare import flatten_at
-from . import words as W
 from .controls import description
+from .words import parameter_name, value_words
 
 
 def _cards(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -46,7 +47,7 @@ def table(s: State, seats: tuple[str, ...] | None = None) -> dict[str, Any]:
     seats by name (``North``), sides as players write them (``NS``)."""
     r = s.rules
     seats = seats or seat_names(r.players)
-    named = tuple(W.seat_word(x) for x in seats)
+    named = tuple(seat_word(x) for x in seats)
     sides = side_names(r.players, r.sides)
     melds = []
     for side, name in enumerate(sides):
@@ -127,7 +128,7 @@ def _said(pos: ReadPosition, v: Verdict, move: str) -> str:
     seat = read[0] if read and read[0] else seats[s.actor]
     top = s.pile[-1] if s.pile else None
     what = W.move_words(move, seats, top, s.phase == Phase.ANSWER) or f"play {move.strip()}"
-    who = W.seat_word(seat)
+    who = seat_word(seat)
     if v.legal:
         head = "Legal so far" if v.owed else "Legal"
         return f"{head}: {who} may {what}."
@@ -143,10 +144,10 @@ def _rule(pos: ReadPosition, v: Verdict) -> dict[str, str]:
     flat = flatten_at(pos.loaded.variant, key)
     what = description(pos.loaded.variant, key)
     return {
-        "name": W.parameter_name(key),
+        "name": parameter_name(key),
         "key": key,
         "what": what.partition(". ")[0].rstrip(".") + "." if what else "",
-        "value": W.value_words(flat[key]) if key in flat else "",
+        "value": value_words(flat[key]) if key in flat else "",
     }
 
 
@@ -171,7 +172,7 @@ def ruling(
     else:
         unlisted = ""
     moves = [(t, [W.listed_move(m, seats, top, answering) for m in ms]) for t, ms in texts]
-    who = "" if s.over else W.seat_word(seats[s.actor])
+    who = "" if s.over else seat_word(seats[s.actor])
     if not move.strip():
         return Answer(None, unlisted, moves, who)
     try:
@@ -202,7 +203,7 @@ def turn_words(text: str, seats: tuple[str, ...], before: State | None) -> str:
         words = W.move_words(part, seats, top)
         if read is None or not words:
             return ""
-        said.append(f"{W.seat_word(read[0])}: {words}" if read[0] else words)
+        said.append(f"{seat_word(read[0])}: {words}" if read[0] else words)
     return "; ".join(said)
 
 
