@@ -440,11 +440,17 @@ def test_partner_melded_under_general_and_classic(capsys: pytest.CaptureFixture[
 def test_example_moves_lists(capsys: pytest.CaptureFixture[str]) -> None:
     """stock-out.pos:5, took-the-pile.pos:8, position-then-turns.pos:4: `canasta moves` there."""
     _s, out, _e = run_cli(capsys, "moves", _ex("stock-out.pos"))
-    assert out.split("\n")[:2] == ["take the pile (1):", "  take 9s"]
+    assert out.split("\n")[:3] == [
+        "Legal moves for North:",
+        "take the pile (1):",
+        "  take 9s    take the pile, adding the 9\u2660 on top to the side's nines",
+    ]
     _s, out, _e = run_cli(capsys, "moves", _ex("took-the-pile.pos"))
-    assert "  meld Ac Ad As" in out.splitlines() and "  discard 4d" in out.splitlines()
+    lines = out.splitlines()
+    assert "  meld Ac Ad As    meld A\u2663 A\u2666 A\u2660" in lines
+    assert "  discard 4d       discard the 4\u2666" in lines
     _s, out, _e = run_cli(capsys, "moves", _ex("position-then-turns.pos"))
-    assert out.splitlines()[0] == "draw (1):"
+    assert out.splitlines()[:2] == ["Legal moves for South:", "draw (1):"]
 
 
 def _table_examples() -> tuple[dict[str, str], list[tuple[list[str], list[str]]]]:

@@ -158,10 +158,19 @@ to move: N draw
 def test_4_moves_shows_a_card_for_each_card_drawn(capsys: Capsys, tmp_path: Path) -> None:
     code, out, _ = run_cli(capsys, "moves", _write(tmp_path, TWO_HAND))
     assert code == 0
-    listed = out.splitlines()[:2]
-    assert listed == ["draw (1):", "  draw CARD CARD (any 2 cards the stock may hold)"]
+    assert out.splitlines() == [
+        "Legal moves for North:",
+        "draw (1):",
+        "  draw CARD CARD    draw from the stock, naming the cards drawn (any 2 cards the",
+        "                    stock may hold)",
+    ]
     code, out, _ = run_cli(capsys, "moves", str(EXAMPLES / "position-then-turns.pos"))
-    assert out.splitlines()[:2] == ["draw (1):", "  draw CARD (any card the stock may hold)"]
+    assert out.splitlines()[:4] == [
+        "Legal moves for South:",
+        "draw (1):",
+        "  draw CARD    draw from the stock, naming the card drawn (any card the stock",
+        "               may hold)",
+    ]
 
 
 def test_4_too_few_cards_drawn_says_how_many(capsys: Capsys, tmp_path: Path) -> None:

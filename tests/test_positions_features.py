@@ -86,7 +86,11 @@ def test_stock_as_a_count(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "ruling", pos, "draw")
     assert code == 1 and "(stock.forced_pickup)" in out
     code, out, _ = run_cli(capsys, "moves", pos)
-    assert code == 0 and out.splitlines() == ["take the pile (1):", "  take 9s"]
+    assert code == 0 and out.splitlines() == [
+        "Legal moves for North:",
+        "take the pile (1):",
+        "  take 9s    take the pile, adding the 9\u2660 on top to the side's nines",
+    ]
     state = read_position(read(pos)).state
     assert len(state.stock) == 0 and len(state.pile) == 57
 

@@ -98,7 +98,12 @@ def test_a_question_that_could_be_asked_still_reads(
     able = able + "hand S: 5c 5d 5h 4s Kd\nto move: N answer\n"
     status, out, err = _run(tmp_path, monkeypatch, capsys, able, "moves")
     assert (status, err) == (0, "")
-    assert out == "answer (2):\n  ask yes (you answer yes)\n  ask no (you answer no)\n"
+    assert out.splitlines() == [
+        "Legal moves for North:",
+        "answer (2):",
+        "  ask yes    answer yes to partner's \u201cmay I go out?\u201d",
+        "  ask no     answer no to partner's \u201cmay I go out?\u201d",
+    ]
 
 
 def test_an_unseen_asker_is_not_judged_on_going_out(
@@ -109,7 +114,7 @@ def test_an_unseen_asker_is_not_judged_on_going_out(
     seen = HEAD + "hand S: 7 unseen\nto move: N answer\n"
     status, out, err = _run(tmp_path, monkeypatch, capsys, seen, "moves")
     assert (status, err) == (0, "")
-    assert out.startswith("answer (2):\n")
+    assert out.startswith("Legal moves for North:\nanswer (2):\n")
 
 
 def test_after_melding_is_a_moment_to_ask_where_the_ruleset_says_so(
@@ -123,7 +128,7 @@ def test_after_melding_is_a_moment_to_ask_where_the_ruleset_says_so(
     able += "hand S: 5c 5d 5h 4s Kd\nturn: drew stock, melded\nto move: N answer\n"
     status, out, err = _run(tmp_path, monkeypatch, capsys, able, "moves")
     assert (status, err) == (0, "")
-    assert out.startswith("answer (2):\n")
+    assert out.startswith("Legal moves for North:\nanswer (2):\n")
 
 
 def test_an_answer_already_given_while_partner_is_still_to_answer(

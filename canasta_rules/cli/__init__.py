@@ -50,7 +50,10 @@ LAZY: dict[str, tuple[str, str]] = {
         "notation",
         "Is this move legal here, and why: the rule and its source.",
     ),
-    "moves": ("positions", "The legal moves in a position, grouped by kind, in the notation."),
+    "moves": (
+        "positions",
+        "The legal moves in a position, in the notation and in words.",
+    ),
     "compare": ("positions", "Replay one game under several rulesets: where they differ."),
     "fmt": ("notation", "Rewrite a record or position in the standard layout."),
     "record": ("notation", "A game played by bots, written as a record."),

@@ -28,23 +28,25 @@ def moves_cmd(
     set_: SetOption = None,
     json_: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
 ) -> None:
-    """The legal moves in a position, grouped by kind, in the notation."""
+    """The legal moves in a position, in the notation and in words.
+
+    The list is headed by the player to move ('Legal moves for West:'). Each move is written
+    as it is typed ('discard 4d'), with what it does in words beside it ('discard the 4' and the
+    sign of diamonds; the card in letters, 'the 4d', where the output cannot show suit signs).
+    --json gives the notation only, each kind with its moves."""
     from ..notation.moves import legal_move_texts
+    from .movelist import echo_lines, move_lines, to_move, width
 
     pos = read_position_of(read_document(position), variant, set_)
     groups = legal_move_texts(pos)
     if json_:
         typer.echo(json.dumps({k: v for k, v in groups}, indent=2))
         return
-    # Plain lines, as rich would print them (no markup, no wrapping), without importing rich.
+    # Plain lines, as rich would print them (no markup), without importing rich.
     if not groups:
         typer.echo("no legal move: the hand is over" if pos.state.over else "no legal move")
         return
-    lines = []
-    for title, texts in groups:
-        lines.append(f"{title} ({len(texts)}):")
-        lines.extend(f"  {t}" for t in texts)
-    typer.echo("\n".join(lines))
+    echo_lines([f"Legal moves for {to_move(pos)}:", *move_lines(pos, groups, width())])
 
 
 def compare_cmd(

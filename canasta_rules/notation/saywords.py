@@ -177,3 +177,15 @@ def listed_move(
     if " / " in typed:  # both answers: 'ask yes / ask no'
         return {"text": typed, "words": "ask partner \u201cmay I go out?\u201d", "fill": "ask yes"}
     return {"text": typed, "words": move_words(typed, seats, top, answering), "fill": typed}
+
+
+_PLAIN = str.maketrans(
+    {**{sign: letter for letter, sign in _SUIT_SIGNS.items()}, "\u201c": '"', "\u201d": '"'}
+)
+
+
+def plain_words(text: str) -> str:
+    """``text`` in ASCII, for an output that cannot show the suit signs (a terminal or file that
+    is not UTF-8): a card in letters, as the notation and the terminal write it elsewhere
+    (``K♥``: ``Kh``, ``10♠``: ``10s``), curly quotes straight."""
+    return text.translate(_PLAIN)

@@ -1,0 +1,87 @@
+"""``canasta moves`` (and ``canasta ruling`` without a move) as a player reads them: each move in
+the notation with its words beside it, the player to move by name, at 80 columns, and in letters
+where standard output cannot show the suit signs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+TOOK = str(EXAMPLES / "took-the-pile.pos")
+
+TOOK_MOVES = [
+    "Legal moves for West:",
+    "meld (1):",
+    "  meld Ac Ad As    meld A\u2663 A\u2666 A\u2660",
+    "discard (8):",
+    "  discard 4d       discard the 4\u2666",
+    "  discard 5h       discard the 5\u2665",
+    "  discard 6s       discard the 6\u2660",
+    "  discard 9s       discard the 9\u2660",
+    "  discard Kh       discard the K\u2665",
+    "  discard Ac       discard the A\u2663",
+    "  discard Ad       discard the A\u2666",
+    "  discard As       discard the A\u2660",
+]
+
+
+def test_each_move_has_its_words_beside_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run_cli(capsys, "moves", TOOK)
+    assert (code, err, out.splitlines()) == (0, "", TOOK_MOVES)
+
+
+def test_long_words_wrap_under_their_column_at_80(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run_cli(capsys, "moves", str(EXAMPLES / "e5-frozen-pile.pos"))
+    assert code == 0
+    assert out.splitlines() == [
+        "Legal moves for North:",
+        "draw (1):",
+        "  draw CARD    draw from the stock, naming the card drawn (any card the stock",
+        "               may hold)",
+    ]
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_json_keeps_the_notation_only(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "moves", TOOK, "--json")
+    assert code == 0
+    assert out.startswith('{\n  "meld": [\n    "meld Ac Ad As"\n  ],\n  "discard": [\n')
+
+
+def _ascii(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": "80"}
+    return subprocess.run(
+        [sys.executable, "-m", "canasta_rules", *args],
+        capture_output=True,
+        text=True,
+        encoding="ascii",
+        env=env,
+        timeout=120,
+    )
+
+
+def test_an_ascii_output_gets_the_cards_in_letters() -> None:
+    p = _ascii("moves", TOOK)
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout.splitlines()[:5] == [
+        "Legal moves for West:",
+        "meld (1):",
+        "  meld Ac Ad As    meld Ac Ad As",
+        "discard (8):",
+        "  discard 4d       discard the 4d",
+    ]
+    p = _ascii("moves", str(EXAMPLES / "asking.pos"))
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout.splitlines()[2] == '  ask yes    answer yes to partner\'s "may I go out?"'
