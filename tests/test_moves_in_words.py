@@ -85,3 +85,62 @@ def test_an_ascii_output_gets_the_cards_in_letters() -> None:
     p = _ascii("moves", str(EXAMPLES / "asking.pos"))
     assert (p.returncode, p.stderr) == (0, "")
     assert p.stdout.splitlines()[2] == '  ask yes    answer yes to partner\'s "may I go out?"'
+
+
+def test_ruling_without_a_move_lists_the_moves_open(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player who asks for a ruling without naming a move is told whose turn it is, how to ask
+    about one move, and the moves open: the list ``moves`` prints."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(EXAMPLES)
+    code, out, err = run_cli(capsys, "ruling", "took-the-pile.pos")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "It is West's turn. To ask about one move:",
+        'canasta ruling took-the-pile.pos "meld Ac Ad As"',
+        *TOOK_MOVES[1:],
+    ]
+    code, out, err = run_cli(capsys, "ruling", "asking.pos")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:2] == [
+        'It is South\'s turn. To ask about one move: canasta ruling asking.pos "ask yes"',
+        "answer (2):",
+    ]
+    code, out, _ = run_cli(capsys, "ruling", "e5-frozen-pile.pos", "--variant", "classic")
+    assert out.splitlines()[:2] == [
+        "It is North's turn. To ask about one move:",
+        "canasta ruling e5-frozen-pile.pos --variant classic draw",
+    ]
+    code, out, _ = run_cli(capsys, "ruling", "e3-end-of-hand.pos")
+    assert (code, out) == (0, "no legal move: the hand is over\n")
+
+
+def test_ruling_without_a_move_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, _ = run_cli(capsys, "ruling", str(EXAMPLES / "asking.pos"), "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "to_move": "S",
+        "moves": {"answer": ["ask yes (you answer yes)", "ask no (you answer no)"]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--all"], "name a MOVE to rule on under several rulesets"),
+        (
+            ["--variant", "classic", "--variant", "general"],
+            "name a MOVE to rule on under several rulesets",
+        ),
+        (["--show"], "--show shows the position after a move: name the MOVE"),
+    ],
+)
+def test_ruling_without_a_move_where_one_is_needed(
+    capsys: pytest.CaptureFixture[str], options: list[str], message: str
+) -> None:
+    code, out, err = run_cli(capsys, "ruling", TOOK, *options)
+    assert (code, out) == (2, "")
+    assert err == f"canasta ruling: {message} (see 'canasta ruling --help')\n"

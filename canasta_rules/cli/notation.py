@@ -499,8 +499,13 @@ def ruling_cmd(
         typer.Argument(metavar="POSITION", help="A position file.", autocompletion=complete_files),
     ],
     move: Annotated[
-        str, typer.Argument(metavar="MOVE", help="A move in the notation, e.g. 'take with Qc Qd'.")
-    ],
+        str | None,
+        typer.Argument(
+            metavar="MOVE",
+            help="A move in the notation, e.g. 'take with Qc Qd' (left out: the moves open).",
+            show_default=False,
+        ),
+    ] = None,
     variant: VariantsOpt = None,
     all_: Annotated[
         bool, typer.Option("--all", help="Rule under every built-in ruleset, one row each.")
@@ -517,13 +522,20 @@ def ruling_cmd(
     A refusal names its rule code (type it after '?' in canasta play, or look it up in
     docs/engine.md), the ruleset's setting behind it and the source that says so.
 
+    Without a MOVE, it says whose turn it is and how to ask about one move, and lists the moves
+    open to that player, as 'canasta moves' does (under one ruleset; --json gives the seat to
+    move and the moves).
+
     The answer's first word is 'legal' or 'refused'. Exit status 0 when the move is legal (under
-    every ruleset asked), 1 when it is refused (under any), 2 when the position or the move cannot
-    be read (a draw that names no card where the stock is unseen, too: the error says what to
-    write)."""
+    every ruleset asked) or no move is given, 1 when it is refused (under any), 2 when the
+    position or the move cannot be read (a draw that names no card where the stock is unseen,
+    too: the error says what to write)."""
     from ..notation.ruling import rule_under
 
     rulesets = _ruleset_list(variant, all_)
+    if move is None:
+        _open_moves(position, variant, set_, json_, show, all_)
+        return
     doc = read_document(position)
     if len(rulesets) == 1:
         from ..notation.ruling import RulingRow, rule_on
@@ -549,6 +561,51 @@ def ruling_cmd(
         _print_rows(rows, json_)
     if any(row.verdict is not None and not row.verdict.legal for row in rows):
         raise typer.Exit(code=1)
+
+
+def _open_moves(
+    position: str,
+    variants: list[str] | None,
+    sets: list[str] | None,
+    json_: bool,
+    show: bool,
+    all_: bool,
+) -> None:
+    """``ruling`` without a move: whose turn it is, how to ask about one move, and the moves
+    open to them (the list ``canasta moves`` prints)."""
+    import shlex
+
+    from ..notation.moves import legal_move_texts
+    from .movelist import echo_lines, move_lines, to_move, width
+
+    # click's UsageError, as typer carries it (its own copy of click in some versions): a usage
+    # error raised in a command gets the command's name from the context click adds to it.
+    usage_error = typer.BadParameter.__mro__[1]
+    if all_ or (variants and len(variants) > 1):
+        raise usage_error("name a MOVE to rule on under several rulesets")
+    if show:
+        raise usage_error("--show shows the position after a move: name the MOVE")
+    variant = variants[0] if variants else None
+    pos = read_position_of(read_document(position), variant, sets)
+    groups = legal_move_texts(pos)
+    if json_:
+        seat = "" if pos.state.over else seat_names(pos.rules.players)[pos.state.actor]
+        typer.echo(json.dumps({"to_move": seat, "moves": dict(groups)}, indent=2))
+        return
+    if not groups:
+        typer.echo("no legal move: the hand is over" if pos.state.over else "no legal move")
+        return
+    example = next((m for _, ms in groups for m in ms if "CARD" not in m), "draw")
+    example = example.partition(" (")[0].partition(" / ")[0]
+    options = [a for v in variants or () for a in ("--variant", v)]
+    options += [a for kv in sets or () for a in ("--set", kv)]
+    command = " ".join(["canasta ruling", shlex.quote(position), *map(shlex.quote, options)])
+    said = f'"{example}"' if " " in example else example
+    # One line where it fits; else the command on a line of its own, whole, to be copied.
+    head = [f"It is {to_move(pos)}'s turn. To ask about one move: {command} {said}"]
+    if len(head[0]) > width():
+        head = [f"It is {to_move(pos)}'s turn. To ask about one move:", f"{command} {said}"]
+    echo_lines([*head, *move_lines(pos, groups, width())])
 
 
 def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
