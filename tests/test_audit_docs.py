@@ -230,12 +230,13 @@ def test_reference_position_reads_and_lists_an_unseen_draw(
 def test_draw_naming_no_card_is_an_input_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """notation.md:153-158: where the stock is unseen, a draw naming no card is an input error
-    (status 2) saying what to write; one naming too few under `draw.count = 2` is refused
+    """notation.md:175-187: where the stock is unseen, a draw naming no card followed by more of
+    the turn is an input error (status 2) saying what to write (a bare draw alone is answered:
+    test_moves_in_words.py); one naming too few under `draw.count = 2` is refused
     (draw.too_few)."""
     path = tmp_path / "ref.pos"
     path.write_text(REFERENCE_POSITION, encoding="utf-8")
-    status, _out, err = run_cli(capsys, "ruling", str(path), "N draw")
+    status, _out, err = run_cli(capsys, "ruling", str(path), "N draw discard 9c")
     assert status == 2
     assert err.strip() == (
         "canasta: <move>:1:3: name the card drawn, as in 'draw 4c': the order of this stock is "

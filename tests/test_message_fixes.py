@@ -192,17 +192,19 @@ def test_4_too_many_is_worded_in_the_singular_too(capsys: Capsys, tmp_path: Path
 
 
 # ---------------------------------------------------------------------------------------------
-# 5. a draw that names no card where the stock is unseen: an input error
+# 5. a draw that names no card where the stock is unseen, followed by more: an input error
+# (a bare draw alone is answered: test_moves_in_words.py)
 
 
-def test_5_a_bare_draw_is_an_input_error(capsys: Capsys, tmp_path: Path) -> None:
-    code, out, err = run_cli(capsys, "ruling", str(EXAMPLES / "position-then-turns.pos"), "draw")
+def test_5_a_bare_draw_then_more_is_an_input_error(capsys: Capsys, tmp_path: Path) -> None:
+    pos = str(EXAMPLES / "position-then-turns.pos")
+    code, out, err = run_cli(capsys, "ruling", pos, "draw discard 9c")
     assert (code, out) == (2, "")
     assert err == (
         "canasta: <move>:1:1: name the card drawn, as in 'draw 4c': the order of this stock is "
         "not known\n"
     )
-    code, out, err = _ruling(capsys, tmp_path, TWO_HAND, "draw", "--json")
+    code, out, err = _ruling(capsys, tmp_path, TWO_HAND, "draw meld 5c 5d 5h", "--json")
     assert (code, out) == (2, "")
     assert err == (
         "canasta: <move>:1:1: name the 2 cards drawn, as in 'draw 4c 4d': the order of this "

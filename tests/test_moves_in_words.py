@@ -4,6 +4,7 @@ where standard output cannot show the suit signs."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -117,8 +118,6 @@ def test_ruling_without_a_move_lists_the_moves_open(
 
 
 def test_ruling_without_a_move_as_json(capsys: pytest.CaptureFixture[str]) -> None:
-    import json
-
     code, out, _ = run_cli(capsys, "ruling", str(EXAMPLES / "asking.pos"), "--json")
     assert code == 0
     assert json.loads(out) == {
@@ -144,3 +143,90 @@ def test_ruling_without_a_move_where_one_is_needed(
     code, out, err = run_cli(capsys, "ruling", TOOK, *options)
     assert (code, out) == (2, "")
     assert err == f"canasta ruling: {message} (see 'canasta ruling --help')\n"
+
+
+# "May I draw?": a bare draw where the stock's order is unknown ---------------------------------
+
+THEN = str(EXAMPLES / "position-then-turns.pos")
+
+
+def test_may_i_draw_is_answered(capsys: pytest.CaptureFixture[str]) -> None:
+    """A player asking whether they may draw does not know the card: drawing is legal there,
+    and the answer says nothing after the draw is judged, and how to ask about the rest."""
+    code, out, err = run_cli(capsys, "ruling", THEN, "draw")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "legal",
+        "the card drawn is not named, so nothing after the draw is judged",
+        "to ask about the rest of the turn, name it, as in 'draw 4c'",
+    ]
+    code, out, _ = run_cli(capsys, "ruling", THEN, "draw", "--json")
+    assert code == 0
+    assert json.loads(out)["unnamed"] == (
+        "the card drawn is not named, so nothing after the draw is judged; to ask about the rest "
+        "of the turn, name it, as in 'draw 4c'"
+    )
+    code, out, _ = run_cli(capsys, "ruling", THEN, "draw 4c", "--json")
+    assert (code, json.loads(out)["unnamed"]) == (0, None)
+
+
+def test_may_i_draw_two(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "two.pos"
+    path.write_text(
+        '[Variant "two-hand"]\n[Scores "N 300, S 250"]\n[Dealer "S"]\n\n'
+        "hand N: 5c 5d 5h 8s 9c Td Jh Qs Kd Ac Ad 4c 4d 7c 7d\n"
+        "hand S: 4s 5c 6d 8h 9h Tc Js Qd Kc 5d 5h 7h 7s 8c 8d\n"
+        "pile: 9h 4h\nto move: N draw\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(capsys, "ruling", str(path), "draw")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "the 2 cards drawn are not named, so nothing after the draw is judged",
+        "to ask about the rest of the turn, name them, as in 'draw 4c 4d'",
+    ]
+
+
+def test_may_i_draw_where_the_pile_must_be_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    """001: the stock used up and the top card fitting a meld: drawing is refused, as ever."""
+    code, out, _ = run_cli(capsys, "ruling", str(EXAMPLES / "stock-out.pos"), "draw")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "refused: the stock is used up and you must take the discard pile (stock.forced_pickup)"
+    )
+
+
+def test_may_i_draw_out_of_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "ruling", THEN, "W draw")
+    assert code == 1
+    assert out.splitlines()[0].startswith("refused: it is ")
+
+
+def test_may_i_draw_with_show_says_why_no_position_follows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run_cli(capsys, "ruling", THEN, "draw", "--show")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[3:] == [
+        "",
+        "- the position after the draw is not shown, as the card drawn is not named",
+        "",
+    ]
+    code, out, _ = run_cli(capsys, "ruling", THEN, "draw", "--show", "--json")
+    data = json.loads(out)
+    assert (code, data["after"], data["changes"]) == (
+        0,
+        None,
+        ["the position after the draw is not shown, as the card drawn is not named"],
+    )
+
+
+def test_may_i_draw_under_several_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        capsys, "ruling", THEN, "draw", "--variant", "classic", "--variant", "general"
+    )
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "- classic, general: the card drawn is not named, so nothing after the draw is judged; "
+        "to ask about the rest of the turn, name it, as in 'draw 4c'"
+    )

@@ -605,7 +605,8 @@ def test_a_slip_is_placed_in_the_box_it_is_in(client: TestClient) -> None:
     # (the message itself is the notation's: only the place is the page's)
     error = said(r.text, "#answer-error")
     assert error.startswith("Position, line 8, column 6: ") and "stock" in error
-    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw"})
+    # (a bare 'draw' alone is answered, "may I draw?"; followed by more, it cannot be followed)
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw discard 6s"})
     assert said(r.text, "#answer-error").startswith("Move, at character 1: ")
     assert "&lt;move&gt;" not in r.text and "position.pos" not in r.text
 

@@ -476,6 +476,8 @@ def _print_rows(rows: list[RulingRow], json_: bool) -> None:
         if v.remedy is not None:
             said = f"legal instead: {v.remedy.text} ({v.remedy.why})"
             notes.setdefault(said, []).append(row.ruleset)
+        if v.unnamed:
+            notes.setdefault(v.unnamed, []).append(row.ruleset)
         for d in v.depends:
             notes.setdefault(f"depends on: {d.text}", []).append(row.ruleset)
     widths = [max(len(r[i]) for r in table) for i in range(4)]
@@ -526,10 +528,13 @@ def ruling_cmd(
     open to that player, as 'canasta moves' does (under one ruleset; --json gives the seat to
     move and the moves).
 
+    A bare 'draw' where the stock's order is unknown asks "may I draw?": it is answered, but
+    nothing after the draw is judged until the card drawn is named ('draw 4c').
+
     The answer's first word is 'legal' or 'refused'. Exit status 0 when the move is legal (under
     every ruleset asked) or no move is given, 1 when it is refused (under any), 2 when the
-    position or the move cannot be read (a draw that names no card where the stock is unseen,
-    too: the error says what to write)."""
+    position or the move cannot be read (a bare draw followed by more of the turn, too: the error
+    says what to write)."""
     from ..notation.ruling import rule_under
 
     rulesets = _ruleset_list(variant, all_)
@@ -616,6 +621,9 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
     from ..notation.ruling import consequences
     from ..notation.writer import position_text
 
+    if verdict.unnamed:
+        why = verdict.unnamed.partition(", so")[0]  # 'the card drawn is not named'
+        return [f"the position after the draw is not shown, as {why}"], None
     assert verdict.before is not None and verdict.after is not None
     changes = consequences(verdict.before, verdict.after, verdict.moves)
     moves = list(verdict.moves)
@@ -649,12 +657,11 @@ def _show(pos: ReadPosition, verdict: Verdict) -> None:
 
     changes, text = _after(pos, verdict)
     after = verdict.after
-    assert after is not None
     console.print()
     for line in changes:
         console.print(f"- {line}", markup=False)
     console.print()
-    if after.over:
+    if after is not None and after.over:
         r = after.rules
         unknown = unscored(pos, after)
         console.print(

@@ -55,6 +55,9 @@ class Verdict:
     """Facts about unseen cards the answer takes for granted."""
     remedy: Suggestion | None = None
     """For a refused move: a legal form with the same intent, if there is one."""
+    unnamed: str = ""
+    """For a legal draw from a stock of unknown order that names no card ("may I draw?"): that
+    nothing after the draw is judged, and how to go on; ``after`` is then None."""
 
     @property
     def word(self) -> str:
@@ -73,6 +76,7 @@ class Verdict:
             "owed": [o.as_json() for o in self.owed],
             "depends": [d.as_json() for d in self.depends],
             "remedy": self.remedy.as_json() if self.remedy else None,
+            "unnamed": self.unnamed or None,
         }
 
 
@@ -162,6 +166,8 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
             depends.extend(stock_facts(pos, s, m, unseen))
         unseen = pos.prepare(s, m, unseen)
         ref = unseen_foot() if blind else refusal(s, m)
+        if ref is not None and i == len(steps) - 1 and _unnamed_draw(ref, m):
+            return _may_draw(pos, s, tuple(depends))
         if ref is not None:
             _name_the_cards(s, act, m, ref)
             remedy = None
@@ -208,6 +214,27 @@ def _remedy(s: State, m: Move, rest: list[Move], before: list[str]) -> Suggestio
     if found is None:
         return None
     return Suggestion(found, " ".join([*before, line_text(s, found.moves)]))
+
+
+def _unnamed_draw(ref: Refusal, m: Move) -> bool:
+    """A draw that names no card from a stock whose order is unknown: the engine refuses it only
+    for want of the card (every other rule of the draw is checked first), so drawing is legal."""
+    return ref.code == "draw.cards_unknown" and isinstance(m, Draw) and m.cards is None
+
+
+def _may_draw(pos: ReadPosition, s: State, depends: tuple[Depends, ...]) -> Verdict:
+    """ "May I draw?" asked without the card, as a player at the table asks it: legal, and
+    nothing after the draw judged, since what follows depends on the card."""
+    n = min(s.rules.draw_count, len(s.stock))
+    what = "the card drawn is not named" if n == 1 else f"the {n} cards drawn are not named"
+    them = "it" if n == 1 else "them"
+    lines = [
+        f"{what}, so nothing after the draw is judged",
+        f"to ask about the rest of the turn, name {them}, as in 'draw {_example(s, n)}'",
+    ]
+    note = "; ".join(lines)
+    text = _text("\n".join(["legal", *lines]), (), depends)
+    return Verdict(True, None, text, before=pos.state, depends=depends, unnamed=note)
 
 
 def _name_the_cards(s: State, act: A.Action, m: Move, ref: Refusal) -> None:
