@@ -82,14 +82,18 @@ def test_show_says_what_the_next_player_does(capsys: pytest.CaptureFixture[str])
         capsys, "ruling", str(EXAMPLES / "took-the-pile.pos"), "discard 4d", "--show"
     )
     assert code == 0
-    assert "- 4d is discarded\n- N is to draw or take the pile\n" in out
+    assert "- 4d is discarded\n- North is to draw or take the pile\n" in out
     assert "(draw)" not in out
 
 
 @pytest.mark.parametrize(
     ("position", "move", "first"),
     [
-        ("e5-frozen-pile.pos", "E draw 4h", "refused: it is N's turn, not E's (turn.out_of_turn)"),
+        (
+            "e5-frozen-pile.pos",
+            "E draw 4h",
+            "refused: it is North's turn, not East's (turn.out_of_turn)",
+        ),
         ("e4-end-of-hand.pos", "draw 4c", "refused: the hand is over; nothing more can be played"),
         ("e5-frozen-pile.pos", "take Kd with Qc Jk", "refused: the top of the pile is Qh, not Kd"),
     ],

@@ -144,7 +144,7 @@ def test_000_each_player_is_dealt_eleven_cards() -> None:
     assert replay_error(record(N_DEAL, "Tc")) is None
     short = record("4c 4d 5c 5d 6c 6d 7c 7d 8c 8d", "Tc")
     err = replay_error(short)
-    assert err is not None and "N holds 10 cards; this variant deals 11" in err
+    assert err is not None and "North holds 10 cards; this variant deals 11" in err
 
 
 def test_000_the_deal_rotates_clockwise(capsys: Capsys) -> None:

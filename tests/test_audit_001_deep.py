@@ -212,7 +212,7 @@ def test_setup_eleven_cards_each() -> None:
     """001, 'Setup': deal 11 cards each; a written deal of ten for North is refused."""
     text = RECORD.replace("VARIANT", "classic").replace("UPCARD", "8h").replace("TURNS", "")
     replay(parse(text))
-    with pytest.raises(CanastaError, match="N holds 10 cards; this variant deals 11"):
+    with pytest.raises(CanastaError, match="North holds 10 cards; this variant deals 11"):
         replay(parse(text.replace(" 7s 9s\n", " 7s\n", 1)))
 
 
@@ -501,7 +501,7 @@ def test_pickup_e5_frozen_queens_through_the_cli(
     pair.write_text(e5.read_text().replace("hand N: Qc Jk", "hand N: Qc Qs"))
     code, out, _ = run_cli(capsys, "ruling", str(pair), "take with Qc Qs", "--show")
     assert code == 0 and out.startswith("legal")
-    assert "NS completes a natural canasta of queens" in out
+    assert "North-South completes a natural canasta of queens" in out
     assert "the pile is no longer frozen" in out
 
 

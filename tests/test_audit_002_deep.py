@@ -558,7 +558,7 @@ def test_a_red_three_in_the_pile_is_laid_out_without_replacement(
     f.write_text(drawing(n="9c 9h 8h 4c", mn=Q7, pile="3h 7c 9d"))
     out = cli(capsys, "ruling", str(f), "take with 9c 9h", "--show")
     assert out.startswith("legal")
-    assert "N lays down red three 3h" in out
+    assert "North lays down red three 3h" in out
     assert "hand N: 4c 7c 8h\n" in out
     assert "red N: 3h\n" in out
 

@@ -388,7 +388,7 @@ def test_asking_show_ends_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
     _status, out, _err = run_cli(
         capsys, "ruling", _ex("asking.pos"), "N ask yes meld 5c 5d 5h, K: Kd discard 4s", "--show"
     )
-    assert "- N goes out: the hand ends" in out
+    assert "- North goes out: the hand ends" in out
     assert out.splitlines()[-1] == "out N"
 
 

@@ -299,7 +299,7 @@ def test_five_hand_permission_is_asked_of_the_playing_partner_rg5_001(
         "out.permission_refused"
     )
     yes = _show(capsys, tmp_path, text, "ask yes add 9: 9s discard 6d")
-    assert yes["verdict"] == "legal" and "S goes out: the hand ends" in yes["changes"]  # type: ignore[operator]
+    assert yes["verdict"] == "legal" and "South goes out: the hand ends" in yes["changes"]  # type: ignore[operator]
     r = rules_for(load_variant("five-hand"), 5)
     assert answerer_of(r, 2) == 0 and answerer_of(r, 1) == 3  # S asks N, E asks W
 

@@ -416,7 +416,7 @@ def test_a_two_player_house_record_replays_under_the_house_file_only(
     assert status == 0
     assert out.rstrip().splitlines()[-1].startswith("result: ")
     line = one_line_error(capsys, "replay", str(rec), "--variant", "novice")
-    assert line.endswith("N holds 15 cards; this variant deals 11")
+    assert line.endswith("North holds 15 cards; this variant deals 11")
     line = one_line_error(capsys, "replay", str(rec), "--variant", "classic")
     assert line.endswith("variant 'classic' is for 4 players, not 2")
 

@@ -158,14 +158,16 @@ def test_a_dealer_passes_clockwise_when_omitted() -> None:
 
 def test_a_wrong_dealer_reported_at_hand_line() -> None:
     msg = stops(A.replace("hand 2 dealer N", "hand 2 dealer E"))
-    assert msg == "game.can:16:1: the deal passes to N, not E"
+    assert msg == "game.can:16:1: the deal passes to North, not East"
 
 
 def test_a_dealers_left_plays_first() -> None:
     # 001: the player on the dealer's left starts: after dealer N, East; South first is refused.
     text = A.replace("E draw Kh meld 5c 5d 5h discard 4s", "S draw Kh discard Kh")
     msg = stops(text)
-    assert msg == "game.can:22:1: hand 2, turn 1, S: it is E's turn, not S's (turn.out_of_turn)"
+    assert (
+        msg == "game.can:22:1: hand 2, turn 1, S: it is East's turn, not South's (turn.out_of_turn)"
+    )
 
 
 def test_a_hands_numbered_in_order() -> None:

@@ -399,7 +399,7 @@ def test_going_out_score_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str
     pos = NO_CANASTA.replace("Qc Qd Qh Qs 2c", "Qc Qd Qh Qs Qd 2c 2d")
     code, out = _rule(tmp_path, capsys, pos, "meld 9c 9d 9h discard 4s", "--show")
     assert code == 0 and out.startswith("legal")
-    assert "N goes out: the hand ends" in out
+    assert "North goes out: the hand ends" in out
     score = _score(out)
     assert score["Total"] == [485, -35]
     assert score["Going out"] == [100, 0]

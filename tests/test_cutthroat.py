@@ -307,7 +307,11 @@ def test_position_round_trip_keeps_the_regrouped_sides() -> None:
     ("edit", "where", "message"),
     [
         (('[Variant "three-hand-cutthroat"]', '[Variant "three-hand"]'), ":12:8:", "forming"),
-        (("melds E: Kc Kd Kh, Qc Qd Qh", "melds W: Kc Kd Kh, Qc Qd Qh"), ":14:10:", "under E"),
+        (
+            ("melds E: Kc Kd Kh, Qc Qd Qh", "melds W: Kc Kd Kh, Qc Qd Qh"),
+            ":14:10:",
+            "list these melds under 'melds E:'",
+        ),
         (("alone: N", "alone: X"), ":12:", "X"),
     ],
 )

@@ -414,7 +414,7 @@ def test_taking_up_a_foot_already_taken_is_an_error() -> None:
     feet = "foot N: taken\nfoot E: taken\nfoot S: taken\nfoot W: taken\n"
     text = f'[Variant "{V}"]\n\nhand N:\nhand E: 5d\nhand S: 5h\nhand W: 5s\n{feet}'
     text += "melds NS: 8c 8d 8h\npile: 7c\nto move: N foot\n"
-    with pytest.raises(NotationError, match=r"p\.pos:\d+:1: N has no foot face down"):
+    with pytest.raises(NotationError, match=r"p\.pos:\d+:1: North has no foot face down"):
         read_position(parse(text, "p.pos"))
 
 
@@ -455,7 +455,9 @@ def test_an_unseen_foot_of_the_wrong_size_or_in_a_deal_is_refused() -> None:
     lines = text.splitlines()
     i = next(i for i, ln in enumerate(lines) if ln.startswith("foot N: "))
     lines[i] = "foot N: 13 unseen"
-    with pytest.raises(NotationError, match=rf"d\.can:{i + 1}:1: .*lists the cards of N's foot"):
+    with pytest.raises(
+        NotationError, match=rf"d\.can:{i + 1}:1: .*lists the cards of North's foot"
+    ):
         replay(parse("\n".join(lines) + "\n", "d.can"))
 
 
@@ -514,7 +516,7 @@ def test_ruling_show_lists_the_foot_taken_up_before_the_melds_from_it(
     assert status == 0
     changes = [ln[2:] for ln in out.splitlines() if ln.startswith("- ")]
     assert changes[:3] == [
-        "N takes up the foot (13 cards)",
-        "NS melds fours: 4c 4d 4h",
+        "North takes up the foot (13 cards)",
+        "North-South melds fours: 4c 4d 4h",
         "7c is discarded",
     ]

@@ -436,6 +436,6 @@ def test_a_position_cannot_say_a_side_went_out_past_an_open_pure_meld() -> None:
             read_position(parse(text))
         msg = str(e.value)
         assert msg.startswith(f"<text>:{text.splitlines().index('out N') + 1}:")
-        assert "N cannot have gone out:" in msg and words in msg
+        assert "North cannot have gone out:" in msg and words in msg
     fine = family_pos(V, hands={"N": ""}, ns=canastas, pile="9c", end="out N")
     assert read_position(parse(fine)).state.out_player == 0

@@ -496,14 +496,15 @@ to move: N play
     assert out.splitlines()[:5] == [
         "legal",
         "",
-        "- NS adds 2h to the queens",
-        "- NS's natural canasta of queens turns mixed (natural 500 \u2192 mixed 300 bonus)",
+        "- North-South adds 2h to the queens",
+        "- North-South's natural canasta of queens turns mixed "
+        "(natural 500 \u2192 mixed 300 bonus)",
         "",
     ]
     # A wild card on a mixed canasta changes nothing of the kind.
     text = text.replace("melds NS: Qc Qd Qh Qs Qc Qd Qh", "melds NS: Qc Qd Qh Qs Qc Qd 2c")
     _, out, _ = _ruling(capsys, tmp_path, text, "add Q: 2h", "--show")
-    assert out.splitlines()[2:4] == ["- NS adds 2h to the queens", ""]
+    assert out.splitlines()[2:4] == ["- North-South adds 2h to the queens", ""]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -221,7 +221,7 @@ def test_out_of_turn(tmp_path: Path) -> None:
     text = (EXAMPLES / "concealed.can").read_text().replace("\nN draw", "\nE draw")
     with pytest.raises(IllegalMoveError) as e:
         replay(parse(text, "x.can"))
-    assert "hand 1, turn 1, E" in str(e.value) and "it is N's turn, not E's" in str(e.value)
+    assert "hand 1, turn 1, E" in str(e.value) and "it is North's turn, not East's" in str(e.value)
     assert e.value.refusal.code == "turn.out_of_turn"
 
 

@@ -72,14 +72,14 @@ def _error(text: str) -> NotationError:
             "to move: N draw",
             "to move: N",
             (14, 11),
-            "say what N is to do: 'to move: N draw' before drawing or taking the pile, "
+            "say what North is to do: 'to move: N draw' before drawing or taking the pile, "
             "'to move: N play' after it (or 'answer', 'expose', 'foot' or 'over')",
         ),
         (
             "to move: N draw",
             "to move: N discard",
             (14, 12),
-            "say what N is to do: 'to move: N draw' before drawing",
+            "say what North is to do: 'to move: N draw' before drawing",
         ),
         # 'pile:' takes a colon, 'stock' none
         ("to move: N draw", "stock: 40\nto move: N draw", (14, 6), "'stock' takes no colon"),

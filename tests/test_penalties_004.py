@@ -80,7 +80,7 @@ def test_forgotten_draw_takes_the_top_stock_card_after_the_discard() -> None:
     with pytest.raises(Exception, match=r"turn\.draw_first"):
         _end("N discard 4c\nE draw discard 3s\n")
     # The line must follow the seat's own drawless turn.
-    with pytest.raises(NotationError, match="forgot_draw follows a turn N played without"):
+    with pytest.raises(NotationError, match="forgot_draw follows a turn North played without"):
         _end("N draw Ts discard 4c\npenalty N forgot_draw\n")
 
 

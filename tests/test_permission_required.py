@@ -55,7 +55,7 @@ def test_without_the_parameter_nobody_need_ask(
     """001: asking is the player's choice; going out unasked is legal."""
     a = rule(tmp_path, capsys, CLASSIC, "meld 9c 9d 9h discard 5s")
     assert a["verdict"] == "legal"
-    assert "N goes out: the hand ends" in a["changes"]  # type: ignore[operator]
+    assert "North goes out: the hand ends" in a["changes"]  # type: ignore[operator]
 
 
 def test_going_out_unasked_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,7 +74,7 @@ def test_a_yes_lets_the_player_go_out(tmp_path: Path, capsys: pytest.CaptureFixt
     """RDC: asked, and told yes, the player goes out."""
     a = rule(tmp_path, capsys, CLASSIC, "ask yes meld 9c 9d 9h discard 5s", REQUIRED)
     assert a["verdict"] == "legal"
-    assert "N goes out: the hand ends" in a["changes"]  # type: ignore[operator]
+    assert "North goes out: the hand ends" in a["changes"]  # type: ignore[operator]
 
 
 def test_a_no_still_binds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,7 +111,7 @@ def test_going_out_concealed_without_a_discard_needs_the_yes_too(
     assert "before you go out" in str(unasked["reason"])
     asked = rule(tmp_path, capsys, text, f"ask yes {move}", REQUIRED)
     assert asked["verdict"] == "legal"
-    assert "N goes out concealed: the hand ends" in asked["changes"]  # type: ignore[operator]
+    assert "North goes out concealed: the hand ends" in asked["changes"]  # type: ignore[operator]
 
 
 def test_a_player_without_a_partner_goes_out_unasked(

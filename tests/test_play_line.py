@@ -421,8 +421,8 @@ def test_a_move_typed_for_another_seat_is_refused() -> None:
         with pytest.raises(IllegalMove) as info:
             sess.play_text(typed)
         assert info.value.refusal.code == "turn.out_of_turn"
-        seat = typed[0].upper()
-        assert str(info.value) == f"{typed}: it is N's turn, not {seat}'s (turn.out_of_turn)"
+        seat = {"E": "East", "S": "South"}[typed[0].upper()]
+        assert str(info.value) == f"{typed}: it is North's turn, not {seat}'s (turn.out_of_turn)"
     assert len(sess.hand.moves) == moves
     sess.play_text("N draw")
     assert len(sess.hand.moves) == moves + 1

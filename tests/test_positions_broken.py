@@ -33,7 +33,7 @@ OUT_BASE = TAGS + HANDS.replace("Qc Jk 5c 6d 8h 9s Kd", "").replace(
 CASES: dict[str, tuple[str, str]] = {
     # ---- seats, sides and lines
     "seat not at the table": (BASE + "«hand A: 4s\n", "no seat 'A'"),
-    "hand listed twice": (BASE + "«hand N: 4s\n", "N's hand is listed twice"),
+    "hand listed twice": (BASE + "«hand N: 4s\n", "North's hand is listed twice"),
     "hand missing": (
         TAGS
         + HANDS.replace("hand W: 4d 5h 6h 8c 9h Ts Kh\n", "").replace("hand S", "«hand S")
@@ -104,11 +104,11 @@ CASES: dict[str, tuple[str, str]] = {
         BASE.replace(
             MOVE, "turn: drew stock, new Q K, first, melded, «opening 100\nto move: N play\n"
         ),
-        "the cards NS has melded count 70, not 100",
+        "the cards North-South has melded count 70, not 100",
     ),
     "new run where there is none": (
         BASE.replace(MOVE, "turn: drew stock, «new 5h\nto move: N play\n"),
-        "NS has no run holding 5h",
+        "North-South has no run holding 5h",
     ),
     "asked before the draw where asking comes after it": (
         BASE.replace(MOVE, "turn: «drew nothing, asked no\nto move: N draw\n"),
@@ -139,12 +139,12 @@ CASES: dict[str, tuple[str, str]] = {
         "no asking permission",
     ),
     # ---- who has melded
-    "melded seat twice": (BASE + "melded: N «N E\n", "N is listed twice"),
+    "melded seat twice": (BASE + "melded: N «N E\n", "North is listed twice"),
     "melded seat whose side has no melds": (
         BASE.replace("melds EW: Ad Ah As 2h\n", "") + "melded: N «E\n",
-        "EW has no melds",
+        "East-West has no melds",
     ),
-    "a side with melds but nobody melded": (BASE + "«melded: N\n", "so E or W has melded"),
+    "a side with melds but nobody melded": (BASE + "«melded: N\n", "so East or West has melded"),
     # ---- going out
     "out while holding cards": (
         BASE.replace(MOVE, "out N\n").replace("hand N:", "«hand N:"),
@@ -152,20 +152,20 @@ CASES: dict[str, tuple[str, str]] = {
     ),
     "out without a canasta": (
         OUT_BASE + MELDS + PILE + "«out N\n",
-        "NS has 0 canastas and going out needs 1",
+        "North-South has 0 canastas and going out needs 1",
     ),
     "out concealed after partner melded (side concealment)": (
         OUT_BASE.replace("classic", "encyclopedia")
         + "melds NS: Qc Qd Qh Qs Qd 2c 2d, Kc Kh Ks\nmelds EW: Ad Ah As 2h\nmelded: N S E\n"
         + PILE
         + "«out N concealed\n",
-        "S had melded",
+        "South had melded",
     ),
     # ---- tags
     "names a player by name": (
         '[Players "N Ana, E Ben, S Cy, W Dee"]\n'
         + BASE.replace("hand E: 4c 5d 7h 7s 9c Td Jh", "«hand E:"),
-        "E (Ben) holds no cards",
+        "East (Ben) holds no cards",
     ),
     "unknown variant": ('«[Variant "nope"]\n' + HANDS + PILE + MOVE, "no built-in variant"),
     "scores unreadable": (
@@ -183,7 +183,7 @@ CASES: dict[str, tuple[str, str]] = {
         BASE + "N draw 5s «discard As\n",
         "you do not hold As",
     ),
-    "out of turn after the position": (BASE + "«E draw 5s\n", "it is N's turn, not E's"),
+    "out of turn after the position": (BASE + "«E draw 5s\n", "it is North's turn, not East's"),
     "hand number not a number": ('«[Hand "three"]\n' + BASE, "Hand is the hand's number"),
     "hand number beyond the game's rounds": (
         '[Set "game.rounds=4"]\n«[Hand "5"]\n' + BASE,

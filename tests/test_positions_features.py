@@ -71,8 +71,8 @@ def test_show_prints_the_consequences_and_the_score(capsys: pytest.CaptureFixtur
     )
     assert code == 0
     assert out.startswith("legal\n")
-    assert "- NS melds fives: 5c 5d 5h" in out
-    assert "- N goes out: the hand ends" in out
+    assert "- North-South melds fives: 5c 5d 5h" in out
+    assert "- North goes out: the hand ends" in out
     assert re.search(r"Going out\s+100\s+0", out)
     after = out[out.index("[Variant") :]
     finished = read_position(parse(after, "after.pos"))
@@ -258,7 +258,7 @@ def test_show_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     )
     data = json.loads(out)
     assert code == 0 and data["verdict"] == "legal"
-    assert "N goes out: the hand ends" in data["changes"]
+    assert "North goes out: the hand ends" in data["changes"]
     assert read_position(parse(data["after"], "after.pos")).state.over
 
 
@@ -270,13 +270,13 @@ def test_show_after_taking_up_an_unseen_foot_writes_no_stand_in_cards(
     args = ("ruling", _pos("hand-and-foot-unseen-feet.pos"), "N foot", "--show")
     code, out, _ = run_cli(capsys, *args)
     assert code == 0 and out.startswith("legal\n")
-    assert "- N takes up the foot (13 cards)" in out
+    assert "- North takes up the foot (13 cards)" in out
     assert "the position after the move is not written" in out
     assert "[Variant" not in out and "hand N:" not in out
     code, out, _ = run_cli(capsys, *args, "--json")
     data = json.loads(out)
     assert code == 0 and data["after"] is None
-    assert "N takes up the foot (13 cards)" in data["changes"]
+    assert "North takes up the foot (13 cards)" in data["changes"]
 
 
 def test_show_keeps_another_seats_unseen_foot_a_count(
@@ -312,7 +312,7 @@ def test_show_names_a_wild_canasta_as_wild() -> None:
     before = s.copy()
     apply(s, Meld((cs("2c 2d 2h 2s Jk Jk 2c"),)))
     words = consequences(before, s)
-    assert "NS completes a wild canasta" in words
+    assert "North-South completes a wild canasta" in words
 
 
 def test_show_names_a_run_canasta() -> None:
@@ -329,7 +329,7 @@ def test_show_names_a_run_canasta() -> None:
     before = s.copy()
     apply(s, Meld((cs("4c 5c 6c 7c 8c 9c Tc"),)))
     words = consequences(before, s)
-    assert "NS completes a run canasta: the run of clubs from 4 to T" in words
+    assert "North-South completes a run canasta: the run of clubs from 4 to T" in words
 
 
 def test_show_after_a_draw_from_a_position_with_unseen_pile_cards(

@@ -46,20 +46,20 @@ def _run(
 CASES = {
     "could not go out": (
         HEAD + SOUTH + "to move: N answer\n",
-        'q.pos:13:1: nobody can have asked "may I go out?", so N has nothing to answer: '
-        "S could not go out this turn, and a player asks only when able to "
+        'q.pos:13:1: nobody can have asked "may I go out?", so North has nothing to answer: '
+        "South could not go out this turn, and a player asks only when able to "
         "(going_out.permission.only_when_able)",
     ),
     "asked after melding": (
         HEAD + SOUTH + "turn: drew stock, melded\nto move: N answer\n",
-        'q.pos:14:1: nobody can have asked "may I go out?", so N has nothing to answer: '
-        "S has melded this turn, and in this ruleset a player asks just after drawing or "
+        'q.pos:14:1: nobody can have asked "may I go out?", so North has nothing to answer: '
+        "South has melded this turn, and in this ruleset a player asks just after drawing or "
         "taking the pile, before melding",
     ),
     "one card left": (
         HEAD.replace("stock 12", "stock 18") + "hand S: 7d\nto move: N answer\n",
-        'q.pos:13:1: nobody can have asked "may I go out?", so N has nothing to answer: '
-        "S holds one card, and with one card left there is nothing to ask",
+        'q.pos:13:1: nobody can have asked "may I go out?", so North has nothing to answer: '
+        "South holds one card, and with one card left there is nothing to ask",
     ),
 }
 
@@ -141,7 +141,7 @@ def test_an_answer_already_given_while_partner_is_still_to_answer(
     code, out, err = _run(tmp_path, monkeypatch, capsys, text, "moves")
     assert (code, out) == (2, "")
     assert err == (
-        "canasta: q.pos:18:19: 'asked' says partner has answered N, but the 'to move' line says "
-        "partner is still to answer: leave 'asked' out until then, or write 'to move: N play' "
-        "after the answer\n"
+        "canasta: q.pos:18:19: 'asked' says partner has answered North, but the 'to move' line "
+        "says partner is still to answer: leave 'asked' out until then, or write "
+        "'to move: N play' after the answer\n"
     )

@@ -105,7 +105,9 @@ def test_two_open_melds_of_one_rank_are_refused_at_the_second(
     pos = _write(tmp_path, _kinds("Kc Kd Kh, Kc Kd Ks"))
     code, _, err = run_cli(capsys, "moves", pos)
     assert code == 2
-    assert err.startswith(f"canasta: {pos}:12:21: NS has two melds of kings (the other on line 12)")
+    assert err.startswith(
+        f"canasta: {pos}:12:21: North-South has two melds of kings (the other on line 12)"
+    )
 
 
 def test_the_opening_is_judged_over_the_turn(
@@ -132,7 +134,7 @@ def test_an_opening_count_that_disagrees_with_the_layout_is_refused(
     pos = _write(tmp_path, text)
     code, _, err = run_cli(capsys, "moves", pos)
     assert code == 2
-    assert err == f"canasta: {pos}:14:41: the cards NS has melded count 30, not 40\n"
+    assert err == f"canasta: {pos}:14:41: the cards North-South has melded count 30, not 40\n"
     text = _opening("Kc Kd Kh", "turn: drew stock, added, opening 30\n")
     code, _, err = run_cli(capsys, "moves", _write(tmp_path, text))
     assert code == 2 and "so it had no melds before it: 'added' says it had" in err

@@ -64,8 +64,8 @@ def test_a_refused_move_shows_the_table_at_that_moment(
     assert err.splitlines() == [
         "canasta: one.can:15:3: hand 1, turn 3, S: take 7s with 7c 7h: you do not hold 7h "
         "(card.not_in_hand)",
-        "  S holds 10 cards: 5s 7c 7d 8c 9c Ts Jh Js Qh Kd",
-        "  melds of S: 6h 6h 2c, Ac Ad Ad",
+        "  South holds 10 cards: 5s 7c 7d 8c 9c Ts Jh Js Qh Kd",
+        "  melds of South: 6h 6h 2c, Ac Ad Ad",
         "  pile: 7s on top of 3 cards, not frozen",
         "  the whole table before this turn: canasta replay one.can --at 1.2",
     ]

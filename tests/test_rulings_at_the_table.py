@@ -98,7 +98,9 @@ def test_a_stock_count_leaves_room_for_the_unseen_hands(tmp_path: Path) -> None:
 
 def test_more_unseen_cards_than_the_pack_has_left_is_an_error() -> None:
     text = PICKUP_50.replace("hand W: 11 unseen", "hand W: 90 unseen")
-    msg = r"t.pos:7:1: only \d+ cards that a hand may hold are left written nowhere, so W's hand "
+    msg = (
+        r"t.pos:7:1: only \d+ cards that a hand may hold are left written nowhere, so West's hand "
+    )
     msg += "cannot hide 90$"
     with pytest.raises(NotationError, match=msg):
         read_position(parse(text, "t.pos"))
@@ -108,7 +110,7 @@ def test_an_empty_hand_in_a_live_hand_suggests_a_count() -> None:
     text = PICKUP_50.replace("hand E: 11 unseen", "hand E:")
     with pytest.raises(NotationError) as e:
         read_position(parse(text, "t.pos"))
-    assert "E holds no cards, but the hand is not over" in str(e.value)
+    assert "East holds no cards, but the hand is not over" in str(e.value)
     assert "('hand E: 11 unseen')" in str(e.value)  # classic deals 11 (000, 001)
 
 
@@ -119,9 +121,12 @@ def test_a_move_of_a_player_whose_hand_is_unseen_is_not_judged(
     path = write(tmp_path, text)
     status, _, err = run_cli(capsys, "ruling", str(path), "draw 4h")
     assert status == 2
-    assert "E's hand has 11 unseen cards, and a ruling on E's move depends on what E holds" in err
+    assert (
+        "East's hand has 11 unseen cards, and a ruling on East's move depends on what East holds"
+        in err
+    )
     status, _, err = run_cli(capsys, "moves", str(path))
-    assert status == 2 and f"{path.name}:5:1: E's hand has 11 unseen cards" in err
+    assert status == 2 and f"{path.name}:5:1: East's hand has 11 unseen cards" in err
     # Turn lines after the position: E's line is where the reading stops.
     status, _, err = run_cli(
         capsys,
@@ -129,7 +134,7 @@ def test_a_move_of_a_player_whose_hand_is_unseen_is_not_judged(
         str(write(tmp_path, PICKUP_50 + "N draw 9h discard 9h\nE draw 7d discard 7d\n", "t2.pos")),
         "draw 4h",
     )
-    assert status == 2 and "t2.pos:11:3: E's hand has 11 unseen cards" in err
+    assert status == 2 and "t2.pos:11:3: East's hand has 11 unseen cards" in err
 
 
 def test_a_draw_of_a_card_an_unseen_hand_may_hold_says_so() -> None:
@@ -139,12 +144,12 @@ def test_a_draw_of_a_card_an_unseen_hand_may_hold_says_so() -> None:
     assert v.legal
     assert v.text.splitlines() == [
         "legal",
-        "depends on: the 9h being in the stock: E, S or W may hold it instead",
+        "depends on: the 9h being in the stock: East, South or West may hold it instead",
     ]
     assert v.as_json()["depends"] == [
         {
             "kind": "stock_card",
-            "text": "the 9h being in the stock: E, S or W may hold it instead",
+            "text": "the 9h being in the stock: East, South or West may hold it instead",
             "card": "9h",
             "seats": ["E", "S", "W"],
         }
@@ -218,7 +223,8 @@ out N
     assert rows["Cards in hand"] == ["-10", "?"]
     assert rows["Total"] == ["520", "?"]
     assert out.splitlines()[-1] == (
-        "depends on: EW's score counts the cards left in E's and W's hands, which are unseen: "
+        "depends on: East-West's score counts the cards left in East's and West's hands, which "
+        "are unseen: "
         "write them to score it"
     )
     status, out, _ = run_cli(capsys, "score", str(path), "--json")
@@ -422,7 +428,7 @@ def test_partner_yes_obliges_going_out() -> None:
     assert v.legal and v.owed == ()
     assert v.text.splitlines() == [
         "legal",
-        "depends on: whether N can go out this turn with the unseen cards: partner's yes binds "
+        "depends on: whether North can go out this turn with the unseen cards: partner's yes binds "
         "only then",
     ]
 

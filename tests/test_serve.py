@@ -504,7 +504,7 @@ def test_a_legal_move_is_said_as_a_sentence_and_the_moves_in_words(client: TestC
     # a move written with its seat is said for that seat
     r = client.post("/rule", data={"variant": "own", "position": pos, "move": "E discard Kh"})
     assert said(r.text, "#verdict") == "Refused: East may not discard the K\u2665."
-    assert said(r.text, "#ruling-text") == "It is W's turn, not E's."
+    assert said(r.text, "#ruling-text") == "It is West's turn, not East's."
     # a turn of several actions, each in words
     r = client.post(
         "/rule",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import CanastaError
-from ..seats import roster_note, seat_names
+from ..seats import roster_note, seat_names, seat_word
 from .common import (
     BOTS_HELP,
     PlayersOption,
@@ -631,8 +631,8 @@ def _after(pos: ReadPosition, verdict: Verdict) -> tuple[list[str], str | None]:
     if blind:
         seat = seat_names(verdict.before.rules.players)[blind[0]]
         changes.append(
-            f"{seat}'s hand is now the foot the position gives as a count, so the position "
-            f"after the move is not written (give the foot's cards as 'foot {seat}: ...')"
+            f"{seat_word(seat)}'s hand is now the foot the position gives as a count, so the "
+            f"position after the move is not written (give the foot's cards as 'foot {seat}: ...')"
         )
         return changes, None
     took = any(isinstance(m, TakePile) for _, m in moves)  # the unseen cards now in hand

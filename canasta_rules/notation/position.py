@@ -23,6 +23,7 @@ step by step (:meth:`_Reader.read`) and builds the engine's position from them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .. import cards as C
@@ -218,8 +219,8 @@ class _Reader(_Collect, _Turns):
                 line, col = lines.meld_at[(side, 0)]
                 keep = next(self.sides[self.side_of[p]] for p in range(r.players) if p != alone)
                 msg = (
-                    f"{self.sides[side]} now plays in a partnership ('alone: "
-                    f"{self.seats[alone]}'): list these melds under {keep}"
+                    f"{self.side_name(side)} now plays in a partnership ('alone: "
+                    f"{self.seats[alone]}'): list these melds under 'melds {keep}:'"
                 )
                 raise self.err(line.at, msg, col)
 
@@ -234,17 +235,16 @@ class _Reader(_Collect, _Turns):
         for name, col in zip(melded_line.seats, melded_line.cols, strict=False):
             p = self.seat(name, melded_line.at, col)
             if melded[p]:
-                raise err(melded_line.at, f"{name} is listed twice", col)
+                raise err(melded_line.at, f"{self.who(p)} is listed twice", col)
             if not melds[self.side_of[p]]:
-                msg = (
-                    f"{self.who(p)} cannot have melded: {self.sides[self.side_of[p]]} has no melds"
-                )
+                theirs = self.side_name(self.side_of[p])
+                msg = f"{self.who(p)} cannot have melded: {theirs} has no melds"
                 raise err(melded_line.at, msg, col)
             melded[p] = True
         for side in range(r.sides):
             if melds[side] and not any(melded[p] for p in members[side]):
                 who = " or ".join(self.who(p) for p in members[side])
-                msg = f"{self.sides[side]} has melds, so {who} has melded: list them"
+                msg = f"{self.side_name(side)} has melds, so {who} has melded: list them"
                 raise err(melded_line.at, msg)
 
     def _who_asked(self, lines: _Lines, d: _Derived) -> None:
@@ -445,8 +445,8 @@ class _Reader(_Collect, _Turns):
             # The engine names seats by number: name them as the table does, at that seat's hand.
             at, text = self.hands_lines[0].at, str(e)
             for p in range(r.players):
-                if f"seat {p} " in text:
-                    text = text.replace(f"seat {p} ", f"{self.who(p)} ")
+                if re.search(rf"\bseat {p}\b", text):
+                    text = re.sub(rf"\bseat {p}\b", self.who(p).replace("\\", r"\\"), text)
                     h = lines.hand_at[p]
                     at = h.at if h is not None else at
             raise self.err(at, text) from None

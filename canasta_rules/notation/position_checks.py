@@ -5,6 +5,8 @@ progress, an ``out`` claim against the layout, and the engine's own invariants o
 
 from __future__ import annotations
 
+import re
+
 from .. import cards as C
 from ..engine.checks import contract_refusal, runs_refusal
 from ..engine.invariants import card_problems, meld_problems
@@ -49,7 +51,7 @@ class _Checks(_Table):
             ]
             if len(free) < line.unseen:
                 msg = (
-                    f"only {len(free)} cards are written nowhere, so {line.seat}'s foot cannot "
+                    f"only {len(free)} cards are written nowhere, so {self.who(p)}'s foot cannot "
                     f"hold {line.unseen}"
                 )
                 raise self.err(line.at, msg)
@@ -183,8 +185,8 @@ class _Checks(_Table):
             other, _ = meld_at[(side, j)]
             word = C.rank_word(key, True) if key != 3 else "black threes"
             msg = (
-                f"{self.sides[side]} has two melds of {word} (the other on line {other.at.line}): "
-                "a side has one meld of each rank"
+                f"{self.side_name(side)} has two melds of {word} (the other on line "
+                f"{other.at.line}): a side has one meld of each rank"
             )
             raise self.err(it.at, msg, col)
         meld_at[(side, index)] = (it, col)
@@ -219,7 +221,7 @@ class _Checks(_Table):
                 else:
                     msg = (
                         f"{C.name(c)} came with the pile, so it is in {self.who(turn)}'s hand "
-                        f"or {self.sides[side]}'s melds, but it is in neither"
+                        f"or {self.side_name(side)}'s melds, but it is in neither"
                     )
                     raise self.err(line.at, msg, cols["took"])
         kinds = {meld_key(r, g) for g in melds[side]}
@@ -229,11 +231,13 @@ class _Checks(_Table):
                 suit, rank = run_ref_parts(k)
                 if not any(sp and sp[0] == suit and sp[1] <= rank <= sp[2] for sp in spans):
                     word = C.RANK_CHARS[rank] + C.SUITS[suit]
-                    msg = f"{self.sides[side]} has no run holding {word} to have begun this turn"
+                    msg = (
+                        f"{self.side_name(side)} has no run holding {word} to have begun this turn"
+                    )
                     raise self.err(line.at, msg, cols["new"])
             elif k not in kinds:
                 word = C.RANK_CHARS.get(k, str(k))
-                msg = f"{self.sides[side]} has no meld of rank {word} begun this turn"
+                msg = f"{self.side_name(side)} has no meld of rank {word} begun this turn"
                 raise self.err(line.at, msg, cols["new"])
         if ts.opening is not None:
             self._check_opening(line, ts, side, melds[side], cols["opening"])
@@ -245,7 +249,7 @@ class _Checks(_Table):
                 msg = "nothing is melded before the draw"
                 raise self.err(line.at, msg, cols["drew"])
         if (ts.new_melds or ts.added_old or ts.first_melds) and not melds[side]:
-            raise self.err(line.at, f"{self.sides[side]} has no melds", cols.get("new", 0))
+            raise self.err(line.at, f"{self.side_name(side)} has no melds", cols.get("new", 0))
         if ts.first_melds and melded is not None and not melded[turn]:
             msg = f"'first' says {self.who(turn)} has melded: list the seat on the 'melded:' line"
             raise self.err(line.at, msg, cols["first"])
@@ -258,7 +262,7 @@ class _Checks(_Table):
                 msg = (
                     f"'asked' says partner has answered {asker}, but the 'to move' line says "
                     f"partner is still to answer: leave 'asked' out until then, or write "
-                    f"'to move: {asker} play' after the answer"
+                    f"'to move: {self.seats[turn]} play' after the answer"
                 )
                 raise self.err(line.at, msg, cols["asked"])
 
@@ -269,21 +273,21 @@ class _Checks(_Table):
         turn, and N is the count of their cards."""
         r = self.rules
         if not melds or ts.added_old:
-            why = "'added' says it had" if melds else f"{self.sides[side]} has none"
+            why = "'added' says it had" if melds else f"{self.side_name(side)} has none"
             msg = (
-                f"'opening' says {self.sides[side]} began opening this turn, so it had no melds "
-                f"before it: {why}"
+                f"'opening' says {self.side_name(side)} began opening this turn, so it had no "
+                f"melds before it: {why}"
             )
             raise self.err(line.at, msg, col)
         if len(ts.new_melds) < len(melds):
             msg = (
-                f"'opening' says {self.sides[side]} began opening this turn, so each of its "
+                f"'opening' says {self.side_name(side)} began opening this turn, so each of its "
                 f"{len(melds)} melds was begun this turn: list them after 'new'"
             )
             raise self.err(line.at, msg, col)
         want = opening_value(r, melds)
         if ts.opening != want:
-            msg = f"the cards {self.sides[side]} has melded count {want}, not {ts.opening}"
+            msg = f"the cards {self.side_name(side)} has melded count {want}, not {ts.opening}"
             raise self.err(line.at, msg, col)
 
     def _check_over(
@@ -312,7 +316,7 @@ class _Checks(_Table):
         if canastas < r.canastas_to_go_out:
             need = r.canastas_to_go_out
             msg = (
-                f"{self.who(went_out)} cannot have gone out: {self.sides[side]} has {canastas} "
+                f"{self.who(went_out)} cannot have gone out: {self.side_name(side)} has {canastas} "
                 f"canasta{'s' if canastas != 1 else ''} and going out needs {need} "
                 "(going_out.canastas)"
             )
@@ -367,7 +371,7 @@ class _Checks(_Table):
             problems = meld_problems(one)
             if problems:
                 _, _, why = problems[0].partition(": ")
-                raise self.err(it.at, f"{self.sides[side]}'s meld: {why} in this ruleset", col)
+                raise self.err(it.at, f"{self.side_name(side)}'s meld: {why} in this ruleset", col)
         if s.sides_formed:
             for problem in meld_problems(s):
                 side = int(problem.split()[1]) if problem.startswith("side ") else 0
@@ -376,12 +380,12 @@ class _Checks(_Table):
                 where = [v for (sd, _), v in meld_at.items() if s.side_of[seated[sd][0]] == side]
                 it, col = where[0] if where else next(iter(meld_at.values()))
                 _, _, why = problem.partition(": ")
-                raise self.err(it.at, f"{self.sides[side]}'s melds joined: {why}", col)
+                raise self.err(it.at, f"{self.side_name(side)}'s melds joined: {why}", col)
         for problem in card_problems(s):
             at = self.hands_lines[0].at
             for p in range(self.rules.players):
-                if f"seat {p} " in problem:
-                    problem = problem.replace(f"seat {p} ", f"{self.who(p)} ")
+                if re.search(rf"\bseat {p}\b", problem):
+                    problem = re.sub(rf"\bseat {p}\b", self.who(p).replace("\\", r"\\"), problem)
                     h = hand_at[p]
                     at = h.at if h is not None else at
             raise self.err(at, problem)

@@ -181,7 +181,7 @@ class _Collect(_Checks):
         if not r.foot:
             raise self.err(it.at, "this ruleset deals no foot (foot.kind)")
         if lines.feet[p] is not None:
-            raise self.err(it.at, f"{it.seat}'s foot is listed twice")
+            raise self.err(it.at, f"{self.who(p)}'s foot is listed twice")
         if it.unseen:
             size = r.foot_size
             if it.unseen != size:

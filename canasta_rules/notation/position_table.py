@@ -14,7 +14,7 @@ from ..engine.position import Position, bring_to_stock
 from ..engine.rules import Rules, rules_for
 from ..engine.state import Phase, State
 from ..errors import NotationError, VariantError, quoted
-from ..seats import seat_names, side_names
+from ..seats import seat_names, seat_word, side_names, side_word
 from ..variant import LoadedVariant, load
 from . import ast as A
 
@@ -99,7 +99,7 @@ class ReadPosition:
             return None
         seat = seat_names(self.rules.players)[p]
         who = self.names.get(p)
-        name = f"{seat} ({who})" if who else seat
+        name = f"{seat_word(seat)} ({who})" if who else seat_word(seat)
         cards = "card" if n == 1 else "cards"
         return (
             f"{name}'s hand has {n} unseen {cards}, and {subject.format(name)} on what {name} "
@@ -232,9 +232,15 @@ class _Table:
 
     # -------------------------------------------------------------------- names
     def who(self, p: int) -> str:
-        seat = self.seats[p]
+        """Seat ``p`` as a message names it: ``North``, or ``North (Alice)`` where the Players
+        tag names the player."""
+        seat = seat_word(self.seats[p])
         n = self.names.get(p)
         return f"{seat} ({n})" if n else seat
+
+    def side_name(self, side: int) -> str:
+        """Side ``side`` as a message names it: ``North-South``."""
+        return side_word(self.sides[side])
 
     def seat(self, name: str, at: A.Where, column: int = 0) -> int:
         if name not in self.seats:

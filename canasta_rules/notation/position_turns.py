@@ -10,6 +10,7 @@ from ..engine.moves import Ask, Move
 from ..engine.penalties import settle
 from ..engine.state import Phase, State
 from ..errors import IllegalMoveError, Refusal, shorten_path
+from ..seats import seat_word
 from . import ast as A
 from .position_table import ReadPosition, _Table
 from .wording import how_ended, worded
@@ -44,7 +45,10 @@ class _Turns(_Table):
                 and _continues(s, prev)
             )
             if s.over:
-                raise self.err(t.at, f"the hand is over: {how_ended(s, self.seats)}")
+                raise self.err(
+                    t.at,
+                    f"the hand is over: {how_ended(s, tuple(seat_word(x) for x in self.seats))}",
+                )
             if not continuing:
                 last = -1 if prev is None else self.seat(prev.seat, prev.at)
                 if prev is not None and last == s.turn and s.phase == Phase.PLAY:
@@ -53,7 +57,9 @@ class _Turns(_Table):
                 count += 1
                 if p != s.actor and not _asker_line(s, t, p):
                     wrong = Refusal(
-                        "turn.out_of_turn", "", f"it is {self.who(s.actor)}'s turn, not {t.seat}'s"
+                        "turn.out_of_turn",
+                        "",
+                        f"it is {self.who(s.actor)}'s turn, not {seat_word(t.seat)}'s",
                     )
                     raise IllegalMoveError(wrong, self._where(t.at, count, t.seat))
             prev = t

@@ -39,7 +39,7 @@ from ..errors import (
     shorten,
     shorten_path,
 )
-from ..seats import seat_names, side_names
+from ..seats import seat_names, seat_word, side_names
 from ..variant import LoadedVariant, load
 from . import ast as A
 from .parser import parse_side_values
@@ -267,8 +267,8 @@ class _Replayer:
         raise _err(self.doc, at, f"no side {quoted(name)} (sides: {', '.join(self.sides)})")
 
     def _seats_named(self, message: str) -> str:
-        """An engine message with "seat 2" written as the table names the seat."""
-        return re.sub(r"\bseat (\d)\b", lambda m: self.seats[int(m.group(1))], message)
+        """An engine message with "seat 2" written as a player names the seat (South)."""
+        return re.sub(r"\bseat (\d)\b", lambda m: seat_word(self.seats[int(m.group(1))]), message)
 
     def _side_values(self, text: str, at: A.Where, what: str) -> list[int]:
         try:
@@ -311,7 +311,8 @@ class _Replayer:
         if header.dealer is not None:
             d = self._seat(header.dealer, header.at)
             if previous is not None and d != r.next_seat(previous):
-                msg = f"the deal passes to {self.seats[r.next_seat(previous)]}, not {header.dealer}"
+                nxt = seat_word(self.seats[r.next_seat(previous)])
+                msg = f"the deal passes to {nxt}, not {seat_word(header.dealer)}"
                 raise _err(doc, header.at, msg)
             return d
         if previous is not None:
@@ -497,7 +498,7 @@ class _Replayer:
             for d in deals:
                 p = self._seat(d.seat, d.at)
                 if hands[p] is not None:
-                    raise _err(self.doc, d.at, f"{d.seat} is dealt twice")
+                    raise _err(self.doc, d.at, f"{seat_word(d.seat)} is dealt twice")
                 if d.red_threes and r.red3_first_turn:
                     msg = (
                         "this variant lays dealt red threes down on the player's first turn: "
@@ -588,14 +589,16 @@ class _Replayer:
                 )
             )
             if phase == OVER:
-                raise _err(doc, it.at, f"the hand is over: {how_ended(s, self.seats)}")
+                ended = how_ended(s, tuple(seat_word(x) for x in self.seats))
+                raise _err(doc, it.at, f"the hand is over: {ended}")
             if not continuing:
                 if phase == PLAY and last_turn_line is not None and s.turn == last_seat:
-                    who = self.seats[s.turn]
+                    who = seat_word(self.seats[s.turn])
                     msg = f"{who}'s turn is not over: a turn ends with a discard, or going out"
                     raise _err(doc, last_turn_line.at, msg)
                 if seat != s.turn:
-                    msg = f"it is {self.seats[s.turn]}'s turn, not {it.seat}'s"
+                    now = seat_word(self.seats[s.turn])
+                    msg = f"it is {now}'s turn, not {seat_word(it.seat)}'s"
                     why = Refusal("turn.out_of_turn", "", msg)
                     raise self._refused(s, why, it.at, hand, hand.turns + 1, seat, "")
                 hand.turns += 1
@@ -658,7 +661,7 @@ class _Replayer:
         if isinstance(it, A.PenaltyLine):
             p = self._seat(it.seat, it.at)
             if it.kind == "forgot_draw" and forgot != p and penalties.allowed(s, it.kind):
-                msg = f"forgot_draw follows a turn {it.seat} played without drawing"
+                msg = f"forgot_draw follows a turn {seat_word(it.seat)} played without drawing"
                 raise _err(self.doc, it.at, msg)
             try:
                 penalties.apply_penalty(s, p, it.kind, it.card)
@@ -679,12 +682,14 @@ class _Replayer:
             p = self._seat(f.seat, f.at)
             if feet[p] is not None or f.taken:
                 what = "is dealt a foot twice" if feet[p] is not None else "is dealt no foot"
-                raise _err(self.doc, f.at, f"{f.seat} {what}")
+                raise _err(self.doc, f.at, f"{seat_word(f.seat)} {what}")
             if f.unseen:
-                msg = f"a written-out deal lists the cards of {f.seat}'s foot, not a count"
+                msg = (
+                    f"a written-out deal lists the cards of {seat_word(f.seat)}'s foot, not a count"
+                )
                 raise _err(self.doc, f.at, msg)
             feet[p] = list(f.cards)
-        missing = [self.seats[p] for p, f in enumerate(feet) if f is None]
+        missing = [seat_word(self.seats[p]) for p, f in enumerate(feet) if f is None]
         if missing:
             at = lines[-1].at if lines else A.Where(0, 0)
             msg = (

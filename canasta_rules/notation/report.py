@@ -19,7 +19,7 @@ from ..engine.pile import freeze_reason
 from ..engine.scoring import OPTIONAL_ROWS, SideScore
 from ..engine.state import State
 from ..errors import IllegalMoveError, NotationError, fit_refusal
-from ..seats import seat_names, side_names
+from ..seats import seat_names, seat_word, side_names, side_word
 from .replay import Replay, Slip
 
 WIDTH = 78
@@ -72,7 +72,7 @@ def refused_details(slip: Slip, command: str) -> list[str]:
     e = slip.error
     r = s.rules
     seat = slip.seat
-    name = seat_names(r.players)[seat]
+    name = seat_word(seat_names(r.players)[seat])
     out: list[str] = []
     message = e.refusal.message
     if message not in fit_refusal(e.where, e.move, e.refusal):
@@ -85,7 +85,7 @@ def refused_details(slip: Slip, command: str) -> list[str]:
     if r.foot and s.feet[seat]:
         out.append(f"{name}'s foot: {len(s.feet[seat])} cards, not yet taken up")
     side = s.side_of[seat]
-    label = side_names(r.players, r.sides)[side]
+    label = side_word(side_names(r.players, r.sides)[side])
     melds = [C.names(_sorted_meld(m.cards)) for _, m in sorted(s.melds[side].items())]
     out += _wrapped(f"melds of {label}:", melds or ["none"], sep=", ")
     out += _wrapped("", _pile_words(s, seat).split(" "))

@@ -19,7 +19,7 @@ from ..engine.moves import Discard, Draw, Foot, Move, TakePile
 from ..engine.owed import Owed, owed
 from ..engine.state import Phase, State, TableMeld
 from ..errors import CanastaError, NotationError, Refusal
-from ..seats import seat_names
+from ..seats import seat_names, seat_word
 from ..sources import cite
 from ..variant.compare import flatten_at, show_value
 from . import ast as A
@@ -144,7 +144,11 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         return _refused(pos, ended)
     asker = s.phase == Phase.ANSWER and turn.seat == names[s.turn]
     if turn.seat != names[s.actor] and not asker:
-        wrong = Refusal("turn.out_of_turn", "", f"it is {names[s.actor]}'s turn, not {turn.seat}'s")
+        wrong = Refusal(
+            "turn.out_of_turn",
+            "",
+            f"it is {seat_word(names[s.actor])}'s turn, not {seat_word(turn.seat)}'s",
+        )
         return _refused(pos, wrong)
     mover = names.index(turn.seat)
     done: list[tuple[int, Move]] = []
@@ -355,10 +359,10 @@ def _table_changes(before: State, after: State) -> list[str]:
     """The melds, canastas and red threes that changed from ``before`` to ``after``, in words."""
     from ..engine.canastas import KINDS, NOT_A_CANASTA, bonus_of, kind_of
     from ..engine.rules import GROUP, WILD
-    from ..seats import side_names
+    from ..seats import side_names, side_word
 
     r = before.rules
-    sides = side_names(r.players, r.sides)
+    sides = [side_word(x) for x in side_names(r.players, r.sides)]
     out: list[str] = []
     for side in range(r.sides):
         old, new = before.melds[side], after.melds[side]
@@ -395,7 +399,7 @@ def _table_changes(before: State, after: State) -> list[str]:
 def _feet_taken(before: State, after: State) -> list[str]:
     """The feet taken up from ``before`` to ``after``, in words."""
     r = before.rules
-    seats = seat_names(r.players)
+    seats = [seat_word(x) for x in seat_names(r.players)]
     out: list[str] = []
     for p in range(r.players):
         if r.foot and before.feet[p] and not after.feet[p]:
@@ -412,7 +416,7 @@ def consequences(
     applied, say what happened to the pile; without them it is read from the two states (a
     position's unseen pile cards may be exchanged with the stock's, so the moves are surer)."""
     r = before.rules
-    seats = seat_names(r.players)
+    seats = [seat_word(x) for x in seat_names(r.players)]
     out: list[str] = []
     foot_at = next((i for i, (_, mv) in enumerate(moves or ()) if isinstance(mv, Foot)), -1)
     if moves is not None and foot_at >= 0:

@@ -12,6 +12,7 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .. import cards as C
 from ..errors import NotationError, either, quoted, typed
+from ..seats import seat_word
 from .fastlines import source_lines
 
 # Slips that lark's match_examples can name from the parser state alone. Each example fails at
@@ -290,8 +291,8 @@ def _line_form_slip(src: str) -> tuple[str, int] | None:
     if m is not None and m.group("what") not in _PHASES:
         seat = m.group("seat")
         return (
-            f"say what {seat} is to do: 'to move: {seat} draw' before drawing or taking the "
-            f"pile, 'to move: {seat} play' after it (or {typed(_PHASES[2:])})",
+            f"say what {seat_word(seat)} is to do: 'to move: {seat} draw' before drawing or "
+            f"taking the pile, 'to move: {seat} play' after it (or {typed(_PHASES[2:])})",
             m.start("what") + 1,
         )
     return None

@@ -21,7 +21,7 @@ from .. import cards as C
 from ..engine.moves import Discard, Draw, Expose, Foot, Move, TakePile
 from ..engine.owed import CONCEALED, GO_OUT, unknown_owed
 from ..engine.state import State
-from ..seats import seat_names, side_names
+from ..seats import seat_names, seat_word, side_names, side_word
 from .position_table import ReadPosition
 
 
@@ -45,7 +45,7 @@ class Depends:
 
 
 def _either(names: list[str]) -> str:
-    """'E', 'E or W', 'E, S or W'."""
+    """'East', 'East or West', 'East, South or West'."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
@@ -70,7 +70,7 @@ def stock_facts(rp: ReadPosition, s: State, m: Move, unseen: int | None = None) 
     out = []
     for c in dict.fromkeys(named):
         if rp.unseen_copies(s, c, unseen):
-            who = _either(holders)
+            who = _either([seat_word(h) for h in holders])
             out.append(
                 Depends(
                     "stock_card",
@@ -86,10 +86,11 @@ def turn_facts(rp: ReadPosition, s: State) -> list[Depends]:
     """What the turn in ``s`` still owes that depends on the unseen cards of its player's
     hand (a partner's answer ruled on where the asker's hand is given as a count)."""
     seat = seat_names(rp.rules.players)[s.turn]
+    name = seat_word(seat)
     words = {
-        CONCEALED: f"whether {seat}'s unseen cards could go out concealed instead, which needs "
+        CONCEALED: f"whether {name}'s unseen cards could go out concealed instead, which needs "
         "no minimum here",
-        GO_OUT: f"whether {seat} can go out this turn with the unseen cards: partner's yes "
+        GO_OUT: f"whether {name} can go out this turn with the unseen cards: partner's yes "
         "binds only then",
     }
     return [Depends("turn_owed", words[kind], seats=(seat,)) for kind in unknown_owed(s)]
@@ -117,10 +118,10 @@ def unscored(rp: ReadPosition, s: State) -> dict[int, Depends]:
         places = "hand and foot" if feet else "hand"
         if len(who) > 1:
             places += "s"
-        names = " and ".join(f"{w}'s" for w in who)
+        names = " and ".join(f"{seat_word(w)}'s" for w in who)
         text = (
-            f"{sides[seated]}'s score counts the cards left in {names} {places}, which are "
-            "unseen: write them to score it"
+            f"{side_word(sides[seated])}'s score counts the cards left in {names} {places}, "
+            "which are unseen: write them to score it"
         )
         out[seated] = Depends("hand_count", text, seats=tuple(who))
     return out

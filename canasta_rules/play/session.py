@@ -40,7 +40,7 @@ from ..notation import replay
 from ..notation.parser import parse
 from ..notation.slips import ACTIONS
 from ..notation.writer import format_item, turn_lines
-from ..seats import seat_names, side_names
+from ..seats import seat_names, seat_word, side_names
 from ..variant import LoadedVariant, load
 from .record import (
     HUMAN,
@@ -325,7 +325,7 @@ class Session:
             named = words[0].upper()
             if named != self.seats[s.actor]:
                 # A move typed for another seat is refused, never played for the one to move.
-                msg = f"it is {self.seats[s.actor]}'s turn, not {named}'s"
+                msg = f"it is {seat_word(self.seats[s.actor])}'s turn, not {seat_word(named)}'s"
                 raise self._refused(Refusal("turn.out_of_turn", "", msg), " ".join(words))
             words = words[1:]
         low = [w.lower() for w in words]
