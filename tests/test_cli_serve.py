@@ -23,3 +23,16 @@ def test_the_help_says_it_is_local_and_offline(capsys: pytest.CaptureFixture[str
     code, out, _ = run_cli(capsys, "serve", "--help")
     assert code == 0
     assert "127.0.0.1" in out and "offline" in out
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-5", "abc", "1e3", "\uff16"])
+def test_a_port_out_of_range_is_said_in_words(
+    capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    """Not click's '1<=x<=65535': what a port is, in words, and what was given."""
+    code, out, err = run_cli(capsys, "serve", "--port", port)
+    assert (code, out) == (2, "")
+    assert err == (
+        "canasta serve: Invalid value for '--port': the port is a whole number from 1 to 65535, "
+        f"not {port!r} (see 'canasta serve --help')\n"
+    )

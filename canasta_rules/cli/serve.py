@@ -15,9 +15,22 @@ class ServeError(CanastaError):
     """The server could not start (the port is taken, the address is not this computer's)."""
 
 
+def _port(text: str) -> int:
+    """A port as a person types it: a whole number from 1 to 65535, said so in words where it
+    is not (click's own answer is ``1<=x<=65535``)."""
+    word = text.strip()
+    if not (word.isascii() and word.isdigit() and len(word) <= 6 and 1 <= int(word) <= 65535):
+        shown = word if len(word) <= 20 else word[:20] + "\u2026"
+        raise typer.BadParameter(f"the port is a whole number from 1 to 65535, not {shown!r}")
+    return int(word)
+
+
 def serve(
     port: Annotated[
-        int, typer.Option("--port", metavar="PORT", help="The port to listen on.", min=1, max=65535)
+        int,
+        typer.Option(
+            "--port", metavar="PORT", help="The port to listen on (1 to 65535).", parser=_port
+        ),
     ] = 8000,
     host: Annotated[
         str,
