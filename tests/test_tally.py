@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from helpers import shown
+from helpers import run_cli, shown
 
 from canasta_rules.bots import make_bot
 from canasta_rules.engine import Game
@@ -177,7 +177,19 @@ def test_six_hand_red_three_scale() -> None:
         ("classic", "NS m; EW", "NS: m needs a number"),
         ("classic", "NS m -5; EW", "NS: m -5: no negatives"),
         ("classic", "NS h -5; EW", "hand points are entered as a positive number"),
-        ("classic", "NS m 10 q 2", "NS: unknown item 'q'"),
+        (
+            "classic",
+            "NS m 10 q 2",
+            "NS: 'q' is not one of the tally's counts: write a letter and a number, as in 'n 1' "
+            "(one natural canasta; the help lists the letters)",
+        ),
+        # a letter and its number run together: the form to write, not the list of letters
+        ("classic", "NS m 120 n1; EW", "NS: 'n1': put a space between 'n' and its number: 'n 1'"),
+        (
+            "classic",
+            "NS m 120; EW m50",
+            "EW: 'm50': put a space between 'm' and its number: 'm 50'",
+        ),
         ("classic", "NS out concealed; EW", "say 'out' or 'concealed' once"),
         ("classic", " ; ", "an empty entry"),
         # RGU: seven wild cards make a wild canasta; the 108-card pack holds 12 wild cards, so
@@ -474,3 +486,14 @@ def test_one_meld_of_wild_cards_a_side_where_canastas_stay_open() -> None:
     closed = Sheet.new("uruguayan", (*three_packs, "canastas.closed=true"))
     closed.add("NS m 300 w 2; EW")
     assert len(closed.hands) == 1
+
+
+def test_a_count_run_together_is_answered_in_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scorer who writes 'n1' is told what was wrong and the form to write, not every letter
+    the tally knows."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "tally", "--hand", "NS m 120 n1 r 1; EW m 50")
+    assert (code, out) == (2, "")
+    assert err == "canasta: --hand 1: NS: 'n1': put a space between 'n' and its number: 'n 1'\n"

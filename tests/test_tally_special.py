@@ -306,7 +306,8 @@ def test_a_house_special_rank_is_read_from_the_variant(tmp_path: Path) -> None:
             "NS: 1 unfinished meld is worth at least 60 in meld points, but m is 30",
         ),
         ("NS m 30 c7 1", "NS: 1 canasta of 7 cards is worth at least 35 in meld points"),
-        ("NS m 100 c2 1", "NS: unknown item 'c2'"),
+        ("NS m 100 c2 1", "NS: 'c2' is not one of the tally's counts"),
+        ("NS m 100 c71", "NS: 'c71': put a space between 'c7' and its number: 'c7 1'"),
         ("NS m 100 c7 1 C7 1", "NS: c7 is given twice"),
     ],
 )

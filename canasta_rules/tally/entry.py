@@ -262,6 +262,32 @@ def _read_cards(
     return tuple((g.name, found[g.name]) for g in groups if found.get(g.name)), i
 
 
+def _not_an_item(word: str) -> str:
+    """Why ``word`` is not an item, in a scorer's words, with the form to write: a letter and its
+    number run together (``n1``: 'n 1'), else one example of an item (the tally's help lists
+    them all; a list here would bury the answer)."""
+    low = word.lower()
+    for key in sorted([*COUNT_KEYS, *RANK_KEYS], key=len, reverse=True):
+        head, rest = low[: len(key)], low[len(key) :]
+        if head != key or not rest:
+            continue
+        if key in RANK_KEYS:  # c7 1 run together: 'c71'; the rank first, then the count
+            rank = next((r for r in ("10", *_RANK_OF_CHAR) if rest.startswith(r)), "")
+            head, rest = word[: len(key) + len(rank)], rest[len(rank) :]
+            if not rank or not rest:
+                continue
+        else:
+            head = word[: len(key)]
+        if _plain_digits(rest) and len(rest) <= limits.MAX_DIGITS:
+            return (
+                f"{quoted(word, 12)}: put a space between '{head}' and its number: '{head} {rest}'"
+            )
+    return (
+        f"{quoted(word, 12)} is not one of the tally's counts: write a letter and a number, as in "
+        "'n 1' (one natural canasta; the help lists the letters)"
+    )
+
+
 def _plain_digits(word: str) -> bool:
     return word.isascii() and word.isdigit()
 
@@ -281,12 +307,7 @@ def _side_entry(rules: Rules, name: str, words: list[str]) -> SideEntry:
             continue
         item = _item(w)
         if item is None:
-            keys = ", ".join(COUNT_KEYS)
-            word = quoted(words[i], 12)
-            raise TallyError(
-                f"{name}: unknown item {word} (use {keys} with a number, or c, u or h with "
-                "a rank and a number, e.g. c7 1, uA 1, hA 1; or out/concealed)"
-            )
+            raise TallyError(f"{name}: {_not_an_item(words[i])}")
         attr, rank = item
         if (attr in values) if not rank else (rank in per_rank[attr]):
             raise TallyError(f"{name}: {w} is given twice")
