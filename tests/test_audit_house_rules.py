@@ -24,7 +24,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import after, breakdown, classic_pos, hand_scores, refused, run_cli, sheet_text
+from helpers import (
+    after,
+    breakdown,
+    classic_pos,
+    diff_settings,
+    hand_scores,
+    refused,
+    run_cli,
+    sheet_text,
+    shown_settings,
+)
 
 from canasta_rules.engine.rules import rules_for
 from canasta_rules.errors import VariantError
@@ -139,11 +149,13 @@ def test_diff_against_classic_lists_exactly_the_overrides(
     parameters the file changes, with each side's sources ('001 / house')."""
     status, out, _ = run_cli(capsys, "variants", "diff", "classic", "house.toml")
     assert status == 0
-    table = out.split("\n\n")[0]  # the key to the sources follows
-    named = [line.split()[0] for line in table.splitlines()[1:] if not line.startswith(" ")]
-    assert named == OVERRIDES
-    row = next(line for line in out.splitlines() if line.startswith("black_threes.discarded"))
-    assert row.split()[1:] == ['"stop"', '"freeze"', "001", "/", "house,", "B"]
+    rows = diff_settings(out)
+    assert list(rows) == OVERRIDES
+    assert rows["black_threes.discarded"] == [
+        "stops the next player, nothing more",
+        "freezes the pile",
+        "001 / house, B",
+    ]
 
 
 def test_diff_against_bicycle_leaves_out_the_black_three_it_shares(
@@ -154,8 +166,7 @@ def test_diff_against_bicycle_leaves_out_the_black_three_it_shares(
     departures from 001 (its cutter, its covered upcards)."""
     status, out, _ = run_cli(capsys, "variants", "diff", "bicycle", "house.toml")
     assert status == 0
-    table = out.split("\n\n")[0]  # the key to the sources follows
-    named = [line.split()[0] for line in table.splitlines()[1:] if not line.startswith(" ")]
+    named = list(diff_settings(out))
     assert "black_threes.discarded" not in named
     assert {"deal.cutter", "deal.upcard_covered", "game.target", "seating"} <= set(named)
 
@@ -167,11 +178,11 @@ def test_show_names_the_house_file_as_setter_of_each_override(
     set it and the sources its note cites."""
     status, out, _ = run_cli(capsys, "variants", "show", "house.toml")
     assert status == 0
-    rows = {line.split()[0]: line for line in out.splitlines() if line[:1].isalpha()}
-    for key in ("black_threes.discarded", "going_out.concealed_bonus", "game.target"):
-        assert "house.toml" in rows[key].split(), rows[key]
-    assert rows["black_threes.discarded"].split()[-2:] == ["house,", "B"]
-    assert rows["going_out.bonus"].split()[-2:] == ["builtin:classic", "001"]
+    rows = shown_settings(out)
+    for key in ("going_out.concealed_bonus", "game.target"):
+        assert rows[key][1].startswith("from house.toml ("), rows[key]
+    assert rows["black_threes.discarded"] == ("freezes the pile", "from house.toml (house, B)")
+    assert rows["going_out.bonus"] == ("100 points", "from builtin:classic (001)")
     assert "resolved from: builtin:classic -> house.toml" in out
 
 

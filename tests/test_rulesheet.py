@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import diff_settings, run_cli
 
 from canasta_rules.cli import main
 from canasta_rules.rulesheet import build, render, unstated_keys
@@ -595,10 +595,8 @@ def test_diff_with_set_marks_the_override() -> None:
 
 
 def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> list[str]:
-    out = cli(capsys, "variants", "diff", a, b).split("\n\n")[0]  # the key to sources follows
-    rows = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
-    # a table under its header, or (too wide for 80 columns) a block a parameter
-    return rows[1:] if rows[0] == "parameter" else rows
+    # a table under its header, or (too wide for 80 columns) a block a setting
+    return list(diff_settings(cli(capsys, "variants", "diff", a, b)))
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..variant.compare import differences, flatten, show_value
 from ..variant.plain import FootDealt, Variant, Words
+from ..variant.spoken import red_three_scale, tier_label
 from .document import (
     Heading,
     House,
@@ -42,7 +43,7 @@ from .sections.going_out import GoingOutSection
 from .sections.melds import MeldsSection, wild_meld_extras
 from .sections.pile import PileSection
 from .sections.scoring import PENALTY_KEY, SLIP_KEYS, SLIP_NONE, SLIP_SENTENCES, ScoringSection
-from .sections.tables import red_three_scale, tier_label, wild_canasta_label
+from .sections.tables import wild_canasta_label
 from .sections.threes import ThreesSection
 from .sections.turn import TurnSection
 from .words import renamed, source_name
