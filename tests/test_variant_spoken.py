@@ -161,3 +161,52 @@ def test_a_table_of_settings_in_words() -> None:
         "ask at most once a hand: no; a yes obliges going out; must ask before going out: no"
     )
     assert value_words("going_out.permission", {"kind": "none"}) == "nobody asks"
+
+
+def test_descriptions_name_no_key_in_their_prose() -> None:
+    """Every description (docs/parameters.md, the rule sheets' choose page, ``variants new``)
+    reads in words: a value a file writes may stand quoted beside the words that say it
+    (``('opening_only')``), a record line in backquotes, but no key is named in the prose
+    (``at least melds.min_size of them``, ``With meld_when_going_out:``)."""
+    keys = {part for key, _ in _model_keys() for part in re.split(r"[.\[\]]+", key) if "_" in part}
+    values = {w for _key, typ in _model_keys() for w in re.findall(r'`"([a-z_]+)"`', typ)}
+    named = []
+    for key, desc in ((k, d) for rows in parameters().values() for k, _t, _d, d in rows):
+        prose = re.sub(r"'[^']*'|`[^`]*`|\[\[[^\]]*\]\]", "", desc)
+        dotted = re.findall(r"\b[a-z]+\.[a-z_]+\b", prose)
+        bare = [w for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", prose) if w in keys]
+        quoted = [w for w in re.findall(r"'([a-z_]+)'", desc) if w in keys - values]
+        bare += quoted
+        if dotted or bare:
+            named.append((key, dotted + bare))
+    assert named == []
+
+
+@pytest.mark.parametrize(
+    ("key", "description"),
+    [
+        (
+            "black_threes.meld_when_going_out",
+            "Whether black threes may be melded (at least as many as a new meld needs, with no "
+            "wild card) as part of going out. They can never be melded otherwise.",
+        ),
+        (
+            "melds.max_wild",
+            "Most wild cards a meld may hold (whether the limit still holds on a finished canasta "
+            "is a setting of its own).",
+        ),
+        (
+            "initial_meld.by_round",
+            "Where the minimum goes by the round: the minimum in the first hand, the second, and "
+            "so on; hands after the last entry keep the last minimum.",
+        ),
+        (
+            "going_out.permission.kind",
+            "Which kind of rule this is: 'none': nobody asks partner's permission to go out; "
+            "'ask': a player may ask partner's permission to go out.",
+        ),
+    ],
+)
+def test_description_words(key: str, description: str) -> None:
+    found = {k: d for rows in parameters().values() for k, _t, _d, d in rows}
+    assert found[key] == description

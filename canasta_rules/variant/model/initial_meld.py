@@ -38,17 +38,17 @@ class InitialMeld(Model, plain.InitialMeld):
         description=(
             "The score the minimum is read from: the side's cumulative score before the deal "
             "(001), the side's score in the previous hand alone (004's wording), or the player's "
-            "own cumulative score (for partnerships that change from hand to hand). 'round': no "
-            "score at all; the minimum is the hand's entry in 'by_round' (Hand and Foot: 50, 90, "
-            "120, 150 in rounds one to four)."
+            "own cumulative score (for partnerships that change from hand to hand). Or no score "
+            "at all ('round'): the minimum is the hand's entry in the list of minimums by round "
+            "(Hand and Foot: 50, 90, 120, 150 in rounds one to four)."
         ),
     )
     by_round: tuple[int, ...] = Field(
         default=(),
         max_length=100,
         description=(
-            "With basis = 'round': the minimum in the first hand, the second, and so on; hands "
-            "after the last entry keep the last minimum."
+            "Where the minimum goes by the round: the minimum in the first hand, the second, and "
+            "so on; hands after the last entry keep the last minimum."
         ),
     )
     tiers: tuple[Tier, ...] = Field(
