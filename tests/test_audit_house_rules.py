@@ -604,7 +604,8 @@ def test_a_kind_key_of_the_other_shape(capsys: pytest.CaptureFixture[str], tmp_p
         ),
         (
             'extends = "classic"\nname = "Tuesday Club"\n',
-            '2: name: must match ^[a-z0-9][a-z0-9-]*$, got "Tuesday Club"',
+            "2: name: must be lower-case letters, digits and hyphens, starting with a letter or "
+            'digit, got "Tuesday Club"',
         ),
         (
             'extends = "classic"\n\n[provenance]\n'
@@ -663,16 +664,19 @@ def test_several_mistakes_are_listed_in_line_order(
         # classic's canastas need 4 naturals: a canasta of 3 cannot hold them
         (
             'extends = "classic"\n\n[canastas]\nsize = 3\n',
-            "4: canastas.size: canastas.min_naturals (4) exceeds canastas.size (3)",
+            "4: canastas.size: a canasta cannot need 4 natural cards when it has 3 cards "
+            "(canastas.size)",
         ),
         # a canasta smaller than the smallest meld, both written here
         (
             'extends = "classic"\n\n[canastas]\nsize = 3\n\n[melds]\nmin_size = 4\n',
-            "4: canastas.size: canastas.size (3) is smaller than melds.min_size (4)",
+            "4: canastas.size: a canasta of 3 cards is smaller than a new meld, which needs 4 "
+            "cards (melds.min_size)",
         ),
         (
             'extends = "classic"\n\n[melds]\nmin_naturals = 4\n',
-            "4: melds.min_naturals: melds.min_naturals (4) exceeds melds.min_size (3)",
+            "4: melds.min_naturals: a meld cannot need 4 natural cards when a new meld may have 3 "
+            "cards (melds.min_size)",
         ),
         (
             'extends = "classic"\n\n[[seating]]\nplayers = 2\nhand_size = 15\n',
@@ -680,8 +684,8 @@ def test_several_mistakes_are_listed_in_line_order(
         ),
         (
             'extends = "classic"\n\n[red_threes]\ntotals = [0, 100, 200]\n',
-            "4: red_threes.totals: red_threes.totals has 3 entries, but the pack of 108 cards "
-            "holds 4 red threes, so it needs 5 (0 to 4)",
+            "4: red_threes.totals: the red-three scores list 3 entries, but the pack of 108 "
+            "cards holds 4 red threes, so they need 5: one for each count from 0 to 4",
         ),
     ],
     ids=["canasta-below-naturals", "canasta-below-meld", "meld-naturals", "sides", "red-totals"],
@@ -702,7 +706,10 @@ def test_combination_blamed_on_the_child_not_the_parent(
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "base.toml").write_text('extends = "classic"\n[canastas]\nsize = 5\n')
     line = invalid(capsys, tmp_path, 'extends = "club/base.toml"\n\n[melds]\nmin_size = 6\n')
-    assert line == "4: melds.min_size: canastas.size (5) is smaller than melds.min_size (6)"
+    assert line == (
+        "4: melds.min_size: a canasta of 5 cards is smaller than a new meld, which needs 6 "
+        "cards (melds.min_size)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -710,13 +717,13 @@ def test_combination_blamed_on_the_child_not_the_parent(
     [
         (
             [(0, 15), (3000, 50), (1500, 90), (None, 120)],
-            "12: initial_meld.tiers.2.below: tiers must ascend: 'below' is 1500, not above the "
-            "previous tier's 3000",
+            "12: initial_meld.tiers.2.below: the tiers must go up: this tier's upper bound "
+            "(1500) is not above the previous tier's (3000)",
         ),
         (
             [(0, 15), (1500, 50), (1500, 90), (None, 120)],
-            "12: initial_meld.tiers.2.below: tiers must ascend: 'below' is 1500, not above the "
-            "previous tier's 1500",
+            "12: initial_meld.tiers.2.below: the tiers must go up: this tier's upper bound "
+            "(1500) is not above the previous tier's (1500)",
         ),
         (
             [(0, 15), (1500, 90), (3000, 50), (None, 120)],
@@ -725,12 +732,12 @@ def test_combination_blamed_on_the_child_not_the_parent(
         ),
         (
             [(0, 15), (None, 50), (None, 90)],
-            "7: initial_meld.tiers.1: every tier but the last needs a 'below'",
+            "7: initial_meld.tiers.1: every tier but the last needs its upper bound ('below')",
         ),
         (
             [(0, 15), (1500, 50)],
-            "8: initial_meld.tiers.1.below: the last tier must have no 'below' (it covers every "
-            "higher score)",
+            "8: initial_meld.tiers.1.below: the last tier covers every higher score, so it "
+            "takes no upper bound ('below')",
         ),
     ],
     ids=["below-descends", "below-repeats", "minimum-descends", "middle-open", "last-bounded"],

@@ -231,8 +231,8 @@ def test_no_note_where_nothing_is_dropped(tmp_path: Path) -> None:
         ("[[seating]]\nhand_size = 11\n", ":3: seating.0.players: required key is missing"),
         (
             '[initial_meld]\nbasis = "round"\n',
-            ":4: initial_meld.basis: basis = 'round' needs the key 'by_round' (the minimum of "
-            "each round), which is missing",
+            ":4: initial_meld.basis: a minimum that goes by the round needs the minimum of each "
+            "round (by_round), which is missing",
         ),
     ],
 )

@@ -87,15 +87,16 @@ class InitialMeld(Model, plain.InitialMeld):
         if self.basis == "round" and not self.by_round:  # a missing key, named
             raise conflict(
                 "by_round",
-                "basis = 'round' needs the key 'by_round' (the minimum of each round), which is "
-                "missing",
+                "a minimum that goes by the round needs the minimum of each round (by_round), "
+                "which is missing",
                 {},
                 ("basis",),
             )
         if self.by_round and self.basis != "round":
             raise conflict(
                 "by_round",
-                "by_round gives the minimum of each round, which only basis = 'round' reads",
+                "the minimums by round are read only where the minimum goes by the round "
+                "(basis = 'round')",
                 {},
                 ("by_round",),
                 ("basis",),
@@ -109,20 +110,26 @@ class InitialMeld(Model, plain.InitialMeld):
         if last.below is not None:
             raise conflict(
                 "tiers",
-                "the last tier must have no 'below' (it covers every higher score)",
+                "the last tier covers every higher score, so it takes no upper bound ('below')",
                 {},
                 ("tiers", len(rest), "below"),
             )
         for i, t in enumerate(rest):
             if t.below is None:
-                raise conflict("tiers", "every tier but the last needs a 'below'", {}, ("tiers", i))
+                raise conflict(
+                    "tiers",
+                    "every tier but the last needs its upper bound ('below')",
+                    {},
+                    ("tiers", i),
+                )
         for i in range(1, len(rest)):
             below, prev = rest[i].below, rest[i - 1].below
             assert below is not None and prev is not None
             if below <= prev:
                 raise conflict(
                     "tiers",
-                    "tiers must ascend: 'below' is {below}, not above the previous tier's {prev}",
+                    "the tiers must go up: this tier's upper bound ({below}) is not above the "
+                    "previous tier's ({prev})",
                     {"below": below, "prev": prev},
                     ("tiers", i, "below"),
                 )

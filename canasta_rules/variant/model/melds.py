@@ -45,7 +45,8 @@ class SequencesSameSuit(Model, plain.SequencesSameSuit):
         if self.max_length < self.min_length:
             raise conflict(
                 "sequences",
-                "max_length ({a}) is below min_length ({b})",
+                "the longest run ({a} cards) is shorter than a new run must be ({b} cards, "
+                "min_length)",
                 {"a": self.max_length, "b": self.min_length},
                 ("max_length",),
                 ("min_length",),
@@ -123,7 +124,8 @@ class WildMeldsAllowed(Model, plain.WildMeldsAllowed):
         if self.max_size < self.min_size:
             raise conflict(
                 "wild_melds",
-                "max_size ({a}) is below min_size ({b})",
+                "the largest meld of wild cards ({a} cards) is smaller than a new one must be "
+                "({b} cards, min_size)",
                 {"a": self.max_size, "b": self.min_size},
                 ("max_size",),
                 ("min_size",),

@@ -95,7 +95,7 @@ class Seating(Model, plain.Seating):
             raise conflict(
                 "layout",
                 "sides formed by the first pickup need everyone alone at the start "
-                "(side_size = 1) and at least 3 players; this layout has {players} players "
+                "(one player a side) and at least 3 players; this layout has {players} players "
                 "in sides of {size}",
                 {"players": self.players, "size": self.side_size},
                 ("forming",),

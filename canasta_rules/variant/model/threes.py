@@ -74,7 +74,7 @@ class RedThrees(Model, plain.RedThrees):
             if b < a:
                 raise conflict(
                     "red_threes",
-                    "totals must not decrease as a side holds more red threes ({b} after {a})",
+                    "the scores must not go down as a side holds more red threes ({b} after {a})",
                     {"a": a, "b": b},
                     ("totals", i),
                 )
@@ -147,7 +147,8 @@ class BlackThrees(Model, plain.BlackThrees):
             if b < a:
                 raise conflict(
                     "black_threes",
-                    "totals must not decrease as a side holds more black threes ({b} after {a})",
+                    "the scores must not go down as a side lays out more black threes "
+                    "({b} after {a})",
                     {"a": a, "b": b},
                     ("totals", i),
                 )
