@@ -50,17 +50,17 @@ def test_list_shows_every_builtin(capsys: pytest.CaptureFixture[str]) -> None:
     assert listed == names
     i = next(n for n, line in enumerate(table) if line.startswith("six-hand-pairs "))
     assert row(table, "six-hand-pairs")[1].startswith("Six-hand Canasta, three sides of two")
-    about = " ".join(line.strip() for line in table[i + 1 :] if line.startswith(" ")).split(
-        "players"
-    )[1]
-    assert about.startswith(" 6 (3x2); sources RG6, B; extends six-hand")
-    assert table[table.index(next(x for x in table if x.startswith("classic "))) + 1].split() == [
-        "players",
-        "4",
-        "(2x2);",
-        "sources",
-        "001",
+    about = " ".join(line.strip() for line in table[i + 1 :] if line.startswith(" "))
+    assert about.startswith(
+        "Bicycle/Hoyle) 6 players in three partnerships of two; sources RG6, B; extends six-hand"
+    )
+    at = {name: n for n, line in enumerate(table) if (name := line.split(" ", 1)[0])}
+    assert table[at["classic"] + 1].strip() == "4 players in two partnerships of two; sources 001"
+    assert [line.strip() for line in table[at["novice"] + 1 : at["novice"] + 3]] == [
+        "4 players in two partnerships of two, or 2 or 3 players",
+        "each alone; sources 003",
     ]
+    assert [line for line in out if line != line.rstrip()] == []
 
 
 def test_list_fits_80_columns_and_keys_its_sources(capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,14 +42,22 @@ VariantArg = Annotated[str, typer.Argument(metavar="NAME|FILE", help="A built-in
 
 
 def _players(v: Variant) -> str:
-    def one(s: Seating) -> str:
-        if s.sit_out != "none":
-            return f"{s.players} (3 v 2, one sits out)"
-        if s.forming != "fixed":
-            return f"{s.players} (cutthroat)"
-        return f"{s.players}" + (" solo" if s.side_size == 1 else f" ({s.sides}x{s.side_size})")
+    """The table sizes in words: ``4 players in two partnerships of two, or 2 or 3 players each
+    alone`` (the sizes at which everyone plays alone said together)."""
+    from ..variant.spoken import join, seating_words
 
-    return ", ".join(one(s) for s in v.seating)
+    alone = [s.players for s in v.seating if _alone(s)]
+    said: list[str] = []
+    for s in v.seating:
+        if not _alone(s):
+            said.append(seating_words(s))
+        elif s.players == alone[0]:
+            said.append(f"{join([str(n) for n in alone])} players each alone")
+    return ", or ".join(said)
+
+
+def _alone(s: Seating) -> bool:
+    return s.side_size == 1 and s.forming == "fixed" and s.sit_out == "none"
 
 
 def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
@@ -131,11 +139,10 @@ def list_(json_: JsonOption = False) -> None:
     for name, lv in loaded:
         v = lv.variant
         parent = _parent(lv)
-        about = f"players {_players(v)}; sources {', '.join(v.sources)}"
+        about = f"{_players(v)}; sources {', '.join(v.sources)}"
         about += f"; extends {parent}" if parent else ""
         rows.append((name, f"{v.title}\n{about}"))
     legend = _legend_rows(i for _, lv in loaded for i in lv.variant.sources)
-    players = "Players: 4 (2x2) is four in two sides of two; solo, each for themselves."
     key = "Sources (docs/sources.md has their addresses):"
     # Where rich would print plain text (not a terminal), the tables as rich draws them,
     # without importing rich (start-up speed; tests/test_cli_plain_table.py compares the two).
@@ -146,7 +153,7 @@ def list_(json_: JsonOption = False) -> None:
         table = plain_folded_table(head + rows, width, header=True)
         key_table = plain_folded_table(legend, width)
         if table is not None and key_table is not None:
-            typer.echo("\n".join([*table, "", players, key, *key_table]))
+            typer.echo("\n".join(line.rstrip() for line in [*table, "", key, *key_table]))
             return
     from rich.table import Table
     from rich.text import Text
@@ -157,11 +164,11 @@ def list_(json_: JsonOption = False) -> None:
     rich_table.add_column("title; players; sources", overflow="fold")
     for name, text in rows:
         rich_table.add_row(Text(name), Text(text))
-    console.print(rich_table, width=width)
-    console.print()
-    console.print(Text(players))
-    console.print(Text(key))
-    console.print(_legend(i for i, _ in legend), width=width)
+    with _unpadded():
+        console.print(rich_table, width=width)
+        console.print()
+        console.print(Text(key))
+        console.print(_legend(i for i, _ in legend), width=width)
 
 
 def _cites(prov: Provenance | None) -> str:
