@@ -257,8 +257,8 @@ def test_sheet_diff_marks_every_override(capsys: pytest.CaptureFixture[str], hou
     parameters ``variants diff`` lists."""
     text = sheet_text(capsys, "house.toml", "--diff", "classic")
     assert (
-        "Settings that differ: seating, black_threes.discarded, initial_meld.tiers, "
-        "going_out.concealed_bonus, game.target." in text
+        "Settings that differ: table sizes, a discarded black three, initial meld minimum by "
+        "score, bonus for going out concealed, target score." in text
     )
     assert "(Base rule, classic: When, after a hand, a side's total has reached 5000" in text
     assert "(Base rule, classic: Going out concealed earns 200 instead of 100.)" in text

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..variant.compare import differences, flatten, show_value
+from ..variant.compare import differences, flatten
 from ..variant.plain import FootDealt, Variant, Words
-from ..variant.spoken import red_three_scale, tier_label
+from ..variant.spoken import red_three_scale, setting_name, tier_label, value_words
 from .document import (
     Heading,
     House,
@@ -142,7 +142,7 @@ def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) 
         if b is not None and _gist(b) != _gist(st):
             text = _gist(b)
         else:
-            text = "; ".join(f"{k} = {show_value(old[k])}" for k in keys)
+            text = "; ".join(f"{setting_name(k)}: {value_words(k, old[k])}" for k in keys)
         return House(keys, name, text, _change_sources(st, keys))
 
     out: dict[str, House] = {}

@@ -15,6 +15,7 @@ from typing import Literal
 from ..htmlpage import escaped, page_head
 from ..sources import FAMILY
 from ..sources import legend as legend_of
+from ..variant.spoken import setting_name
 from .document import (
     Block,
     Bullets,
@@ -76,7 +77,8 @@ def _meta(sheet: Sheet) -> list[str]:
                 f"marked, followed by {sheet.base}'s rule: “Changed” with the source the "
                 f"variant's notes cite for it, or “{HOUSE[:-1]}” where they cite none."
             )
-            lines.append(f"Settings that differ: {', '.join(sheet.house_keys)}.")
+            named = [_lowered(setting_name(k)) for k in sheet.house_keys]
+            lines.append(f"Settings that differ: {', '.join(named)}.")
         else:
             lines.append(f"Compared with {sheet.base}, “{sheet.base_title}”: no rule differs.")
     return lines
@@ -87,6 +89,11 @@ def _meta(sheet: Sheet) -> list[str]:
 
 SOURCE_HEADER = "Source"
 PINNED_TITLE = "Pinned readings"
+
+
+def _lowered(name: str) -> str:
+    """A setting's name inside a sentence: ``table sizes``."""
+    return name[:1].lower() + name[1:]
 
 
 def _part(sheet: Sheet, o: Origin) -> str:
