@@ -1129,7 +1129,7 @@ def test_five_hand_seating_shows_its_pinned_sitting_order(
     `variants show` prints that note beside the seating note (found by the five/six audit)."""
     text = " ".join(render(sheet_of("five-hand"), "txt").split())
     assert "Scores are kept per side. [RG5; pinned 1]" in text
-    assert "1. seating.sit_out (RG5, house): RG5's rotation" in text
+    assert "1. Sitting out (RG5, house): RG5's rotation" in text
     code, out, _ = run_cli(capsys, "variants", "show", "five-hand")
     assert code == 0
     assert "note on seating.sit_out (RG5, house; pinned): RG5's rotation" in " ".join(out.split())

@@ -34,6 +34,9 @@ def test_every_key_of_the_model_has_a_name_in_words() -> None:
     # An array entry's key, as an error names it, is named too.
     assert setting_name("seating.0.hand_size") == "Cards dealt to each player"
     assert setting_name("initial_meld.tiers.2.minimum") == "Minimum"
+    # ... and as a provenance note names it, without the index.
+    assert setting_name("seating.sit_out") == "Sitting out"
+    assert setting_name("no.such_key") == "no.such_key"
 
 
 def test_every_allowed_word_of_the_model_has_words() -> None:

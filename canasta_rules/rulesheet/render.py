@@ -176,7 +176,7 @@ def pinned_notes(sheet: Sheet) -> list[str]:
         return []
     out: list[str] = []
     for o in sheet.pinned:
-        what = o.keys[0] if o.reading else ", ".join(o.keys)
+        what = o.keys[0] if o.reading else ", ".join(setting_name(k) for k in o.keys)
         cited = ["no parameter"] if o.reading else []
         if o.sources:
             cited.append(", ".join(o.sources))

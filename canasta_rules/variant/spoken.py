@@ -341,8 +341,18 @@ def _entry_key(key: str) -> str:
 
 
 def setting_name(key: str) -> str:
-    """A key's name in words; a key of no known setting gives itself back."""
-    return NAMES.get(key) or NAMES.get(_entry_key(key)) or key
+    """A key's name in words; a key of no known setting gives itself back. A key into the
+    entries of an array (``seating.sit_out``, as a note names it, or ``seating.0.sit_out``, as
+    an error does) is named as the entries' key."""
+    found = NAMES.get(key) or NAMES.get(_entry_key(key))
+    if found:
+        return found
+    parts = key.split(".")
+    for i in range(1, len(parts)):
+        entry = ".".join(parts[:i]) + "[]." + ".".join(parts[i:])
+        if entry in NAMES:
+            return NAMES[entry]
+    return key
 
 
 # ---- the values ---------------------------------------------------------------------------
