@@ -857,7 +857,8 @@ def test_000_the_sheet_explains_the_stock_out_contradiction(sheet: str) -> None:
     empty stock, yet a player who can take the pile must, and may not meld. The sheet's pinned
     note says how the variant reads it."""
     assert re.search(
-        r"\d+\. stock_out \(000, 001\): 000 ends the hand when a draw from the empty stock is due",
+        r"\d+\. When the stock runs out \(000, 001\): 000 ends the hand when a draw from the "
+        r"empty stock is due",
         sheet,
     )
     assert "the no-meld rule is read as applying only when the hand ends" in sheet

@@ -856,7 +856,7 @@ def test_variants_show_the_options(capsys: pytest.CaptureFixture[str]) -> None:
         assert values["seating"] == "2 players, each alone, 15 cards each"
         assert values["melds.max_wild"] == "3 wild cards"
         assert values["melds.wild_not_more_than_natural"] == "yes"
-        assert values["pile.frozen_before_opening"] == "the player has melded"
+        assert values["pile.frozen_before_opening"] == "until the player has melded"
 
 
 def test_each_option_differs_from_the_base_in_its_own_parameter(

@@ -20,7 +20,6 @@ from canasta_rules.variant.compare import flatten
 from canasta_rules.variant.loaded import LoadedVariant
 from canasta_rules.variant.model import Provenance
 from canasta_rules.variant.plain import replaced
-from canasta_rules.variant.spoken import setting_name
 
 BUILTINS = builtin.names()
 LEGEND = "Where each rule comes from"
@@ -89,7 +88,7 @@ def test_a_pinned_parameter_gives_a_pinned_marker(name: str) -> None:
                 assert f"pinned {n}" in marker(sheet, st.origins)
                 # Its note is the numbered note the marker points to.
                 # named in words: "1. Ask only when able to go out (001): ..."
-                assert f"\n{n}. {md_escape(setting_name(key))}" in md
+                assert f"\n{n}. {md_escape(sheet.setting_name(key))}" in md
                 pinned_seen += 1
     if any(p.pinned for p in lv.variant.provenance.values()):
         assert pinned_seen

@@ -361,9 +361,9 @@ def _unpadded() -> Iterator[None]:
 
 @app.command()
 def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
-    """The settings on which two rulesets differ, side by side, in words.
+    """The settings on which two rulesets differ, side by side.
 
-    Each value with the sources behind it.
+    Each value in words, with the sources behind it.
 
     --set applies to the second ruleset (the one compared with the first). 'variants export'
     writes either ruleset as a file, its values as the file writes them."""

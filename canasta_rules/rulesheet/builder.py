@@ -20,7 +20,7 @@ from typing import Any
 
 from ..variant.compare import differences, flatten
 from ..variant.plain import FootDealt, Variant, Words
-from ..variant.spoken import red_three_scale, setting_name, tier_label, value_words
+from ..variant.spoken import red_three_scale, tier_label, value_words
 from .document import (
     Heading,
     House,
@@ -142,7 +142,7 @@ def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) 
         if b is not None and _gist(b) != _gist(st):
             text = _gist(b)
         else:
-            text = "; ".join(f"{setting_name(k)}: {value_words(k, old[k])}" for k in keys)
+            text = "; ".join(f"{sheet.setting_name(k)}: {value_words(k, old[k])}" for k in keys)
         return House(keys, name, text, _change_sources(st, keys))
 
     out: dict[str, House] = {}
@@ -221,6 +221,7 @@ def _sheet(v: Variant, kind: str, diff_keys: frozenset[str], overrides: Sequence
         sections=sections,
         overrides=tuple(overrides),
         source_ids=tuple(v.sources),
+        words=v.words,
     )
     return replace(sheet, pinned=pinned_notes(sheet.statements()))
 

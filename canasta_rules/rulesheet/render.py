@@ -15,7 +15,6 @@ from typing import Literal
 from ..htmlpage import escaped, page_head
 from ..sources import FAMILY
 from ..sources import legend as legend_of
-from ..variant.spoken import setting_name
 from .document import (
     Block,
     Bullets,
@@ -77,7 +76,7 @@ def _meta(sheet: Sheet) -> list[str]:
                 f"marked, followed by {sheet.base}'s rule: “Changed” with the source the "
                 f"variant's notes cite for it, or “{HOUSE[:-1]}” where they cite none."
             )
-            named = [_lowered(setting_name(k)) for k in sheet.house_keys]
+            named = [_lowered(sheet.setting_name(k)) for k in sheet.house_keys]
             lines.append(f"Settings that differ: {', '.join(named)}.")
         else:
             lines.append(f"Compared with {sheet.base}, “{sheet.base_title}”: no rule differs.")
@@ -176,7 +175,7 @@ def pinned_notes(sheet: Sheet) -> list[str]:
         return []
     out: list[str] = []
     for o in sheet.pinned:
-        what = o.keys[0] if o.reading else ", ".join(setting_name(k) for k in o.keys)
+        what = o.keys[0] if o.reading else ", ".join(sheet.setting_name(k) for k in o.keys)
         cited = ["no parameter"] if o.reading else []
         if o.sources:
             cited.append(", ".join(o.sources))
