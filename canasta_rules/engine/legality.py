@@ -177,7 +177,13 @@ def _below_minimum(s: State, side: int, total: int, last: bool, concealed: bool 
         )
     r = s.rules
     if r.concealed_waives:
-        msg += " (going out concealed after drawing from the stock needs no minimum)"
+        # Said only where it helps: this turn began from the stock and the hand can still go
+        # out (below the minimum the going-out plan finds only a concealed finish).
+        if s.drew == STOCK and can_go_out(s):
+            msg += (
+                " (you may still go out concealed this turn instead: after drawing from the "
+                "stock, that needs no minimum)"
+            )
     elif concealed:
         msg += (
             " (going out concealed does not waive it in this ruleset: "
