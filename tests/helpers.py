@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,80 @@ def cli_lines(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list
     """:func:`run_cli`, with the output split into lines."""
     code, out, err = run_cli(capsys, *args)
     return code, out.splitlines(), err.splitlines()
+
+
+_KEY = re.compile(r"[a-z_]+(?:\.[a-z_]+)*")
+
+
+def shown_settings(out: str | list[str]) -> dict[str, tuple[str, str]]:
+    """``canasta variants show``'s settings, read back from its output: key -> (the value in
+    words, where it comes from: ``from builtin:classic (001)``). Each setting is a row
+    of two lines (its name over its key, its value over its origin); a long value folds onto
+    more lines, which are joined again here."""
+    lines = out.splitlines() if isinstance(out, str) else list(out)
+    found: dict[str, tuple[str, str]] = {}
+    off: int | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("setting ") and line.rstrip().endswith("value"):
+            off = line.index("value")
+            i += 1
+            continue
+        if off is None or not line or line[0] == " " or line.startswith("["):
+            off = None if not line or line.startswith("[") else off
+            i += 1
+            continue
+        block = [line]
+        i += 1
+        while i < len(lines) and lines[i].startswith("  ") and not lines[i].startswith("  note on"):
+            block.append(lines[i])
+            i += 1
+        left = [b[:off].strip() for b in block]
+        right = [b[off:].strip() for b in block]
+        key = next(x for x in left[1:] if _KEY.fullmatch(x))
+        at = max(n for n, x in enumerate(right) if x.startswith("from "))
+        origin = " ".join(right[at:])
+        right = right[:at]
+        value = " ".join(x for x in right if x)
+        found[key] = (value, origin)
+    return found
+
+
+def diff_settings(out: str | list[str]) -> dict[str, list[str]]:
+    """``canasta variants diff``'s settings, read back from its output (a table, or a block a
+    setting where the terminal is too narrow): key -> [value in a, value in b, sources]."""
+    lines = out.splitlines() if isinstance(out, str) else list(out)
+    lines = lines[: lines.index("")] if "" in lines else lines  # the key to the sources follows
+    found: dict[str, list[str]] = {}
+    if lines and lines[0].startswith("setting "):
+        head = lines[0]
+        cols = [m.start() for m in re.finditer(r"(?<=\s\s)\S", head)]
+        cuts = [0, *cols, None]
+        key = ""
+        for line in lines[1:]:
+            cells = [line[a:b].strip() for a, b in pairwise(cuts)]
+            if not line.startswith(" "):
+                name_cells = cells
+                continue
+            if _KEY.fullmatch(cells[0]) and cells[0] not in found:
+                key = cells[0]
+                found[key] = name_cells[1:]
+            for n, extra in enumerate(cells[1:]):
+                if extra:
+                    found[key][n] += " " + extra
+        return found
+    key = ""
+    for line in lines:
+        m = re.fullmatch(r"(.*) \(([a-z_.]+)\)", line)
+        if m and not line.startswith(" "):
+            key = m.group(2)
+            found[key] = []
+        elif line.startswith("    "):
+            found[key][-1] += " " + line.strip()
+        elif line.startswith("  "):
+            found[key].append(re.split(r"\s{2,}", line.strip(), maxsplit=1)[1])
+    return found
 
 
 def code(s: State, move: Any) -> str | None:

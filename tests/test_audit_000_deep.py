@@ -229,10 +229,11 @@ def test_000_any_number_of_melds_in_one_turn() -> None:
 
 def test_000_the_discard_ends_the_turn() -> None:
     """000: the turn ends when the player discards one card; nothing more may follow in it (a
-    second discard, or a meld, is the next turn's and needs a draw first)."""
+    second discard, or a meld, belongs to no turn of this player's: turn.over, where it once
+    read as the next player's move and was refused for want of that player's draw)."""
     text = pos(n="6c 6d 6h 5c 5d 5h 4d 4h 4s 7d 7h", ns="Qc Qd Qh")
-    assert refused(text, "discard 7d discard 7h") == "turn.draw_first"
-    assert refused(text, "discard 7d meld 6c 6d 6h") == "turn.draw_first"
+    assert refused(text, "discard 7d discard 7h") == "turn.over"
+    assert refused(text, "discard 7d meld 6c 6d 6h") == "turn.over"
 
 
 # --------------------------------------------------------------------------------------------
@@ -856,7 +857,8 @@ def test_000_the_sheet_explains_the_stock_out_contradiction(sheet: str) -> None:
     empty stock, yet a player who can take the pile must, and may not meld. The sheet's pinned
     note says how the variant reads it."""
     assert re.search(
-        r"\d+\. stock_out \(000, 001\): 000 ends the hand when a draw from the empty stock is due",
+        r"\d+\. When the stock runs out \(000, 001\): 000 ends the hand when a draw from the "
+        r"empty stock is due",
         sheet,
     )
     assert "the no-meld rule is read as applying only when the hand ends" in sheet

@@ -23,11 +23,13 @@ from helpers import (
     breakdown,
     cli_tally,
     cs,
+    diff_settings,
     hand_scores,
     refused,
     replay_code,
     ruled_legal,
     run_cli,
+    shown_settings,
 )
 
 SRC = "002_d58438592396a398.txt"
@@ -837,33 +839,24 @@ def test_variants_show_the_options(capsys: pytest.CaptureFixture[str]) -> None:
     """002, 'Objective', 'The Deal', 'The Play', 'End of a hand': 15 cards; draw one (option:
     two); one canasta (option: two); 5000 in the base (option: 3000)."""
     expected = {
-        "online": ("1", "1", "5000"),
-        "online-draw-two": ("2", "1", "5000"),
-        "online-two-canastas": ("1", "2", "5000"),
-        "online-3000": ("1", "1", "3000"),
+        "online": ("1 card", "1 canasta", "5000 points"),
+        "online-draw-two": ("2 cards", "1 canasta", "5000 points"),
+        "online-two-canastas": ("1 card", "2 canastas", "5000 points"),
+        "online-3000": ("1 card", "1 canasta", "3000 points"),
     }
     for name, (draw, canastas, target) in expected.items():
-        out = cli(capsys, "variants", "show", name)
-        lines = out.splitlines()
         values = {
-            line.split()[0]: line.split()[1] for line in lines if re.match(r"^\w+\.\w+ ", line)
-        }
-        # A table too wide for the terminal gives each parameter a block: the key alone on its
-        # line, its value on the next ("  value    1").
-        values |= {
-            line: lines[i + 1].split()[1]
-            for i, line in enumerate(lines[:-1])
-            if re.fullmatch(r"\w+(\.\w+)+", line) and lines[i + 1].split()[:1] == ["value"]
+            k: v for k, (v, _) in shown_settings(cli(capsys, "variants", "show", name)).items()
         }
         assert (values["draw.count"], values["going_out.canastas"], values["game.target"]) == (
             draw,
             canastas,
             target,
         ), name
-        assert "hand_size = 15" in out
-        assert values["melds.max_wild"] == "3"
-        assert values["melds.wild_not_more_than_natural"] == "true"
-        assert values["pile.frozen_before_opening"] == '"player"'
+        assert values["seating"] == "2 players, each alone, 15 cards each"
+        assert values["melds.max_wild"] == "3 wild cards"
+        assert values["melds.wild_not_more_than_natural"] == "yes"
+        assert values["pile.frozen_before_opening"] == "until the player has melded"
 
 
 def test_each_option_differs_from_the_base_in_its_own_parameter(
@@ -877,9 +870,7 @@ def test_each_option_differs_from_the_base_in_its_own_parameter(
         "online-draw-two": {"draw.count", "draw.short_stock"},
     }
     for name, params in cases.items():
-        out = cli(capsys, "variants", "diff", "online", name)
-        table = out.split("\n\n")[0]  # the key to the sources follows
-        listed = {line.split()[0] for line in table.splitlines()[1:] if line.strip()}
+        listed = set(diff_settings(cli(capsys, "variants", "diff", "online", name)))
         assert listed == params, name
 
 

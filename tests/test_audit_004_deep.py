@@ -95,7 +95,10 @@ def test_five_players_are_not_a_general_table(capsys: Capsys) -> None:
     assert code == 0
     lines = out.splitlines()
     i = next(n for n, line in enumerate(lines) if line.startswith("general "))
-    assert "players 4 (2x2), 6 (2x3); sources 004" in lines[i + 1]
+    about = " ".join(line.strip() for line in lines[i + 1 : i + 3])
+    assert about == (
+        "4 players in two partnerships of two, or 6 players in two teams of three; sources 004"
+    )
 
 
 G6 = """[Variant "general"]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli
+from tests.helpers import diff_settings, run_cli, shown_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -78,7 +78,7 @@ def test_index_diff_classic_bicycle_names_disagreements_with_sources(
     status, out, err = run_cli(capsys, "variants", "diff", "classic", "bicycle")
     assert status == 0, err
     assert out.splitlines()[0].split() == [
-        "parameter",
+        "setting",
         "classic",
         "bicycle",
         "sources",
@@ -86,8 +86,11 @@ def test_index_diff_classic_bicycle_names_disagreements_with_sources(
         "/",
         "b)",
     ]
-    row = next(line for line in out.splitlines() if line.startswith("black_threes.discarded"))
-    assert row.split()[1:3] == ['"stop"', '"freeze"']
+    assert diff_settings(out)["black_threes.discarded"] == [
+        "stops the next player, nothing more",
+        "freezes the pile",
+        "001 / B, 001",
+    ]
 
 
 def test_index_rule_sheet_as_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -122,9 +125,7 @@ def test_index_house_ruleset_snippet(capsys: pytest.CaptureFixture[str], tmp_pat
     assert out.strip().endswith(": ok (my-house)")
     status, out, err = run_cli(capsys, "variants", "diff", "classic", str(path))
     assert status == 0, err
-    table = out.split("\n\n")[0]  # the key to the sources follows
-    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
-    assert keys == ["black_threes.discarded", "going_out.canastas"]
+    assert list(diff_settings(out)) == ["black_threes.discarded", "going_out.canastas"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -524,8 +525,7 @@ def test_worked_example_validate_diff_show_export(
     assert (status, out.strip()) == (0, "thursday.toml: ok (thursday)"), err
     status, out, err = run_cli(capsys, "variants", "diff", "classic", "thursday.toml")
     assert status == 0, err
-    table = out.split("\n\n")[0]  # the key to the sources follows
-    keys = [line.split()[0] for line in table.splitlines()[1:] if line and not line[0].isspace()]
+    keys = list(diff_settings(out))
     assert keys == ["black_threes.discarded", "going_out.canastas", "game.target"]
     status, out, err = run_cli(capsys, "variants", "show", "thursday.toml")
     assert status == 0, err
@@ -622,8 +622,7 @@ def test_set_examples_and_their_errors(
         "game.target=7500",
     )
     assert status == 0, err
-    row = next(line for line in out.splitlines() if line.startswith("game.target"))
-    assert row.split()[1:4] == ["7500", "--set", "-"]
+    assert shown_settings(out)["game.target"] == ("7500 points", "from --set")
     status, _out, err = run_cli(
         capsys,
         "variants",

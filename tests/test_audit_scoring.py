@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import run_cli, shown_settings
 
 # --------------------------------------------------------------------------------------------
 # helpers
@@ -592,8 +592,7 @@ def test_targets(
     """The target of each ruleset, as its sources give it (comments on the cases)."""
     code, out, err = run_cli(capsys, "variants", "show", variant)
     assert code == 0, err
-    line = next(x for x in out.splitlines() if x.startswith("game.target"))
-    assert line.split()[1] == str(target)
+    assert shown_settings(out)["game.target"][0] == f"{target} points"
 
 
 def test_tally_online_3000_game_ends_at_3000(

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import cli_lines
+from helpers import cli_lines, diff_settings, shown_settings
 
 from canasta_rules import fileio
 from canasta_rules.cli import common
@@ -50,17 +50,17 @@ def test_list_shows_every_builtin(capsys: pytest.CaptureFixture[str]) -> None:
     assert listed == names
     i = next(n for n, line in enumerate(table) if line.startswith("six-hand-pairs "))
     assert row(table, "six-hand-pairs")[1].startswith("Six-hand Canasta, three sides of two")
-    about = " ".join(line.strip() for line in table[i + 1 :] if line.startswith(" ")).split(
-        "players"
-    )[1]
-    assert about.startswith(" 6 (3x2); sources RG6, B; extends six-hand")
-    assert table[table.index(next(x for x in table if x.startswith("classic "))) + 1].split() == [
-        "players",
-        "4",
-        "(2x2);",
-        "sources",
-        "001",
+    about = " ".join(line.strip() for line in table[i + 1 :] if line.startswith(" "))
+    assert about.startswith(
+        "Bicycle/Hoyle) 6 players in three partnerships of two; sources RG6, B; extends six-hand"
+    )
+    at = {name: n for n, line in enumerate(table) if (name := line.split(" ", 1)[0])}
+    assert table[at["classic"] + 1].strip() == "4 players in two partnerships of two; sources 001"
+    assert [line.strip() for line in table[at["novice"] + 1 : at["novice"] + 3]] == [
+        "4 players in two partnerships of two, or 2 or 3 players",
+        "each alone; sources 003",
     ]
+    assert [line for line in out if line != line.rstrip()] == []
 
 
 def test_list_fits_80_columns_and_keys_its_sources(capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,16 +111,20 @@ def test_every_builtin_loads() -> None:
 
 
 def test_diff_classic_bicycle(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each setting named in words over its key, each value in words as a player says it."""
     code, out, _ = cli(capsys, "variants", "diff", "classic", "bicycle")
     assert code == 0
     assert re.split(r"\s{2,}", out[0].strip()) == [
-        "parameter",
+        "setting",
         "classic",
         "bicycle",
         "sources (a / b)",
     ]
-    keys = [line.split()[0] for line in out[1 : out.index("")]]  # the key to the sources follows
-    assert keys == [
+    rows = diff_settings(out)
+    # Nothing that is the same is listed: exactly the parameters whose values differ.
+    a, b = flatten(load("classic").variant), flatten(load("bicycle").variant)
+    assert list(rows) == [k for k in a if a[k] != b[k]]
+    assert list(rows) == [
         "deal.cutter",
         "deal.upcard_covered",
         "deal.upcard_freezes",
@@ -128,39 +132,55 @@ def test_diff_classic_bicycle(capsys: pytest.CaptureFixture[str]) -> None:
         "black_threes.discarded",
         "going_out.permission.when",
     ]
-    # Nothing that is the same is listed: exactly the parameters whose values differ.
-    a, b = flatten(load("classic").variant), flatten(load("bicycle").variant)
-    assert keys == [k for k in a if a[k] != b[k]]
-    assert row(out, "black_threes.discarded") == [
-        "black_threes.discarded",
-        '"stop"',
-        '"freeze"',
+    assert [line.rstrip() for line in out[1:3]] == [
+        "Who cuts the pack                the player on the dealer's right     "
+        "the player on the dealer's left            001 / B",
+        "  deal.cutter",
+    ]
+    assert rows["black_threes.discarded"] == [
+        "stops the next player, nothing more",
+        "freezes the pile",
         "001 / B, 001",
     ]
-    assert row(out, "red_threes.exposed")[1:3] == ['"deal"', '"first_turn"']
-    assert row(out, "deal.upcard_freezes")[3] == "001 / B (pinned)"
-    assert '"black_three"]' in row(out, "deal.upcard_covered")[2]
+    assert rows["red_threes.exposed"][:2] == ["during the deal", "at the player's first turn"]
+    assert rows["deal.upcard_freezes"] == [
+        "jokers, twos and red threes",
+        "jokers, twos, red threes and black threes",
+        "001 / B (pinned)",
+    ]
+    assert rows["going_out.permission.when"][:2] == [
+        "after drawing",
+        "before drawing or after drawing",
+    ]
+    # No value is printed as a file writes it.
+    assert not any(
+        re.search(r'"|\[|\btrue\b|\bfalse\b|_', cell) for r in rows.values() for cell in r[:2]
+    )
 
 
 def test_diff_too_wide_for_a_table_gives_each_parameter_a_block(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """classic against hand-and-foot has long parameter names and long lists of sources: at 80
+    """classic against hand-and-foot has long setting names and long lists of sources: at 80
     columns a table would leave the values a few characters each (a letter a line), so each
-    parameter gets a block: its name, then each ruleset's value and the sources beneath it."""
+    setting gets a block: its name and key, then each ruleset's value and the sources beneath."""
     monkeypatch.setattr(common.console.real(), "_width", 80)
     code, out, _ = cli(capsys, "variants", "diff", "classic", "hand-and-foot")
     assert code == 0
     assert [ln for ln in out if len(ln.rstrip()) > 80] == []
-    i = out.index("deck.decks")
+    i = out.index("Packs shuffled together (deck.decks)")
     assert [line.rstrip() for line in out[i + 1 : i + 4]] == [
-        "  classic        2",
-        "  hand-and-foot  5",
+        "  classic        2 packs",
+        "  hand-and-foot  5 packs",
         "  sources        001 / BW, RGH, NWP, DNX",
     ]
-    named = [line for line in out[: out.index("")] if line and not line.startswith(" ")]
+    i = out.index("Table sizes (seating)")
+    assert [line.rstrip() for line in out[i + 1 : i + 3]] == [
+        "  classic        4 players in two partnerships of two, 11 cards each",
+        "  hand-and-foot  4 players in two partnerships of two, 13 cards each",
+    ]
     rows = differences(load("classic").variant, load("hand-and-foot").variant)
-    assert named == [key for key, _, _ in rows]
+    assert list(diff_settings(out)) == [key for key, _, _ in rows]
 
 
 def test_diff_of_the_same_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,8 +193,8 @@ def test_diff_set_applies_to_the_second(capsys: pytest.CaptureFixture[str]) -> N
         capsys, "variants", "diff", "classic", "classic", "--set", "game.target=3000"
     )
     assert code == 0
-    assert row(out, "game.target") == ["game.target", "5000", "3000", "001 / -"]
-    assert out.index("") == 2  # one row, then the key to its sources
+    assert diff_settings(out) == {"game.target": ["5000 points", "3000 points", "001 / -"]}
+    assert out.index("") == 3  # one row of two lines, then the key to its sources
 
 
 # --------------------------------------------------------------------------------------------
@@ -186,18 +206,50 @@ def test_show_gives_each_value_its_origin_and_sources(capsys: pytest.CaptureFixt
     assert code == 0
     assert out[0] == "bicycle: Classic Canasta, Bicycle/Hoyle rules"
     assert "resolved from: builtin:classic -> builtin:bicycle" in out[2]
-    assert row(out, "deal.cutter") == ["deal.cutter", '"left"', "builtin:bicycle", "B"]
-    assert row(out, "deal.rotation") == ["deal.rotation", '"clockwise"', "builtin:classic", "001"]
-    assert row(out, "deal.upcard_freezes")[2:] == ["builtin:bicycle", "B (pinned)"]
-    assert row(out, "card_values.joker") == ["card_values.joker", "50", "builtin:classic", "001"]
+    shown = shown_settings(out)
+    i = out.index("[deal] The deal")
+    assert [line.rstrip() for line in out[i + 1 : i + 4]] == [
+        "setting                           value",
+        "Direction of play                 clockwise",
+        "  deal.rotation                   from builtin:classic (001)",
+    ]
+    assert shown["deal.cutter"] == ("the player on the dealer's left", "from builtin:bicycle (B)")
+    assert shown["deal.upcard_freezes"] == (
+        "jokers, twos, red threes and black threes",
+        "from builtin:bicycle (B; pinned)",
+    )
+    assert shown["card_values.joker"] == ("50 points", "from builtin:classic (001)")
+    assert shown["black_threes.discarded"][0] == "freezes the pile"
+    assert shown["pile.unfrozen"][0] == "pair of naturals, natural + wild or onto side's meld"
+    assert shown["red_threes.totals"][0] == "100 each; all four together 800"
+    assert shown["foot.kind"] == ("none", "from the default")
+    assert shown["pile.one_card_ban"][0] == "yes"
     # Grouped by table, each group followed by its notes.
-    assert "[black_threes]" in out
+    assert "[black_threes] Black threes" in out
     cutter = "The player on the dealer's left cuts (P and 001 have the right)."
     assert f"  note on deal.cutter (B): {cutter}" in out
     assert any(line.startswith("  note on deal.upcard_freezes (B; pinned): ") for line in out)
-    # Every parameter appears once.
-    for key in flatten(load("bicycle").variant):
-        row(out, key)
+    # Every parameter appears once, and no value as a file writes it.
+    assert list(shown) == list(flatten(load("bicycle").variant))
+    assert not any(re.search(r'"|\[|\btrue\b|\bfalse\b|_', v) for v, _ in shown.values())
+
+
+def test_show_at_80_columns_keeps_to_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A setting's name and its longest key fit beside a value at 80 columns; a long value folds
+    under itself."""
+    monkeypatch.setattr(common.console.real(), "_width", 80)
+    code, out, _ = cli(capsys, "variants", "show", "modern-american")
+    assert code == 0
+    notes = [ln for ln in out if ln.startswith("  note on ") or ln.startswith(("sources:", "Four"))]
+    assert [ln for ln in out if len(ln) > 80 and ln not in notes] == []
+    i = out.index("Unfinished wild meld bars going out       yes")
+    assert out[i + 1].startswith("  melds.wild_melds.open_blocks_going_out  from builtin:")
+    assert shown_settings(out)["going_out.permission.once_per_hand"] == (
+        "yes",
+        "from builtin:modern-american (cat; pinned)",
+    )
 
 
 def test_show_a_file_with_set(
@@ -213,9 +265,10 @@ def test_show_a_file_with_set(
     assert code == 0
     assert out[0] == "house: Classic Canasta (Pagat's rules), with house rules"
     assert "resolved from: builtin:classic -> house.toml -> --set" in out[1]
-    assert row(out, "melds.max_wild") == ["melds.max_wild", "2", "house.toml", "house"]
-    assert row(out, "game.target") == ["game.target", "7500", "--set", "-"]
-    assert row(out, "melds.min_size") == ["melds.min_size", "3", "builtin:classic", "-"]
+    shown = shown_settings(out)
+    assert shown["melds.max_wild"] == ("2 wild cards", "from house.toml (house)")
+    assert shown["game.target"] == ("7500 points", "from --set")
+    assert shown["melds.min_size"] == ("3 cards", "from builtin:classic")
     assert "  note on melds.max_wild (house): Ours." in out
 
 
@@ -226,8 +279,21 @@ def test_show_of_a_file_without_extends_cites_classic_for_defaults(
     Path("bare.toml").write_text('name = "bare"\n[game]\ntarget = 3000\n', encoding="utf-8")
     code, out, _ = cli(capsys, "variants", "show", "bare.toml")
     assert code == 0
-    assert row(out, "game.target") == ["game.target", "3000", "bare.toml", "-"]
-    assert row(out, "deck.decks") == ["deck.decks", "2", "default", "001"]
+    shown = shown_settings(out)
+    assert shown["game.target"] == ("3000 points", "from bare.toml")
+    assert shown["deck.decks"] == ("2 packs", "from the default (001)")
+
+
+def test_show_json_keeps_the_values_as_a_file_writes_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The words are for people; --json keeps each value as a variant file writes it."""
+    code, out, _ = cli(capsys, "variants", "show", "bicycle", "--json")
+    assert code == 0
+    params = {p["key"]: p["value"] for p in json.loads("\n".join(out))["parameters"]}
+    assert params["pile.unfrozen"] == ["natural_pair", "natural_and_wild", "add_to_meld"]
+    assert params["black_threes.discarded"] == "freeze"
+    assert params["pile.one_card_ban"] is True
 
 
 # --------------------------------------------------------------------------------------------

@@ -44,16 +44,22 @@ def assert_fits(e: CanastaError) -> list[str]:
 
 def test_a_refusal_loses_its_aside_then_its_tail() -> None:
     """001's opening minimum, refused while the side needs 120 (a total of 3,000): the engine's
-    message explains the exception for concealed finishes in parentheses; the line keeps the
-    rule and the count, drops the aside, and still names place, hand, turn, player and move."""
+    message names the way out concealed in parentheses (North could still go out concealed,
+    which needs no minimum after a stock draw: seven fives with the two wild cards, four kings,
+    the 8s to discard; the kings melded with a two leave no canasta); the line keeps the rule
+    and the count, drops the aside, and still names place, hand, turn, player and move."""
     text = (EXAMPLES / "opening-two-actions.can").read_text()
-    text = text.replace("NS 1500", "NS 3000").replace(" meld Kc Kd Kh discard 5c", "")
+    text = text.replace("NS 1500", "NS 3000")
+    text = text.replace("Ac Ad Ah Kc Kd Kh 5c 6d 7h 8s 9c", "5c 5c 5d 5h 5s 2c 2d Kc Kd Kh 8s")
+    text = text.replace(
+        "N draw Jc meld Ac Ad Ah meld Kc Kd Kh discard 5c", "N draw Kh meld Kc Kd 2c"
+    )
     e = refused(text)
-    assert "going out concealed" in e.refusal.message  # the whole message is kept on the error
+    assert "go out concealed" in e.refusal.message  # the whole message is kept on the error
     (line,) = assert_fits(e)
-    assert line.startswith(f"{RECORD}:12:11: hand 1, turn 1, N: meld Ac Ad Ah: ")
-    assert "must count at least 120 this turn; these count 60" in line
-    assert "going out concealed" not in line
+    assert line.startswith(f"{RECORD}:12:11: hand 1, turn 1, N: meld Kc Kd 2c: ")
+    assert "must count at least 120 this turn; these count 40" in line
+    assert "concealed" not in line
     assert line.endswith("\u2026 (open.below_minimum)")
 
 

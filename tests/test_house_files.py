@@ -147,8 +147,8 @@ def test_validate_notes_a_seating_that_drops_the_four_player_game(
     assert (status, err) == (0, "")
     assert out.splitlines() == [
         f"{p}: ok (our-table)",
-        f"note: {shown(p)}:3: seating: replaces classic's 1 seating (4 players) with 1; "
-        "4 players no longer seat",
+        f"note: {shown(p)}:3: seating: replaces classic's 1 table size (4 players) with 1; "
+        "4 players can no longer play",
     ]
 
 
@@ -159,11 +159,11 @@ def test_every_loader_notes_it_once_on_standard_error(
     status, out, err = run_cli(capsys, "rules", str(p), "-f", "txt")
     assert status == 0 and out
     assert err == (
-        f'canasta: note: {shown(p)}:4: deal.upcard_freezes: replaces classic\'s ["joker", "two", '
-        '"red_three"] with ["joker"] (an array is replaced whole, not merged); dropped: '
-        '"two", "red_three"\n'
+        f"canasta: note: {shown(p)}:4: deal.upcard_freezes: replaces classic's jokers, twos and "
+        "red threes with jokers (a list is replaced whole, not merged); dropped: twos and red "
+        "threes\n"
     )
-    with pytest.warns(VariantWarning, match='dropped: "two", "red_three"'):
+    with pytest.warns(VariantWarning, match="dropped: twos and red threes"):
         load(str(p))
 
 
@@ -177,8 +177,8 @@ def test_seatings_named_as_a_player_would(tmp_path: Path) -> None:
     with pytest.warns(VariantWarning) as noted:
         load(str(six))
     assert [str(w.message) for w in noted] == [
-        f"{shown(six)}:3: seating: replaces general's 2 seatings (4, 6 players) with 1; "
-        "4 players no longer seat",
+        f"{shown(six)}:3: seating: replaces general's 2 table sizes (4, 6 players) with 1; "
+        "4 players can no longer play",
     ]
 
 
@@ -231,8 +231,8 @@ def test_no_note_where_nothing_is_dropped(tmp_path: Path) -> None:
         ("[[seating]]\nhand_size = 11\n", ":3: seating.0.players: required key is missing"),
         (
             '[initial_meld]\nbasis = "round"\n',
-            ":4: initial_meld.basis: basis = 'round' needs the key 'by_round' (the minimum of "
-            "each round), which is missing",
+            ":4: initial_meld.basis: a minimum that goes by the round needs the minimum of each "
+            "round (by_round), which is missing",
         ),
     ],
 )

@@ -113,9 +113,42 @@ def test_3_a_player_alone_opens_with_your_first_melds(capsys: Capsys, tmp_path: 
     _, out, _ = _ruling(capsys, tmp_path, NOVICE_TWO.format(phase="play"), "meld 5c 5d 5h")
     assert out.splitlines()[0] == (
         "refused: your first melds must count at least 50 this turn; these count 15, and the "
-        "rest of your hand cannot make up the difference (going out concealed after drawing "
-        "from the stock needs no minimum) (open.below_minimum)"
+        "rest of your hand cannot make up the difference (open.below_minimum)"
     )
+
+
+CONCEALED_OPEN = """\
+[Variant "classic"]
+[Scores "NS 300, EW 250"]
+
+hand N: 4c 4d 4h Kc Kd Kh Ks Kc Kd 2c 9s
+hand E: 11 unseen
+hand S: 11 unseen
+hand W: 11 unseen
+pile: 7d
+turn: drew stock
+to move: N play
+"""
+
+
+def test_3_the_concealed_way_out_is_named_only_where_the_hand_has_it(
+    capsys: Capsys, tmp_path: Path
+) -> None:
+    """001 (classic): going out concealed after a stock draw needs no minimum. The refusal of
+    an opening short of its minimum names that way out when the hand has it (here the kings
+    with the two make a canasta, the fours a meld, the 9s the discard), and not otherwise (the
+    novice hands above cannot go out this turn; after taking the pile the waiver never
+    applies)."""
+    _, out, _ = _ruling(capsys, tmp_path, CONCEALED_OPEN, "meld 4c 4d 4h discard 9s")
+    assert out.splitlines()[0] == (
+        "refused: your side's first melds this turn count 15, short of its minimum 50: the turn "
+        "cannot end before they reach it (you may still go out concealed this turn instead: "
+        "after drawing from the stock, that needs no minimum) (open.below_minimum)"
+    )
+    _, out, _ = _ruling(
+        capsys, tmp_path, CONCEALED_OPEN, "meld 4c 4d 4h, Kc Kd Kh Ks Kc Kd 2c discard 9s"
+    )
+    assert out.splitlines()[0].startswith("legal")
 
 
 def test_3_a_player_alone_taking_the_pile(capsys: Capsys, tmp_path: Path) -> None:

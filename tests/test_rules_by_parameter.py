@@ -1604,7 +1604,7 @@ def test_five_packs_hold_270_cards_and_ten_red_threes() -> None:
     assert len(r.deck) == 270
     s = deal(r, 1)
     assert s.card_total() == 270
-    with pytest.raises(Exception, match=r"red_threes\.totals has 5 entries"):
+    with pytest.raises(Exception, match=r"the red-three scores list 5 entries"):
         load("classic", ("deck.decks=5",))
 
 

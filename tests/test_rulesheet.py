@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import diff_settings, run_cli
 
 from canasta_rules.cli import main
 from canasta_rules.rulesheet import build, render, unstated_keys
@@ -26,6 +26,7 @@ from canasta_rules.variant import builtin, load, load_variant
 from canasta_rules.variant.compare import differences, flatten
 from canasta_rules.variant.model import CardValues, Tier, Variant, parameter_paths
 from canasta_rules.variant.plain import to_data
+from canasta_rules.variant.spoken import setting_name
 
 BUILTINS = builtin.names()
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -595,10 +596,8 @@ def test_diff_with_set_marks_the_override() -> None:
 
 
 def _variants_diff_keys(capsys: pytest.CaptureFixture[str], a: str, b: str) -> list[str]:
-    out = cli(capsys, "variants", "diff", a, b).split("\n\n")[0]  # the key to sources follows
-    rows = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
-    # a table under its header, or (too wide for 80 columns) a block a parameter
-    return rows[1:] if rows[0] == "parameter" else rows
+    # a table under its header, or (too wide for 80 columns) a block a setting
+    return list(diff_settings(cli(capsys, "variants", "diff", a, b)))
 
 
 @pytest.mark.parametrize(
@@ -613,7 +612,11 @@ def test_rules_diff_lists_what_variants_diff_lists(
     flat = " ".join(out.split())
     m = re.search(r"Settings that differ: (.*?)\. ", flat)
     assert m is not None
-    assert m.group(1).split(", ") == want
+    # each setting by its name in words, as variants show and diff name it
+    assert m.group(1).split(", ") == [
+        setting_name(k)[:1].lower() + setting_name(k)[1:] for k in want
+    ]
+    assert "table sizes" in m.group(1).split(", ")
     assert f"{len(want)} settings differ" in flat
     # Each change is the variant's source's own rule, so none is called a house rule.
     assert label in out
@@ -861,7 +864,7 @@ def test_cli_reads_a_variant_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     flat = " ".join(out.split())
     assert flat.startswith("Our table")
     assert "[HOUSE RULE] When, after a hand, a side's total has reached 4000 or more" in flat
-    assert "Settings that differ: game.target." in flat
+    assert "Settings that differ: target score." in flat
 
 
 @pytest.mark.parametrize(
@@ -1126,7 +1129,17 @@ def test_five_hand_seating_shows_its_pinned_sitting_order(
     `variants show` prints that note beside the seating note (found by the five/six audit)."""
     text = " ".join(render(sheet_of("five-hand"), "txt").split())
     assert "Scores are kept per side. [RG5; pinned 1]" in text
-    assert "1. seating.sit_out (RG5, house): RG5's rotation" in text
+    assert "1. Sitting out (RG5, house): RG5's rotation" in text
     code, out, _ = run_cli(capsys, "variants", "show", "five-hand")
     assert code == 0
     assert "note on seating.sit_out (RG5, house; pinned): RG5's rotation" in " ".join(out.split())
+
+
+def test_a_base_rule_that_reads_the_same_is_given_as_its_setting_in_words() -> None:
+    """Where the base's statement reads as the variant's does, the mark says the base's setting
+    in words (``Table sizes: 2 players, each alone, 15 cards each``), never as a file writes it
+    (``seating = [{players = 2, ...}]``)."""
+    sheet = sheet_of("bicycle", base="online")
+    st = sheet.statement("seating.4")
+    assert st is not None and st.house is not None
+    assert st.house.base_text == "Table sizes: 2 players, each alone, 15 cards each"

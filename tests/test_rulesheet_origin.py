@@ -87,7 +87,8 @@ def test_a_pinned_parameter_gives_a_pinned_marker(name: str) -> None:
                 n = sheet.pinned.index(parts[0]) + 1
                 assert f"pinned {n}" in marker(sheet, st.origins)
                 # Its note is the numbered note the marker points to.
-                assert f"\n{n}. {md_escape(key)}" in md
+                # named in words: "1. Ask only when able to go out (001): ..."
+                assert f"\n{n}. {md_escape(sheet.setting_name(key))}" in md
                 pinned_seen += 1
     if any(p.pinned for p in lv.variant.provenance.values()):
         assert pinned_seen
@@ -218,7 +219,7 @@ def test_markers_follow_the_notes_not_the_sentence() -> None:
     assert [o.kind for o in _st(sheet, "game.target").origins] == ["pinned"]
     (o,) = _st(sheet, "pile.one_card_ban").origins
     assert (o.kind, o.sources) == ("filled", ("P",))
-    assert "game.target (001): pinned for the test" in render(sheet, "md")
+    assert "Target score (001): pinned for the test" in render(sheet, "md")
 
 
 def test_a_file_without_notes_falls_back_on_classic_for_default_values(tmp_path: Path) -> None:

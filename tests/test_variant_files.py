@@ -130,7 +130,7 @@ def test_cross_field_conflict(capsys: pytest.CaptureFixture[str], tmp_path: Path
         min_naturals = 4
         """,
     )
-    msg = "melds.min_naturals (4) exceeds melds.min_size (3)"
+    msg = "a meld cannot need 4 natural cards when a new meld may have 3 cards (melds.min_size)"
     check(capsys, f, [(str(f), 5, "melds.min_naturals", msg)])
 
 
@@ -141,7 +141,9 @@ def test_cross_field_conflict_is_blamed_on_the_file_that_made_it(tmp_path: Path)
     child = write(tmp_path, "child.toml", 'extends = "parent.toml"\n\n[melds]\nmin_size = 5\n')
     [p] = problems(child)
     assert (p.file, p.line, p.key) == (str(child), 4, "melds.min_size")
-    assert p.message == "canastas.size (4) is smaller than melds.min_size (5)"
+    assert p.message == (
+        "a canasta of 4 cards is smaller than a new meld, which needs 5 cards (melds.min_size)"
+    )
 
 
 def test_deck_too_small_names_the_seating_entry(tmp_path: Path) -> None:
@@ -212,7 +214,10 @@ def test_tiers_out_of_order_name_the_tier(tmp_path: Path) -> None:
     )
     [p] = problems(f)
     assert (p.line, p.key) == (6, "initial_meld.tiers.1.below")
-    assert p.message == "tiers must ascend: 'below' is 1000, not above the previous tier's 1500"
+    assert p.message == (
+        "the tiers must go up: this tier's upper bound (1000) is not above the previous tier's "
+        "(1500)"
+    )
 
 
 def test_key_of_another_kind(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -437,18 +442,69 @@ def test_validate_reports_each_file(capsys: pytest.CaptureFixture[str], tmp_path
         (
             "melds.min_naturals=4",
             "melds.min_naturals",
-            "melds.min_naturals (4) exceeds melds.min_size (3)",
+            "a meld cannot need 4 natural cards when a new meld may have 3 cards (melds.min_size)",
         ),
         (
             "provenance.deck=1",
             "provenance.deck",
             "--set changes rule settings (and name, title, summary, sources), not provenance",
         ),
-        ("name=Bad Name", "name", 'must match ^[a-z0-9][a-z0-9-]*$, got "Bad Name"'),
+        (
+            "going_out.wild_canastas=1",
+            "going_out.wild_canastas",
+            "going out asks for canastas of wild cards, but no meld of wild cards is allowed "
+            "(melds.wild_melds)",
+        ),
+        (
+            "going_out.sequence_canastas=2",
+            "going_out.sequence_canastas",
+            "going out cannot need 2 runs among 1 canasta (going_out.canastas)",
+        ),
+        (
+            "canastas.min_naturals=1",
+            "canastas.min_naturals",
+            "a canasta cannot need fewer natural cards (1) than any meld needs (2, "
+            "melds.min_naturals): every canasta is a meld",
+        ),
+        (
+            "words.canasta=Book",
+            "words.canasta",
+            "must be a word of up to 30 lower-case letters (spaces, hyphens and apostrophes "
+            'allowed), got "Book"',
+        ),
+        (
+            "name=Bad Name",
+            "name",
+            "must be lower-case letters, digits and hyphens, starting with a letter or digit, "
+            'got "Bad Name"',
+        ),
     ],
 )
 def test_bad_set(item: str, key: str, message: str) -> None:
     assert problems("classic", (item,)) == [Problem("--set", None, key, f"{message} [{item}]")]
+
+
+def test_limits_of_a_kind_of_meld_said_in_words() -> None:
+    """A run or a meld of wild cards whose largest size is below its least: said in words, at
+    the key --set wrote."""
+    assert problems("samba", ("melds.sequences.max_length=2",)) == [
+        Problem(
+            "--set",
+            None,
+            "melds.sequences.max_length",
+            "must be at least 3, got 2 [melds.sequences.max_length=2]",
+        )
+    ]
+    [p] = problems("samba", ("melds.sequences.min_length=5", "melds.sequences.max_length=4"))
+    assert p.message == (
+        "the longest run (4 cards) is shorter than a new run must be (5 cards, min_length) "
+        "[melds.sequences.max_length=4]"
+    )
+    [p] = problems("bolivia", ("melds.wild_melds.min_size=6", "melds.wild_melds.max_size=5"))
+    assert p.message == (
+        "the largest meld of wild cards (5 cards) is smaller than a new one must be (6 cards, "
+        "min_size) [melds.wild_melds.max_size=5]"
+    )
 
 
 def test_bad_set_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:

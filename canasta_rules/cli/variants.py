@@ -17,7 +17,7 @@ from ..errors import VariantError, VariantWarning
 from ..fileio import OutputError, write_text_atomic
 from ..sources import SOURCE_IDS, label
 from ..variant import LoadedVariant, builtin, load
-from ..variant.compare import differences, flatten, show_value
+from ..variant.compare import differences, flatten
 from ..variant.plain import Provenance, Seating, Variant, to_data
 from .common import (
     OutOption,
@@ -42,14 +42,22 @@ VariantArg = Annotated[str, typer.Argument(metavar="NAME|FILE", help="A built-in
 
 
 def _players(v: Variant) -> str:
-    def one(s: Seating) -> str:
-        if s.sit_out != "none":
-            return f"{s.players} (3 v 2, one sits out)"
-        if s.forming != "fixed":
-            return f"{s.players} (cutthroat)"
-        return f"{s.players}" + (" solo" if s.side_size == 1 else f" ({s.sides}x{s.side_size})")
+    """The table sizes in words: ``4 players in two partnerships of two, or 2 or 3 players each
+    alone`` (the sizes at which everyone plays alone said together)."""
+    from ..variant.spoken import join, seating_words
 
-    return ", ".join(one(s) for s in v.seating)
+    alone = [s.players for s in v.seating if _alone(s)]
+    said: list[str] = []
+    for s in v.seating:
+        if not _alone(s):
+            said.append(seating_words(s))
+        elif s.players == alone[0]:
+            said.append(f"{join([str(n) for n in alone])} players each alone")
+    return ", or ".join(said)
+
+
+def _alone(s: Seating) -> bool:
+    return s.side_size == 1 and s.forming == "fixed" and s.sit_out == "none"
 
 
 def _table(*columns: str, wrap: tuple[str, ...] = ()) -> Table:
@@ -131,11 +139,10 @@ def list_(json_: JsonOption = False) -> None:
     for name, lv in loaded:
         v = lv.variant
         parent = _parent(lv)
-        about = f"players {_players(v)}; sources {', '.join(v.sources)}"
+        about = f"{_players(v)}; sources {', '.join(v.sources)}"
         about += f"; extends {parent}" if parent else ""
         rows.append((name, f"{v.title}\n{about}"))
     legend = _legend_rows(i for _, lv in loaded for i in lv.variant.sources)
-    players = "Players: 4 (2x2) is four in two sides of two; solo, each for themselves."
     key = "Sources (docs/sources.md has their addresses):"
     # Where rich would print plain text (not a terminal), the tables as rich draws them,
     # without importing rich (start-up speed; tests/test_cli_plain_table.py compares the two).
@@ -146,7 +153,7 @@ def list_(json_: JsonOption = False) -> None:
         table = plain_folded_table(head + rows, width, header=True)
         key_table = plain_folded_table(legend, width)
         if table is not None and key_table is not None:
-            typer.echo("\n".join([*table, "", players, key, *key_table]))
+            typer.echo("\n".join(line.rstrip() for line in [*table, "", key, *key_table]))
             return
     from rich.table import Table
     from rich.text import Text
@@ -157,11 +164,11 @@ def list_(json_: JsonOption = False) -> None:
     rich_table.add_column("title; players; sources", overflow="fold")
     for name, text in rows:
         rich_table.add_row(Text(name), Text(text))
-    console.print(rich_table, width=width)
-    console.print()
-    console.print(Text(players))
-    console.print(Text(key))
-    console.print(_legend(i for i, _ in legend), width=width)
+    with _unpadded():
+        console.print(rich_table, width=width)
+        console.print()
+        console.print(Text(key))
+        console.print(_legend(i for i, _ in legend), width=width)
 
 
 def _cites(prov: Provenance | None) -> str:
@@ -208,16 +215,25 @@ def _show_json(lv: LoadedVariant) -> None:
     )
 
 
+def _words(key: str, value: object) -> str:
+    from ..variant.spoken import value_words
+
+    return value_words(key, value)
+
+
 @app.command()
 def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> None:
-    """Every setting of a ruleset, and where each comes from.
+    """Every setting of a ruleset in words, and where each comes from.
 
     Table by table.
 
-    For each setting: its value, the file that set it (or --set, or the default), and the
-    sources the file's note on it cites; the notes follow each table, and a key to the sources
-    ends the list."""
+    For each setting: its name and its key in a variant file, its value in words, the file
+    that set it (or --set, or the default) and the sources the file's note on it cites; the
+    notes follow each table, and a key to the sources ends the list. --json gives the values
+    as a variant file writes them."""
     from rich.text import Text
+
+    from ..variant.spoken import setting_name
 
     lv = load_ref(ref, set_)
     if json_:
@@ -236,8 +252,8 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
     cited: list[str] = list(v.sources)
     for group, keys in groups.items():
         console.print()
-        console.print(Text(f"[{group}]", style="bold"))
-        rows: list[tuple[str, ...]] = []
+        console.print(Text(f"[{group}] {setting_name(group)}", style="bold"))
+        rows: list[tuple[str, str, str]] = []
         notes: dict[str, Provenance] = {}
         for key in keys:
             entry = lv.provenance_entry(key)
@@ -248,8 +264,12 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
                 if pkey.startswith(key + "."):
                     notes.setdefault(pkey, p)
             prov = entry[1] if entry else None
-            rows.append((key, show_value(values[key]), lv.origin_label(key), _cites(prov)))
-        _print_rows(("parameter", "value", "set by", "sources"), rows, (1,))
+            setter = lv.origin_label(key)
+            origin = "from " + ("the default" if setter == "default" else setter)
+            if prov is not None:
+                origin += f" ({', '.join(prov.sources)}{'; pinned' if prov.pinned else ''})"
+            rows.append((key, _words(key, values[key]), origin))
+        _print_settings(rows)
         for pkey, prov in notes.items():
             cites = ", ".join(prov.sources) + ("; pinned" if prov.pinned else "")
             console.print(Text(f"  note on {pkey} ({cites}): {prov.note}", style="dim"))
@@ -260,44 +280,71 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
         console.print(_legend(cited))
 
 
+def _print_settings(rows: list[tuple[str, str, str]]) -> None:
+    """``variants show``'s table: for each (key, value in words, origin) a row of two lines,
+    the setting's name over its key beside the value over where it comes from."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..variant.spoken import setting_name
+
+    table = Table(box=None, pad_edge=False)
+    table.add_column("setting", no_wrap=True, overflow="fold")
+    table.add_column("value", overflow="fold")
+    for key, words, origin in rows:
+        name = Text(setting_name(key))
+        name.append(f"\n  {key}", style="dim")
+        value = Text(words)
+        value.append(f"\n{origin}", style="dim")
+        table.add_row(name, value)
+    with _unpadded():
+        console.print(table)
+
+
 VALUE_WIDTH = 12
-"""The least room a value gets in a side-by-side table (``variants show``, ``diff``); where the
-terminal is too narrow for that (long parameter names and sources), each parameter gets a block
-of its own instead."""
+"""The least room a value gets in ``variants diff``'s side-by-side table; where the terminal is
+too narrow for that (long setting names and sources), each setting gets a block of its own
+instead."""
 
 
 def _print_rows(
     headers: tuple[str, ...],
-    rows: list[tuple[str, ...]],
+    rows: list[tuple[str, tuple[str, ...]]],
     wrap: tuple[int, ...],
-    labels: tuple[str, ...] | None = None,
+    labels: tuple[str, ...],
 ) -> None:
-    """``rows`` under ``headers`` as a table, the columns ``wrap`` folding long values; or, where
-    the table would leave a value column less than its whole width and less than
-    :data:`VALUE_WIDTH`, a block a row: the first cell alone, then each other cell beneath it
-    after its label (``labels``, else the headers)."""
+    """``rows`` (a setting's key and its cells) under ``headers`` as a table, the first column
+    naming each setting over its key, the columns ``wrap`` folding long values; or, where the
+    table would leave a value column less than its whole width and less than
+    :data:`VALUE_WIDTH`, a block a setting: its name and key, then each cell beneath them after
+    its label (``labels``)."""
     from rich.table import Table
     from rich.text import Text
 
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    from ..variant.spoken import setting_name
+
+    firsts = [(setting_name(key), key) for key, _ in rows]
+    widths = [max(len(headers[0]), *(max(len(n), len(k) + 2) for n, k in firsts))]
+    widths += [max(len(h), *(len(r[1][i - 1]) for r in rows)) for i, h in enumerate(headers) if i]
     fixed = sum(w for i, w in enumerate(widths) if i not in wrap)
     room = console.width - fixed - 2 * (len(headers) - 1)
     need = sum(min(widths[i], max(VALUE_WIDTH, len(headers[i]))) for i in wrap)
     with _unpadded():
         if room >= need:
             table = _table(*headers, wrap=tuple(headers[i] for i in wrap))
-            for r in rows:
-                table.add_row(*(Text(cell) for cell in r))
+            for (name, key), (_, cells) in zip(firsts, rows, strict=True):
+                first = Text(name)
+                first.append(f"\n  {key}", style="dim")
+                table.add_row(first, *(Text(cell) for cell in cells))
             console.print(table)
         else:
-            names = labels or headers
-            for r in rows:
-                console.print(Text(r[0]))
+            for (name, key), (_, cells) in zip(firsts, rows, strict=True):
+                console.print(Text(f"{name} ({key})"))
                 grid = Table.grid(padding=(0, 2))
                 grid.add_column(no_wrap=True)
                 grid.add_column(overflow="fold")
-                for name, cell in zip(names[1:], r[1:], strict=True):
-                    grid.add_row(Text(f"  {name}"), Text(cell))
+                for label, cell in zip(labels, cells, strict=True):
+                    grid.add_row(Text(f"  {label}"), Text(cell))
                 console.print(grid)
 
 
@@ -316,9 +363,10 @@ def _unpadded() -> Iterator[None]:
 def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
     """The settings on which two rulesets differ, side by side.
 
-    Each value with the sources behind it.
+    Each value in words, with the sources behind it.
 
-    --set applies to the second ruleset (the one compared with the first)."""
+    --set applies to the second ruleset (the one compared with the first). 'variants export'
+    writes either ruleset as a file, its values as the file writes them."""
     from rich.text import Text
 
     la, lb = load_ref(a, None), load_ref(b, set_)
@@ -327,14 +375,14 @@ def diff(a: VariantArg, b: VariantArg, set_: SetOption = None) -> None:
         console.print(Text(f"{la.variant.name} and {lb.variant.name} have the same rules"))
         return
     cited: list[str] = []
-    lines: list[tuple[str, str, str, str]] = []
+    lines: list[tuple[str, tuple[str, ...]]] = []
     for key, va, vb in rows:
         pa, pb = la.provenance(key), lb.provenance(key)
         cited += [s for p in (pa, pb) if p is not None for s in p.sources]
-        lines.append((key, show_value(va), show_value(vb), f"{_cites(pa)} / {_cites(pb)}"))
+        lines.append((key, (_words(key, va), _words(key, vb), f"{_cites(pa)} / {_cites(pb)}")))
     a_name, b_name = la.variant.name, lb.variant.name
-    headers = ("parameter", a_name, b_name, "sources (a / b)")
-    _print_rows(headers, list(lines), (1, 2), ("", a_name, b_name, "sources"))
+    headers = ("setting", a_name, b_name, "sources (a / b)")
+    _print_rows(headers, lines, (1, 2), (a_name, b_name, "sources"))
     if cited:
         console.print()
         console.print(Text("Sources (docs/sources.md has their addresses):"))

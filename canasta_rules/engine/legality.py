@@ -69,6 +69,7 @@ __all__ = [
     "is_legal",
     "meld_outcome",
     "refusal",
+    "refusal_on_line",
 ]
 
 
@@ -176,7 +177,13 @@ def _below_minimum(s: State, side: int, total: int, last: bool, concealed: bool 
         )
     r = s.rules
     if r.concealed_waives:
-        msg += " (going out concealed after drawing from the stock needs no minimum)"
+        # Said only where it helps: this turn began from the stock and the hand can still go
+        # out (below the minimum the going-out plan finds only a concealed finish).
+        if s.drew == STOCK and can_go_out(s):
+            msg += (
+                " (you may still go out concealed this turn instead: after drawing from the "
+                "stock, that needs no minimum)"
+            )
     elif concealed:
         msg += (
             " (going out concealed does not waive it in this ruleset: "
@@ -634,6 +641,20 @@ def refusal(s: State, m: Move) -> Refusal | None:
     if check is None:
         return Refusal("move.unknown", "", f"not a move: {m!r}")
     return check(s, m)
+
+
+def refusal_on_line(s: State, owner: int, m: Move) -> Refusal | None:
+    """:func:`refusal` for ``m`` written in the turn of seat ``owner`` (a record's turn line, a
+    ruling's move, a typed line): once that turn has passed to another seat (its discard ended
+    it), whatever the line still holds is refused, never played for the next player."""
+    if s.turn != owner and s.phase != OVER:
+        return Refusal(
+            "turn.over",
+            "",
+            "your turn ended with the discard: nothing more can be played in it "
+            "(the next player's turn goes on a line of its own)",
+        )
+    return refusal(s, m)
 
 
 def is_legal(s: State, m: Move) -> bool:

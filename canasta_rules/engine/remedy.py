@@ -24,12 +24,13 @@ from collections.abc import Sequence
 from .. import cards as C
 from ..deferred import dataclass as deferred_dataclass
 from .apply import apply_unchecked
+from .checks import resolve_key
 from .generate import legal_moves
 from .goingout import going_out_plan
 from .legality import forced_pickup, refusal
 from .moves import Discard, Draw, Meld, Move, TakePile
 from .pile import opening_groups, pile_takes
-from .rules import CLOSED_KEY0, IS_WILD, KEY_OF, RUN, run_ref
+from .rules import CLOSED_KEY0, IS_WILD, KEY_OF, RUN, RUN_REF0, run_ref
 from .state import Permission, Phase, State
 
 AND_FORM = "and_form"
@@ -271,6 +272,9 @@ def _more_melds(s: State, m: Meld, rest: tuple[Move, ...]) -> Remedy | None:
                 if legal_line(s, line):
                     why = "laid in the same action, these melds reach the minimum"
                     return Remedy(MORE_MELDS, line, why)
+    # Cards meant for a run stay on that run: a two refused on a run of hearts is not
+    # answered with a new meld of kings that happens to use it.
+    on_runs = [(resolve_key(s, side, ref), Counter(g)) for ref, g in m.adds if ref >= RUN_REF0]
     found: list[tuple[int, Meld]] = []
     for move in legal_moves(s):
         if not isinstance(move, Meld):
@@ -278,11 +282,16 @@ def _more_melds(s: State, m: Meld, rest: tuple[Move, ...]) -> Remedy | None:
         laid = Counter([*(c for g in move.melds for c in g), *(c for _, g in move.adds for c in g)])
         if want - laid:
             continue
+        if on_runs and not all(
+            any(key == resolve_key(s, side, r2) and not cards - Counter(g2) for r2, g2 in move.adds)
+            for key, cards in on_runs
+        ):
+            continue
         found.append((sum(laid.values()), move))
     for _, best in sorted(found, key=lambda x: x[0]):
         for line in ((best, *rest), (best,)):
             if legal_line(s, line):
-                why = "laid in one action with more melds, these cards are legal"
+                why = "laid with more cards from your hand, these cards are legal"
                 if s.opening_now(side):
                     why = "laid in the same action, these melds reach the minimum"
                 return Remedy(MORE_MELDS, line, why)

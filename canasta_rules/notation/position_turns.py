@@ -5,7 +5,7 @@ so that a record can start from a position.
 from __future__ import annotations
 
 from ..engine.apply import apply_unchecked
-from ..engine.legality import refusal
+from ..engine.legality import refusal_on_line
 from ..engine.moves import Ask, Move
 from ..engine.penalties import settle
 from ..engine.state import Phase, State
@@ -63,6 +63,7 @@ class _Turns(_Table):
                     )
                     raise IllegalMoveError(wrong, self._where(t.at, count, t.seat))
             prev = t
+            owner = s.turn  # the turn this line plays (the asker's while partner answers)
             for act, moves in answering(s, t):
                 for m in moves:
                     hidden = rp.blind_move(s, m)
@@ -73,7 +74,7 @@ class _Turns(_Table):
 
                         rp.depends.extend(stock_facts(rp, s, m, unseen))
                     unseen = rp.prepare(s, m, unseen)
-                    ref = unseen_foot() if blind else refusal(s, m)
+                    ref = unseen_foot() if blind else refusal_on_line(s, owner, m)
                     if ref is not None:
                         ref = worded(s, m, ref)
                         raise IllegalMoveError(ref, self._where(act.at, count, t.seat), act.text)

@@ -25,7 +25,7 @@ from ..engine.apply import apply_unchecked
 from ..engine.dealing import deal, from_layout
 from ..engine.game import after_hand, hand_seed, opening_dealer
 from ..engine.invariants import card_problems
-from ..engine.legality import refusal
+from ..engine.legality import refusal_on_line
 from ..engine.moves import Move
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
@@ -559,7 +559,7 @@ class _Replayer:
         seat_index = self.seat_index
         at = self.at
         check, play, Turn, TakeAct, unplaced = (
-            refusal,
+            refusal_on_line,
             apply_unchecked,
             A.Turn,
             A.TakeAct,
@@ -611,6 +611,7 @@ class _Replayer:
                     forgot = seat
             last_turn_line = it
             last_seat = seat
+            owner = s.turn  # the turn this line plays (the asker's while partner answers)
             # The actions as read, their places made only to report one (ast.Turn).
             for k, act in enumerate(unplaced(it)):
                 if s.phase == OVER:
@@ -627,11 +628,13 @@ class _Replayer:
                         raise self._refused(s, why, act.at, hand, hand.turns, seat, act.text)
                 for m in act.moves:
                     actor = s.answerer if s.phase == ANSWER else s.turn
-                    ref = check(s, m)
+                    ref = check(s, owner, m)
                     if ref is None:
                         moves.append((actor, play(s, m)))
                         continue
                     act = it.actions[k]  # placed: its place is reported
+                    if s.turn != owner:  # the line went on past its discard: its player's slip
+                        actor = owner
                     if on_refusal is None:
                         why = worded(s, m, ref)
                         raise self._refused(s, why, act.at, hand, hand.turns, actor, act.text)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .. import cards as C
 from ..engine.apply import apply_unchecked
 from ..engine.checks import talon_size
-from ..engine.legality import refusal
+from ..engine.legality import refusal_on_line
 from ..engine.moves import Discard, Draw, Foot, Move, TakePile
 from ..engine.owed import Owed, owed
 from ..engine.state import Phase, State, TableMeld
@@ -151,6 +151,7 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
         )
         return _refused(pos, wrong)
     mover = names.index(turn.seat)
+    owner = s.turn  # the turn the move plays in (the asker's while partner answers)
     done: list[tuple[int, Move]] = []
     depends: list[Depends] = list(pos.depends)  # from the turn lines after the position
     blind = False  # a foot written as a count was taken up: nothing after it can be judged
@@ -169,7 +170,7 @@ def _rule_on(pos: ReadPosition, text: str) -> Verdict:
 
             depends.extend(stock_facts(pos, s, m, unseen))
         unseen = pos.prepare(s, m, unseen)
-        ref = unseen_foot() if blind else refusal(s, m)
+        ref = unseen_foot() if blind else refusal_on_line(s, owner, m)
         if ref is not None and i == len(steps) - 1 and _unnamed_draw(ref, m):
             return _may_draw(pos, s, tuple(depends))
         if ref is not None:

@@ -29,7 +29,7 @@ from ..engine.apply import apply_unchecked
 from ..engine.dealing import deal
 from ..engine.game import HandRecord, first_dealer, hand_seed
 from ..engine.generate import legal_moves
-from ..engine.legality import refusal
+from ..engine.legality import refusal, refusal_on_line
 from ..engine.moves import Answer, Ask, Move, TakePile
 from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore, score_hand
@@ -382,10 +382,11 @@ class Session:
         so a refused line changes nothing."""
         moves = self.parse_moves(text)
         trial = self.state.copy()
+        owner = trial.turn  # the turn the line plays in (the asker's while partner answers)
         for m in moves:
             if trial.over:
                 raise IllegalMove(Refusal("hand.over", "", "the hand is over"))
-            ref = refusal(trial, m)
+            ref = refusal_on_line(trial, owner, m)
             if ref is not None:
                 way = legal_way(self.state, moves)
                 raise self._refused(ref, move_text(self.seats, trial.actor, m), way)

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..variant.compare import differences, flatten, show_value
+from ..variant.compare import differences, flatten
 from ..variant.plain import FootDealt, Variant, Words
+from ..variant.spoken import red_three_scale, tier_label, value_words
 from .document import (
     Heading,
     House,
@@ -42,7 +43,7 @@ from .sections.going_out import GoingOutSection
 from .sections.melds import MeldsSection, wild_meld_extras
 from .sections.pile import PileSection
 from .sections.scoring import PENALTY_KEY, SLIP_KEYS, SLIP_NONE, SLIP_SENTENCES, ScoringSection
-from .sections.tables import red_three_scale, tier_label, wild_canasta_label
+from .sections.tables import wild_canasta_label
 from .sections.threes import ThreesSection
 from .sections.turn import TurnSection
 from .words import renamed, source_name
@@ -141,7 +142,7 @@ def _houses(sheet: Sheet, base_sheet: Sheet, diffs: list[tuple[str, Any, Any]]) 
         if b is not None and _gist(b) != _gist(st):
             text = _gist(b)
         else:
-            text = "; ".join(f"{k} = {show_value(old[k])}" for k in keys)
+            text = "; ".join(f"{sheet.setting_name(k)}: {value_words(k, old[k])}" for k in keys)
         return House(keys, name, text, _change_sources(st, keys))
 
     out: dict[str, House] = {}
@@ -220,6 +221,7 @@ def _sheet(v: Variant, kind: str, diff_keys: frozenset[str], overrides: Sequence
         sections=sections,
         overrides=tuple(overrides),
         source_ids=tuple(v.sources),
+        words=v.words,
     )
     return replace(sheet, pinned=pinned_notes(sheet.statements()))
 

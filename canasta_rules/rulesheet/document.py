@@ -16,6 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from ..variant.plain import Words
+from ..variant.spoken import setting_name
+from .words import renamed
+
 
 def claims_key(claim: str, key: str) -> bool:
     """Whether a claim covers a flattened parameter key: the key itself, or a table above it.
@@ -221,6 +225,15 @@ class Sheet:
     pinned: tuple[Origin, ...] = ()
     """The pinned readings the sheet marks, each once, in reading order: the notes that
     ``[pinned N]`` refers to (N counts from 1)."""
+    words: Words | None = None
+    """What the variant calls its canastas (Hand and Foot: books), for the names of settings
+    the sheet gives outside its sentences (None: the common words)."""
+
+    def setting_name(self, key: str) -> str:
+        """A setting's name in words (:func:`~canasta_rules.variant.spoken.setting_name`), in
+        the variant's words for a canasta: ``Books needed to go out``."""
+        name = setting_name(key)
+        return renamed(name, self.words) if self.words is not None else name
 
     def statements(self) -> list[Statement]:
         """Every statement of the sheet, in reading order."""

@@ -76,7 +76,8 @@ def _meta(sheet: Sheet) -> list[str]:
                 f"marked, followed by {sheet.base}'s rule: “Changed” with the source the "
                 f"variant's notes cite for it, or “{HOUSE[:-1]}” where they cite none."
             )
-            lines.append(f"Settings that differ: {', '.join(sheet.house_keys)}.")
+            named = [_lowered(sheet.setting_name(k)) for k in sheet.house_keys]
+            lines.append(f"Settings that differ: {', '.join(named)}.")
         else:
             lines.append(f"Compared with {sheet.base}, “{sheet.base_title}”: no rule differs.")
     return lines
@@ -87,6 +88,11 @@ def _meta(sheet: Sheet) -> list[str]:
 
 SOURCE_HEADER = "Source"
 PINNED_TITLE = "Pinned readings"
+
+
+def _lowered(name: str) -> str:
+    """A setting's name inside a sentence: ``table sizes``."""
+    return name[:1].lower() + name[1:]
 
 
 def _part(sheet: Sheet, o: Origin) -> str:
@@ -169,7 +175,7 @@ def pinned_notes(sheet: Sheet) -> list[str]:
         return []
     out: list[str] = []
     for o in sheet.pinned:
-        what = o.keys[0] if o.reading else ", ".join(o.keys)
+        what = o.keys[0] if o.reading else ", ".join(sheet.setting_name(k) for k in o.keys)
         cited = ["no parameter"] if o.reading else []
         if o.sources:
             cited.append(", ".join(o.sources))

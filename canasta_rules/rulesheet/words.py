@@ -3,29 +3,23 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from ..sources import label
 from ..variant.plain import Words
+from ..variant.spoken import SPECIAL_CARDS, join, number, special_cards
 
-_NUMBER_WORDS = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-)
-
-
-def number(n: int) -> str:
-    """``n`` as a word up to ten (``no`` for 0), digits above."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+__all__ = [
+    "SPECIAL_CARDS",
+    "article",
+    "capital",
+    "count",
+    "digits_count",
+    "join",
+    "number",
+    "renamed",
+    "source_name",
+    "special_cards",
+]
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -40,33 +34,8 @@ def digits_count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {word}"
 
 
-def join(items: Sequence[str], last: str = "or") -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    items = list(items)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-SPECIAL_CARDS = {
-    "joker": ("a joker", "jokers"),
-    "two": ("a two", "twos"),
-    "red_three": ("a red three", "red threes"),
-    "black_three": ("a black three", "black threes"),
-}
-_SPECIAL_ORDER = ("joker", "two", "red_three", "black_three")
-
-
-def special_cards(kinds: Sequence[str], *, plural: bool = False) -> str:
-    """``a joker, a two or a red three`` (in a fixed order, whatever the file's order)."""
-    ordered = [k for k in _SPECIAL_ORDER if k in kinds]
-    return join([SPECIAL_CARDS[k][1 if plural else 0] for k in ordered], "or")
 
 
 def source_name(source: str) -> str:

@@ -146,6 +146,20 @@ def _choices(expected: str, width: int = 60) -> str:
     return f"one of {len(items)}: {items[0]}, {items[1]} ... {items[-1]}"
 
 
+_PATTERN_WORDS = {
+    r"^[a-z0-9][a-z0-9-]*$": (
+        "lower-case letters, digits and hyphens, starting with a letter or digit"
+    ),
+    r"^[a-z][a-z '-]{0,29}$": (
+        "a word of up to 30 lower-case letters (spaces, hyphens and apostrophes allowed)"
+    ),
+    r"^$|^[a-z][a-z '-]{0,29}$": (
+        "empty, or a word of up to 30 lower-case letters (spaces, hyphens and apostrophes allowed)"
+    ),
+}
+"""What the model's patterns ask for, in words (a regular expression means nothing to most)."""
+
+
 def _entries(n: Any) -> str:
     return f"{n} entry" if n == 1 else f"{n} entries"
 
@@ -189,7 +203,7 @@ def _message(err: Any, path: KeyPath, data: Any) -> str:
         if ctx.get("pattern") == _SOURCE_PATTERN:
             ids = "000 to 004, P, B, W, Brit, house or an id in docs/sources.md"
             return f"not a source: use {ids}{got}"
-        return f"must match {ctx.get('pattern')}{got}"
+        return f"must be {_PATTERN_WORDS.get(str(ctx.get('pattern')), 'written differently')}{got}"
     msg: str = err["msg"]
     if "keys" in ctx:  # a cross-field rule: its message is complete
         return msg

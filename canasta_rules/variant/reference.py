@@ -128,6 +128,16 @@ def _rows(model: type[BaseModel], prefix: str, defaults: Any) -> Iterator[Row]:
         yield from _field_rows(f"{prefix}{name}", info, value)
 
 
+def _kinds_said(models: list[type[BaseModel]]) -> str:
+    """What each kind of a rule means, from its ``kind`` field's description: ``'none': nobody
+    asks partner's permission to go out; 'ask': a player may ask ...``."""
+    said = []
+    for m in models:
+        desc = (m.model_fields["kind"].description or "").rstrip(".")
+        said.append(f"'{_kind(m)}': {desc[:1].lower()}{desc[1:]}")
+    return "Which kind of rule this is: " + "; ".join(said) + "."
+
+
 def _field_rows(key: str, info: FieldInfo, value: Any) -> Iterator[Row]:
     """The row of one field, followed by the rows of the keys inside it."""
     models = _models(info.annotation)
@@ -139,7 +149,7 @@ def _field_rows(key: str, info: FieldInfo, value: Any) -> Iterator[Row]:
         kinds = ", ".join(f'`"{_kind(m)}"`' for m in models)
         yield key, _type(info), _default(value), description
         kind = value.get("kind", _MISSING) if isinstance(value, dict) else _MISSING
-        yield f"{key}.kind", f"one of {kinds}", _default(kind), "Which kind of rule this is."
+        yield f"{key}.kind", f"one of {kinds}", _default(kind), _kinds_said(models)
         for m in models:
             active = isinstance(value, dict) and value.get("kind") == _kind(m)
             for sub_key, typ, default, desc in _rows(m, f"{key}.", value if active else None):

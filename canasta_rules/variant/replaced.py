@@ -4,8 +4,8 @@ An array in a variant file (``[[seating]]``, ``pile.unfrozen``) replaces
 the parent's array as a whole; nothing is merged element by element (see :mod:`.merge`). That is
 what a file that lists every table size means, but a writer who adds one ``[[seating]]`` to
 classic may expect the 4-player game to stay: it does not. So every loader notes such a
-replacement where it drops something the parent had: ``seating: replaces classic's 1 seating
-(4 players) with 1 (2 players); 4 players no longer seat``. It is a note, not an error (the file
+replacement where it drops something the parent had: ``seating: replaces classic's 1 table size
+(4 players) with 1; 4 players can no longer play``. It is a note, not an error (the file
 may mean it): :func:`~canasta_rules.variant.loading.load` issues it as a
 :class:`~canasta_rules.errors.VariantWarning`, the command line prints it on standard error, and
 ``canasta variants validate`` beside its verdict.
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Problem
-from .compare import show_value
 from .layer import SET_LABEL, Layer
 from .merge import _overlay, _rules_part, leaf_keys
 from .model import Variant
+from .spoken import value_words
 from .tomlpos import Path as KeyPath
 
 
@@ -37,7 +37,7 @@ class Kind:
     name: Callable[[Mapping[str, Any]], str]
     """An entry as a player names it (``4 players``)."""
     lost: tuple[str, str]
-    """What one dropped entry, and several, no longer do (``no longer seat``)."""
+    """What one dropped entry, and several, no longer do (``can no longer play``)."""
 
 
 def _players(e: Mapping[str, Any]) -> str:
@@ -45,7 +45,7 @@ def _players(e: Mapping[str, Any]) -> str:
 
 
 KINDS: dict[str, Kind] = {
-    "seating": Kind("seating", "seatings", _players, ("no longer seat", "no longer seat")),
+    "seating": Kind("table size", "table sizes", _players, ("can no longer play",) * 2),
 }
 """Arrays of tables whose entries have a name a player knows, noted when an entry's name is
 dropped (a table size). Other arrays of tables (the minimum tiers, the special ranks) and arrays
@@ -97,11 +97,15 @@ def _note(key: str, parent: str, old: list[Any], new: list[Any]) -> str | None:
     gone = [e for e in old if e not in new]
     if not gone:
         return None
-    shown = ", ".join(show_value(e) for e in gone)
     return (
-        f"replaces {parent}'s {show_value(old)} with {show_value(new)} (an array is replaced "
-        f"whole, not merged); dropped: {shown}"
+        f"replaces {parent}'s {_words(key, old)} with {_words(key, new)} (a list is replaced "
+        f"whole, not merged); dropped: {_words(key, gone)}"
     )
+
+
+def _words(key: str, items: Sequence[str]) -> str:
+    """A list of words in a player's words, every item said (``jokers, twos and red threes``)."""
+    return _joined([value_words(key, [e]) for e in items]) or "nothing"
 
 
 def _short(names: list[str]) -> str:

@@ -5,22 +5,12 @@ tables it shares with the full sheet.
 
 from __future__ import annotations
 
-from ...variant.plain import FootDealt, Seating
+from ...variant.plain import FootDealt
+from ...variant.spoken import seating_words
 from ..document import Para, Row, Section, Table
-from ..words import count, digits_count, number
+from ..words import count, digits_count
 from .base import BLACK_THREE_ON_TOP
 from .tables import Tables
-
-
-def _short_layout(seat: Seating) -> str:
-    if seat.sit_out != "none":
-        return f"{seat.players} players, three against two, one of the three sitting out"
-    if seat.forming == "first_pickup_alone":
-        return f"{seat.players} players, the first to take the pile alone against the rest"
-    if seat.side_size == 1:
-        return f"{seat.players} players, each alone"
-    kind = "partnerships" if seat.side_size == 2 else "teams"
-    return f"{seat.players} players in {number(seat.sides)} {kind} of {number(seat.side_size)}"
 
 
 class CardSections(Tables):
@@ -57,7 +47,7 @@ class CardSections(Tables):
                 "card.players",
                 (
                     "Players",
-                    "; ".join(f"{_short_layout(s)}, {s.hand_size} cards each" for s in v.seating),
+                    "; ".join(f"{seating_words(s)}, {s.hand_size} cards each" for s in v.seating),
                 ),
                 ("seating",),
                 header=header,

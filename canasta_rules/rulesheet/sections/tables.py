@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import rank_word
-from ...variant.plain import RANK_OF_NAME, SequencesSameSuit, Tier, WildMeldsAllowed
+from ...variant.plain import RANK_OF_NAME, SequencesSameSuit, WildMeldsAllowed
+from ...variant.spoken import (
+    BASIS_LABELS,
+    WAY_LABELS,
+    by_round_labels,
+    by_round_words,
+    red_three_scale,
+    tier_label,
+    tiers_words,
+)
+from ...variant.spoken import minimum_words as _minimum
 from ..document import Row, Table
 from ..words import capital, join, number
 from .base import BuilderBase
@@ -51,56 +61,11 @@ _WAY_PHRASES = {
     "add_to_meld": "by adding it to their side's meld of that rank",
 }
 _WAY_ORDER = ("natural_pair", "natural_and_wild", "add_to_meld")
-_WAY_HEADERS = ("Pair of naturals", "Natural + wild", "Onto side's meld")
+_WAY_HEADERS = tuple(capital(WAY_LABELS[w]) for w in _WAY_ORDER)
 
 
 def _ways(ways: Sequence[str]) -> str:
     return join([_WAY_PHRASES[w] for w in _WAY_ORDER if w in ways], "or")
-
-
-def red_three_scale(totals: Sequence[int]) -> str:
-    """Red-three scores in words: ``100 each; all four together 800``."""
-    n = len(totals) - 1
-    if n <= 0:
-        return "nothing"
-    per = totals[1]
-    k = 1
-    while k < n and totals[k + 1] == (k + 1) * per:
-        k += 1
-    if k == n:
-        return f"{per} each" if per else "nothing"
-    rest = n - k
-    upto = f" up to {number(k)}" if rest > 1 else ""
-    parts = [f"{per} each{upto}" if per else f"nothing for up to {number(k)}"]
-    if k == 1 and per:
-        parts = [f"one {per}"]  # a scale that rises at once (CCP: 100, 300, 500, 1000)
-    for i in range(k + 1, n + 1):
-        who = f"all {number(i)} together" if i == n else f"{number(i)} together"
-        parts.append(f"{who} {totals[i]}")
-    return "; ".join(parts)
-
-
-_BASIS_HEADER = {
-    "side_total": "Side's total score before the deal",
-    "previous_hand": "Side's score in the previous hand",
-    "player_total": "Player's own total score before the deal",
-    "round": "Round",
-}
-
-
-def tier_label(tiers: Sequence[Tier], i: int) -> str:
-    """The scores a tier covers: ``below 0``, ``0 to 1499``, ``3000 and above``."""
-    t = tiers[i]
-    prev = tiers[i - 1].below if i > 0 else None
-    if t.below is None:
-        return "any score" if prev is None else f"{prev} and above"
-    if prev is None:
-        return "below 0 (a negative score)" if t.below == 0 else f"below {t.below}"
-    return f"{prev} to {t.below - 1}"
-
-
-def _minimum(m: int) -> str:
-    return str(m) if m else "no minimum"
 
 
 def wild_canasta_label(wm: WildMeldsAllowed) -> str:
@@ -160,15 +125,9 @@ class Tables(BuilderBase):
     def tiers_table(self, id_: str, lead: str) -> Table:
         im = self.v.initial_meld
         if im.basis == "round":
-            last = len(im.by_round) - 1
-            labels = [
-                f"{i + 1}" + (" and later" if i == last else "") for i in range(len(im.by_round))
-            ]
-            gist = "; ".join(
-                f"round {lab}: {m}" for lab, m in zip(labels, im.by_round, strict=True)
-            )
-            cap = self.s(id_, lead, "initial_meld.by_round", gist=gist)
-            header = (_BASIS_HEADER["round"], "Minimum")
+            labels = by_round_labels(im.by_round)
+            cap = self.s(id_, lead, "initial_meld.by_round", gist=by_round_words(im.by_round))
+            header = (capital(BASIS_LABELS["round"]), "Minimum")
             return Table(
                 cap,
                 header,
@@ -178,11 +137,9 @@ class Tables(BuilderBase):
                 ),
             )
         tiers = self.v.initial_meld.tiers
-        gist = "; ".join(
-            f"{tier_label(tiers, i)}: {_minimum(t.minimum)}" for i, t in enumerate(tiers)
-        )
+        gist = tiers_words(tiers)
         cap = self.s(id_, lead, "initial_meld.tiers", gist=gist)
-        header = (_BASIS_HEADER[self.v.initial_meld.basis], "Minimum")
+        header = (capital(BASIS_LABELS[self.v.initial_meld.basis]), "Minimum")
         rows = tuple(
             Row(f"{id_}.{i}", (tier_label(tiers, i), _minimum(t.minimum)), header=header)
             for i, t in enumerate(tiers)

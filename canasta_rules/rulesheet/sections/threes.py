@@ -5,10 +5,10 @@ melded or left in hand (or, where black threes are bonus cards, what they score)
 
 from __future__ import annotations
 
+from ...variant.spoken import red_three_scale
 from ..document import Heading, Para, Row, Said, Section, Sentence, Table
 from ..words import number
 from .base import BuilderBase
-from .tables import red_three_scale
 
 
 class ThreesSection(BuilderBase):

@@ -55,10 +55,10 @@ class PermissionAsk(Model, plain.PermissionAsk):
         default=("after_draw",),
         min_length=1,
         description=(
-            "When in the turn a player may ask: 'before_draw' (at the start of the turn), "
-            "'after_draw' (just after drawing or taking the pile, before any further meld), "
-            "'after_melding' (after one or more meld actions of the turn). 001 allows only "
-            "after_draw; 000 any of them; Bicycle before or after drawing; 004 after melding."
+            "When in the turn a player may ask: at the start of the turn ('before_draw'); just "
+            "after drawing or taking the pile, before any further meld ('after_draw'); after one "
+            "or more melds of the turn ('after_melding'). 001 allows asking only after drawing; "
+            "000 at any of these; Bicycle before or after drawing; 004 after melding."
         ),
     )
     only_when_able: bool = Field(
@@ -134,16 +134,16 @@ class GoingOut(Model, plain.GoingOut):
         ge=0,
         le=6,
         description=(
-            "How many of those canastas must be canastas of wild cards (BGA's optional wild "
-            "book; needs melds.wild_melds)."
+            "How many of those canastas must be canastas of wild cards (BGA's optional wild book; "
+            "needs melds of wild cards to be allowed)."
         ),
     )
     final_discard: Literal["optional", "required", "required_unless_concealed"] = Field(
         default="optional",
         description=(
-            "Whether a player going out may meld every card or must discard the last one; "
-            "'required_unless_concealed': a discard is needed except for a concealed finish, "
-            "which melds the whole hand (004)."
+            "Whether a player going out may meld every card ('optional') or must discard the last "
+            "one ('required'); or a discard is needed except for a concealed finish, which melds "
+            "the whole hand ('required_unless_concealed': 004)."
         ),
     )
     bonus: int = Field(default=100, ge=0, le=10000, description="Bonus for going out.")

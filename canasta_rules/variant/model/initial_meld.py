@@ -38,17 +38,17 @@ class InitialMeld(Model, plain.InitialMeld):
         description=(
             "The score the minimum is read from: the side's cumulative score before the deal "
             "(001), the side's score in the previous hand alone (004's wording), or the player's "
-            "own cumulative score (for partnerships that change from hand to hand). 'round': no "
-            "score at all; the minimum is the hand's entry in 'by_round' (Hand and Foot: 50, 90, "
-            "120, 150 in rounds one to four)."
+            "own cumulative score (for partnerships that change from hand to hand). Or no score "
+            "at all ('round'): the minimum is the hand's entry in the list of minimums by round "
+            "(Hand and Foot: 50, 90, 120, 150 in rounds one to four)."
         ),
     )
     by_round: tuple[int, ...] = Field(
         default=(),
         max_length=100,
         description=(
-            "With basis = 'round': the minimum in the first hand, the second, and so on; hands "
-            "after the last entry keep the last minimum."
+            "Where the minimum goes by the round: the minimum in the first hand, the second, and "
+            "so on; hands after the last entry keep the last minimum."
         ),
     )
     tiers: tuple[Tier, ...] = Field(
@@ -87,15 +87,16 @@ class InitialMeld(Model, plain.InitialMeld):
         if self.basis == "round" and not self.by_round:  # a missing key, named
             raise conflict(
                 "by_round",
-                "basis = 'round' needs the key 'by_round' (the minimum of each round), which is "
-                "missing",
+                "a minimum that goes by the round needs the minimum of each round (by_round), "
+                "which is missing",
                 {},
                 ("basis",),
             )
         if self.by_round and self.basis != "round":
             raise conflict(
                 "by_round",
-                "by_round gives the minimum of each round, which only basis = 'round' reads",
+                "the minimums by round are read only where the minimum goes by the round "
+                "(basis = 'round')",
                 {},
                 ("by_round",),
                 ("basis",),
@@ -109,20 +110,26 @@ class InitialMeld(Model, plain.InitialMeld):
         if last.below is not None:
             raise conflict(
                 "tiers",
-                "the last tier must have no 'below' (it covers every higher score)",
+                "the last tier covers every higher score, so it takes no upper bound ('below')",
                 {},
                 ("tiers", len(rest), "below"),
             )
         for i, t in enumerate(rest):
             if t.below is None:
-                raise conflict("tiers", "every tier but the last needs a 'below'", {}, ("tiers", i))
+                raise conflict(
+                    "tiers",
+                    "every tier but the last needs its upper bound ('below')",
+                    {},
+                    ("tiers", i),
+                )
         for i in range(1, len(rest)):
             below, prev = rest[i].below, rest[i - 1].below
             assert below is not None and prev is not None
             if below <= prev:
                 raise conflict(
                     "tiers",
-                    "tiers must ascend: 'below' is {below}, not above the previous tier's {prev}",
+                    "the tiers must go up: this tier's upper bound ({below}) is not above the "
+                    "previous tier's ({prev})",
                     {"below": below, "prev": prev},
                     ("tiers", i, "below"),
                 )

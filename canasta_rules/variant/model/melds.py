@@ -17,7 +17,7 @@ from .base import Model, _unique, conflict
 class SequencesNone(Model, plain.SequencesNone):
     """Melds are groups of one rank only (every classic source: 'sequences do not count')."""
 
-    kind: Literal["none"] = Field(description="No sequence melds.")
+    kind: Literal["none"] = Field(description="No runs: every meld is a group of one rank.")
 
 
 class SequencesSameSuit(Model, plain.SequencesSameSuit):
@@ -45,7 +45,8 @@ class SequencesSameSuit(Model, plain.SequencesSameSuit):
         if self.max_length < self.min_length:
             raise conflict(
                 "sequences",
-                "max_length ({a}) is below min_length ({b})",
+                "the longest run ({a} cards) is shorter than a new run must be ({b} cards, "
+                "min_length)",
                 {"a": self.max_length, "b": self.min_length},
                 ("max_length",),
                 ("min_length",),
@@ -80,8 +81,8 @@ class WildMeldsAllowed(Model, plain.WildMeldsAllowed):
         ge=0,
         le=10000,
         description=(
-            "Bonus for a canasta of wild cards that holds twos only, in place of canasta_bonus "
-            "(Modern American 3000). Left out: canasta_bonus."
+            "Bonus for a canasta of wild cards that holds twos only, in place of the bonus for a "
+            "canasta of wild cards (Modern American 3000). Left out: that bonus."
         ),
     )
     jokers_bonus: int | None = Field(
@@ -90,8 +91,8 @@ class WildMeldsAllowed(Model, plain.WildMeldsAllowed):
         le=10000,
         description=(
             "Bonus for a canasta of wild cards that holds every joker of the pack, in place of "
-            "canasta_bonus (Modern American, four jokers and three twos: 2500). Left out: "
-            "canasta_bonus."
+            "the bonus for a canasta of wild cards (Modern American, four jokers and three twos: "
+            "2500). Left out: that bonus."
         ),
     )
     unfinished_penalty: int = Field(
@@ -123,7 +124,8 @@ class WildMeldsAllowed(Model, plain.WildMeldsAllowed):
         if self.max_size < self.min_size:
             raise conflict(
                 "wild_melds",
-                "max_size ({a}) is below min_size ({b})",
+                "the largest meld of wild cards ({a} cards) is smaller than a new one must be "
+                "({b} cards, min_size)",
                 {"a": self.max_size, "b": self.min_size},
                 ("max_size",),
                 ("min_size",),
@@ -140,7 +142,13 @@ class Melds(Model, plain.Melds):
         default=2, ge=1, le=7, description="Fewest natural cards in any meld."
     )
     max_wild: int = Field(
-        default=3, ge=0, le=7, description="Most wild cards a meld may hold (see canasta_wild)."
+        default=3,
+        ge=0,
+        le=7,
+        description=(
+            "Most wild cards a meld may hold (whether the limit still holds on a finished canasta "
+            "is a setting of its own)."
+        ),
     )
     wild_not_more_than_natural: bool = Field(
         default=False,
@@ -150,13 +158,14 @@ class Melds(Model, plain.Melds):
         default=False,
         description=(
             "Whether a meld must always hold fewer wild cards than natural ones (Hand and Foot, "
-            "NWP): stricter than wild_not_more_than_natural, which it implies."
+            "NWP): stricter than never holding more wild cards than natural ones, which it "
+            "includes."
         ),
     )
     canasta_wild: Literal["capped", "unlimited"] = Field(
         default="capped",
         description=(
-            "Whether the wild-card limits still apply to a completed canasta ('capped') or any "
+            "Whether the wild-card limits still apply to a completed canasta ('capped'), or any "
             "number of wild cards may be added once it is complete ('unlimited')."
         ),
     )
@@ -190,23 +199,25 @@ class SpecialRank(Model, plain.SpecialRank):
     end of the hand costs ``unfinished_penalty``. To give another rank a rule, add a table."""
 
     rank: RankName = Field(
-        description="The rank, named as in card_values: four to ten, jack, queen, king or ace."
+        description=(
+            "The rank: four to ten, jack, queen, king or ace (written as the card values name "
+            "them)."
+        )
     )
     wild: Literal["never", "opening_only"] = Field(
         description=(
-            "'never': a meld of this rank never holds a wild card (Modern American's sevens). "
-            "'opening_only': a wild card may join it only when the meld is laid in the turn the "
-            "side opens, with the wild card in it from the start; such a meld is an ordinary "
-            "one (mixed canasta, no penalty), and one laid without a wild card stays pure "
-            "(Modern American's aces)."
+            "Whether its melds may hold wild cards: never ('never'; Modern American's sevens), or "
+            "only a meld laid in the turn the side opens, with the wild card in it from the start "
+            "('opening_only'). Such a meld is an ordinary one (a mixed canasta, no penalty), and "
+            "one laid without a wild card stays pure (Modern American's aces)."
         ),
     )
     pile_stays_pure: bool = Field(
         default=False,
         description=(
-            "With wild = 'opening_only': whether a meld of this rank begun by taking the "
-            "discard pile stays pure even in the opening, so that no wild card goes with the "
-            "pair that takes the pile (Modern American's aces, CJ)."
+            "Where wild cards join this rank only in the opening: whether a meld of it begun by "
+            "taking the discard pile stays pure even in the opening, so that no wild card goes "
+            "with the pair that takes the pile (Modern American's aces, CJ)."
         ),
     )
     bonus: int = Field(
@@ -254,9 +265,9 @@ class Canastas(Model, plain.Canastas):
     reopen_closed_rank: bool = Field(
         default=True,
         description=(
-            "With closed = true: whether the side may then start another meld of a closed "
-            "canasta's rank (Samba) or never melds that rank again in the hand (Modern "
-            "American: a meld is capped at the canasta's size and a side has one meld a rank)."
+            "Where a finished canasta is closed: whether the side may then start another meld of "
+            "its rank (Samba), or never melds that rank again in the hand (Modern American: a "
+            "meld is capped at the canasta's size and a side has one meld a rank)."
         ),
     )
     dead_ranks: bool = Field(

@@ -38,46 +38,47 @@ class Penalties(Model, plain.Penalties):
     extra_card: Literal["none", "skip_next_draw"] = Field(
         default="none",
         description=(
-            "A card drawn from the stock by mistake on top of the draw (record line "
-            "`penalty SEAT extra_card CARD`): none (no such rule; the line is refused), or "
-            "skip_next_draw (the card stays in hand and the player's next turn begins with no "
-            "draw: they meld if they like and discard)."
+            "A card drawn from the stock by mistake on top of the draw (record line `penalty SEAT "
+            "extra_card CARD`): no such rule, and the line is refused ('none'); or the card stays "
+            "in hand and the player's next turn begins with no draw: they meld if they like and "
+            "discard ('skip_next_draw')."
         ),
     )
     forgotten_draw: Literal["none", "draw_after_discard"] = Field(
         default="none",
         description=(
-            "A player who discarded without drawing (record line `penalty SEAT forgot_draw` "
-            "after that turn): none (no such rule; the line is refused), or draw_after_discard "
-            "(the turn is played without a draw and the player takes the top stock card before "
-            "the next player's turn)."
+            "A player who discarded without drawing (record line `penalty SEAT forgot_draw` after "
+            "that turn): no such rule, and the line is refused ('none'); or the turn is played "
+            "without a draw and the player takes the top stock card before the next player's turn "
+            "('draw_after_discard')."
         ),
     )
     exposed_stock_card: Literal["none", "shown_and_returned"] = Field(
         default="none",
         description=(
             "A stock card exposed by mistake while drawing (record line `penalty SEAT "
-            "exposed_stock CARD`, CARD the top stock card): none (no such rule; the line is "
-            "refused), or shown_and_returned (every player sees it and it stays where it was, "
-            "on top of the stock)."
+            "exposed_stock CARD`, CARD the top stock card): no such rule, and the line is refused "
+            "('none'); or every player sees it and it stays where it was, on top of the stock "
+            "('shown_and_returned')."
         ),
     )
     exposed_card: Literal["none", "left_face_up"] = Field(
         default="none",
         description=(
             "A card of a player's hand exposed by mistake (record line `penalty SEAT exposed "
-            "CARD`): none (no such rule; the line is refused), or left_face_up (the card stays "
-            "face up on the table, still the player's, until it is melded or discarded)."
+            "CARD`): no such rule, and the line is refused ('none'); or the card stays face up on "
+            "the table, still the player's, until it is melded or discarded ('left_face_up')."
         ),
     )
     in_hand_sets: tuple[InHandSet, ...] = Field(
         default=(),
         max_length=11,
         description=(
-            "Sets that cost points when a hand ends, on top of their card values: each player "
-            "holding at least 'count' cards of 'rank' costs the side 'points' (Modern American, "
-            "CCP, CJ, WUS: 1500 for three or more aces, and again for three or more sevens; CJ: "
-            "four aces and three sevens in one hand cost 3000). One entry per rank."
+            "Sets that cost points when a hand ends, on top of their card values: a player "
+            "holding at least the set's number of cards of its rank costs their side the set's "
+            "points (Modern American, CCP, CJ, WUS: 1500 for three or more aces, and again for "
+            "three or more sevens; CJ: four aces and three sevens in one hand cost 3000). One set "
+            "a rank."
         ),
     )
     no_canasta_melds: Literal["plus", "minus"] = Field(
@@ -110,8 +111,9 @@ class Game(Model, plain.Game):
     tie: Literal["play_on", "shared"] = Field(
         default="play_on",
         description=(
-            "When the sides that would win have equal totals: play another hand, or end the game "
-            "shared between them. No source says; the project pins play_on."
+            "When the sides that would win have equal totals: play another hand ('play_on'), or "
+            "end the game shared between them ('shared'). No source says; the project pins "
+            "playing on."
         ),
     )
     rounds: int = Field(
@@ -121,7 +123,7 @@ class Game(Model, plain.Game):
         description=(
             "A fixed number of hands (rounds): after the last, the side with the higher total "
             "wins whatever the target (Hand and Foot: four rounds). 0: the game ends at the "
-            "target. A tie after the last round follows 'tie'."
+            "target. A tie after the last round is settled as any tie for the win."
         ),
     )
     max_hands: int = Field(

@@ -31,8 +31,8 @@ class Pile(Model, plain.Pile):
     frozen_before_opening: Literal["side", "player"] = Field(
         default="side",
         description=(
-            "The pile counts as frozen against a player until their side has melded ('side') or "
-            "until they themself have melded ('player')."
+            "The pile counts as frozen against a player until their side has melded ('side'), or "
+            "until they themselves have melded ('player')."
         ),
     )
     one_card_ban: bool = Field(
@@ -61,10 +61,11 @@ class Pile(Model, plain.Pile):
         default=(),
         description=(
             "Cards that may not be discarded onto an empty discard pile (at the start of a hand "
-            "with no upcard, or just after the pile was taken): 'seven', 'ace', 'wild', 'dead' (a "
-            "card of a rank with a canasta on either side's table) (Modern American, CJ's "
-            "'SWAD'; PAG: no ace or seven). A player holding nothing else may discard one (PAG's "
-            "exception, pinned for every list: a turn must be able to end)."
+            "with no upcard, or just after the pile was taken): sevens ('seven'), aces ('ace'), "
+            "wild cards ('wild') and cards of a dead rank, one with a canasta on either side's "
+            "table ('dead') (Modern American, CJ's 'SWAD'; PAG: no ace or seven). A player "
+            "holding nothing else may discard one (PAG's exception, pinned for every list: a turn "
+            "must be able to end)."
         ),
     )
 

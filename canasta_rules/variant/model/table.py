@@ -38,7 +38,8 @@ class Seating(Model, plain.Seating):
         ge=2,
         le=6,
         description=(
-            "Number of players in the game (with 'sit_out', one more than play in each hand)."
+            "Number of players in the game (where one sits out each hand, one more than play in "
+            "it)."
         ),
     )
     hand_size: int = Field(ge=1, le=30, description="Cards dealt to each player.")
@@ -47,32 +48,32 @@ class Seating(Model, plain.Seating):
         ge=1,
         le=3,
         description=(
-            "Players per side. 1: everyone plays for themself; 2 or 3: partners, seated so that "
-            "the sides alternate around the table."
+            "Players per side. 1: everyone plays alone; 2 or 3: partners, seated so that the "
+            "sides alternate around the table."
         ),
     )
 
     forming: Literal["fixed", "first_pickup_alone"] = Field(
         default="fixed",
         description=(
-            "How sides form during a hand. 'fixed': as seated, for the whole game. "
-            "'first_pickup_alone' (cutthroat, with sides of one): everyone starts the hand alone; "
-            "the first player to take the discard pile plays alone for the rest of the hand and "
-            "the others become partners, their melds joined into one side's. If someone goes out "
-            "before the pile is taken, that player is the one alone. Each player keeps a score "
-            "column: a partner scores the partnership's whole total plus or minus their own red "
-            "threes (Hoyle's cutthroat three-hand, as Bicycle publishes it)."
+            "How sides form during a hand: as seated, for the whole game ('fixed'); or, in "
+            "cutthroat with sides of one ('first_pickup_alone'), everyone starts the hand alone, "
+            "and the first player to take the discard pile plays alone for the rest of the hand "
+            "while the others become partners, their melds joined into one side's. If someone "
+            "goes out before the pile is taken, that player is the one alone. Each player keeps a "
+            "score column: a partner scores the partnership's whole total plus or minus their own "
+            "red threes (Hoyle's cutthroat three-hand, as Bicycle publishes it)."
         ),
     )
     sit_out: Literal["none", "rotate_side_of_three"] = Field(
         default="none",
         description=(
-            "Whether someone sits out each hand. 'rotate_side_of_three' (five players): a side "
-            "of three and a side of two; each hand one player of the three sits out in turn "
-            "(the third listed first, then the second, then the first, and again), and the "
-            "other four play as two partnerships of two, partners opposite, the side of two at "
-            "N and S. 'side_size' is then the partners at the table (2). Scores are kept per "
-            "side."
+            "Whether someone sits out each hand: nobody ('none'); or, with five players, one of a "
+            "side of three in turn ('rotate_side_of_three'). Then a side of three plays a side of "
+            "two; each hand one player of the three sits out (the third listed first, then the "
+            "second, then the first, and again), and the other four play as two partnerships of "
+            "two, partners opposite, the side of two at North and South. Players per side then "
+            "counts the partners at the table (2). Scores are kept per side."
         ),
     )
 
@@ -94,7 +95,7 @@ class Seating(Model, plain.Seating):
             raise conflict(
                 "layout",
                 "sides formed by the first pickup need everyone alone at the start "
-                "(side_size = 1) and at least 3 players; this layout has {players} players "
+                "(one player a side) and at least 3 players; this layout has {players} players "
                 "in sides of {size}",
                 {"players": self.players, "size": self.side_size},
                 ("forming",),
@@ -126,7 +127,7 @@ class Seating(Model, plain.Seating):
 class FootNone(Model, plain.FootNone):
     """Each player is dealt one hand (every Canasta but Hand and Foot)."""
 
-    kind: Literal["none"] = Field(description="No foot: one hand per player.")
+    kind: Literal["none"] = Field(description="No foot; one hand per player.")
 
 
 class FootDealt(Model, plain.FootDealt):
@@ -187,8 +188,8 @@ class Deal(Model, plain.Deal):
         default="turned",
         description=(
             "Whether the top stock card is turned up after the deal to start the discard pile "
-            "('turned'), or the hand starts with no discard pile at all ('none': Modern "
-            "American, POC and BUF), so the first player must draw from the stock."
+            "('turned'), or the hand starts with no discard pile at all ('none': Modern American, "
+            "POC and BUF), so that the first player must draw from the stock."
         ),
     )
     upcard_covered: tuple[SpecialCard, ...] = Field(

@@ -41,8 +41,8 @@ class RedThrees(Model, plain.RedThrees):
         description=(
             "When a side's red threes count minus instead of plus: when the side made no meld in "
             "the hand, when it completed no canasta, or when it completed fewer canastas than "
-            "going out needs (Samba, Bolivia); 'never': they always count plus, a flat value "
-            "(Hand and Foot)."
+            "going out needs (Samba, Bolivia); or never ('never'): they always count plus, a flat "
+            "value (Hand and Foot)."
         ),
     )
     against_when_opponents_out: bool = Field(
@@ -58,10 +58,9 @@ class RedThrees(Model, plain.RedThrees):
         le=6,
         description=(
             "Canastas a side needs for its threes to count plus. With fewer, threes that do not "
-            "count minus under 'count_against' score nothing (Modern American, CCP: with "
-            "count_against = 'no_canasta' and 2 here, threes count minus with no canasta, "
-            "nothing with one, plus with two or more). 0: no such rule. Laid-out black threes "
-            "(black_threes.bonus) follow the same rule."
+            "count minus score nothing (Modern American, CCP: threes count minus for a side with "
+            "no canasta, nothing with one, plus with two or more). 0: no such rule. Black threes "
+            "laid out as bonus cards follow the same rule."
         ),
     )
 
@@ -75,7 +74,7 @@ class RedThrees(Model, plain.RedThrees):
             if b < a:
                 raise conflict(
                     "red_threes",
-                    "totals must not decrease as a side holds more red threes ({b} after {a})",
+                    "the scores must not go down as a side holds more red threes ({b} after {a})",
                     {"a": a, "b": b},
                     ("totals", i),
                 )
@@ -86,25 +85,26 @@ class BlackThrees(Model, plain.BlackThrees):
     discarded: Literal["stop", "freeze"] = Field(
         default="stop",
         description=(
-            "A discarded black three always stops the next player taking the pile while it is "
-            "on top. 'stop': covered, it has no further effect. 'freeze': it also freezes the "
-            "pile until the pile is taken."
+            "A discarded black three always stops the next player taking the pile while it is on "
+            "top. Once covered, it has no further effect ('stop'), or it also freezes the pile "
+            "until the pile is taken ('freeze')."
         ),
     )
     meld_when_going_out: bool = Field(
         default=True,
         description=(
-            "Whether black threes may be melded (at least melds.min_size of them, no wild "
-            "cards) as part of going out. They can never be melded otherwise."
+            "Whether black threes may be melded (at least as many as a new meld needs, with no "
+            "wild card) as part of going out. They can never be melded otherwise."
         ),
     )
     meld_last: bool = Field(
         default=False,
         description=(
-            "With meld_when_going_out: the black threes are the last meld of the going-out "
-            "turn (000: 'the last play before a player goes out'). After the action that lays "
-            "them, only more black threes and the final discard may follow; other melds laid in "
-            "the same action count as laid with them. false: any order within the turn."
+            "Where black threes may be melded in going out: whether they are the last meld of "
+            "that turn (000: 'the last play before a player goes out'). After the action that "
+            "lays them, only more black threes and the final discard may follow; other melds laid "
+            "in the same action count as laid with them. If not, they may come at any point of "
+            "the turn."
         ),
     )
     in_hand_penalty: int = Field(
@@ -121,8 +121,8 @@ class BlackThrees(Model, plain.BlackThrees):
         description=(
             "Whether black threes are bonus cards like red threes (Modern American: CC, BUF, "
             "CCP): laid face up for the side and replaced from the stock during the deal and "
-            "whenever drawn, so they are never melded, discarded or kept in hand. Needs "
-            "red_threes.exposed = 'deal'."
+            "whenever drawn, so that they are never melded, discarded or kept in hand. Needs "
+            "dealt red threes laid down during the deal."
         ),
     )
     totals: tuple[int, ...] = Field(
@@ -130,9 +130,10 @@ class BlackThrees(Model, plain.BlackThrees):
         min_length=1,
         max_length=13,
         description=(
-            "With 'bonus': score for a side that laid out 0, 1, 2, ... black threes; a count past "
-            "the last entry scores the last entry. They count plus or minus as the red threes "
-            "do (red_threes.count_against, count_from_canastas). CCP: 0, 100, 300, 500, 1000."
+            "Where black threes are bonus cards: the score for a side that laid out 0, 1, 2, ... "
+            "black threes; a count past the last entry scores the last entry. They count plus or "
+            "minus as the red threes do (the same rules for counting minus and for the canastas "
+            "needed to count plus). CCP: 0, 100, 300, 500, 1000."
         ),
     )
 
@@ -146,7 +147,8 @@ class BlackThrees(Model, plain.BlackThrees):
             if b < a:
                 raise conflict(
                     "black_threes",
-                    "totals must not decrease as a side holds more black threes ({b} after {a})",
+                    "the scores must not go down as a side lays out more black threes "
+                    "({b} after {a})",
                     {"a": a, "b": b},
                     ("totals", i),
                 )

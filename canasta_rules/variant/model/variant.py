@@ -133,8 +133,8 @@ class Variant(Model, plain.Variant):
         if len(self.red_threes.totals) != self.deck.red_threes + 1:
             raise conflict(
                 "red_threes",
-                "red_threes.totals has {n} entries, but the pack of {cards} cards holds {r} red "
-                "threes, so it needs {want} (0 to {r})",
+                "the red-three scores list {n} entries, but the pack of {cards} cards holds {r} "
+                "red threes, so they need {want}: one for each count from 0 to {r}",
                 {
                     "n": len(self.red_threes.totals),
                     "cards": self.deck.size,
@@ -148,7 +148,8 @@ class Variant(Model, plain.Variant):
         if m.min_naturals > m.min_size:
             raise conflict(
                 "melds",
-                "melds.min_naturals ({n}) exceeds melds.min_size ({s})",
+                "a meld cannot need {n} natural cards when a new meld may have {s} cards "
+                "(melds.min_size)",
                 {"n": m.min_naturals, "s": m.min_size},
                 ("melds", "min_naturals"),
                 ("melds", "min_size"),
@@ -156,7 +157,8 @@ class Variant(Model, plain.Variant):
         if c.size < m.min_size:
             raise conflict(
                 "canastas",
-                "canastas.size ({c}) is smaller than melds.min_size ({s})",
+                "a canasta of {c} cards is smaller than a new meld, which needs {s} cards "
+                "(melds.min_size)",
                 {"c": c.size, "s": m.min_size},
                 ("canastas", "size"),
                 ("melds", "min_size"),
@@ -164,7 +166,7 @@ class Variant(Model, plain.Variant):
         if c.min_naturals > c.size:
             raise conflict(
                 "canastas",
-                "canastas.min_naturals ({n}) exceeds canastas.size ({c})",
+                "a canasta cannot need {n} natural cards when it has {c} cards (canastas.size)",
                 {"n": c.min_naturals, "c": c.size},
                 ("canastas", "min_naturals"),
                 ("canastas", "size"),
@@ -172,8 +174,8 @@ class Variant(Model, plain.Variant):
         if c.min_naturals < m.min_naturals:
             raise conflict(
                 "canastas",
-                "canastas.min_naturals ({c}) is below melds.min_naturals ({n}); every canasta is "
-                "a meld",
+                "a canasta cannot need fewer natural cards ({c}) than any meld needs ({n}, "
+                "melds.min_naturals): every canasta is a meld",
                 {"c": c.min_naturals, "n": m.min_naturals},
                 ("canastas", "min_naturals"),
                 ("melds", "min_naturals"),
@@ -182,7 +184,8 @@ class Variant(Model, plain.Variant):
             raise conflict(
                 "black_threes",
                 "black threes laid out as bonus cards are laid out during the deal, as red "
-                "threes are: set red_threes.exposed = 'deal'",
+                "threes are: dealt red threes must be laid down during the deal too "
+                "(red_threes.exposed = 'deal')",
                 {},
                 ("black_threes", "bonus"),
                 ("red_threes", "exposed"),
@@ -191,8 +194,11 @@ class Variant(Model, plain.Variant):
         if g.sequence_canastas > g.canastas:
             raise conflict(
                 "going_out",
-                "going_out.sequence_canastas ({n}) exceeds going_out.canastas ({c})",
-                {"n": g.sequence_canastas, "c": g.canastas},
+                "going out cannot need {n} runs among {c} (going_out.canastas)",
+                {
+                    "n": g.sequence_canastas,
+                    "c": f"{g.canastas} canasta{'' if g.canastas == 1 else 's'}",
+                },
                 ("going_out", "sequence_canastas"),
                 ("going_out", "canastas"),
             )
@@ -200,7 +206,8 @@ class Variant(Model, plain.Variant):
         if kinds > g.canastas:
             raise conflict(
                 "going_out",
-                "the canastas going out needs by kind ({n}) exceed going_out.canastas ({c})",
+                "the canastas going out needs by kind ({n}) are more than it needs in all "
+                "({c}, going_out.canastas)",
                 {"n": kinds, "c": g.canastas},
                 ("going_out", "canastas"),
                 ("going_out", "natural_canastas"),
@@ -210,8 +217,8 @@ class Variant(Model, plain.Variant):
         if g.wild_canastas and isinstance(m.wild_melds, WildMeldsNone):
             raise conflict(
                 "going_out",
-                "going_out.wild_canastas asks for canastas of wild cards, but melds.wild_melds "
-                "allows no meld of wild cards",
+                "going out asks for canastas of wild cards, but no meld of wild cards is "
+                "allowed (melds.wild_melds)",
                 {},
                 ("going_out", "wild_canastas"),
                 ("melds", "wild_melds"),
@@ -219,7 +226,7 @@ class Variant(Model, plain.Variant):
         if g.sequence_canastas and isinstance(m.sequences, SequencesNone):
             raise conflict(
                 "going_out",
-                "going_out.sequence_canastas asks for runs, but melds.sequences allows none",
+                "going out asks for runs, but no run may be melded (melds.sequences)",
                 {},
                 ("going_out", "sequence_canastas"),
                 ("melds", "sequences"),
