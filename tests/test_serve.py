@@ -549,6 +549,21 @@ def test_a_refusal_names_its_rule_in_words_before_its_key(client: TestClient) ->
     assert 'id="rule-value"' not in r.text
 
 
+def test_a_bare_draw_from_an_unseen_stock_is_legal_with_a_note(client: TestClient) -> None:
+    """'May I draw?' asked without naming the card, as at the table: legal, and the page says, as
+    canasta ruling does, that nothing after the draw is judged and how to ask about it."""
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw"})
+    assert said(r.text, "#verdict") == "Legal: North may draw from the stock."
+    assert said(r.text, "#unnamed") == (
+        "The card drawn is not named, so nothing after the draw is judged. To ask about the "
+        "rest of the turn, name it, as in 'draw 6d'."
+    )
+    # a named draw is judged whole, with no such note
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw 6d"})
+    assert said(r.text, "#verdict").startswith("Legal")
+    assert 'id="unnamed"' not in r.text
+
+
 def test_a_legal_move_is_said_as_a_sentence_and_the_moves_in_words(client: TestClient) -> None:
     """'Legal: West may discard the K♥.' Each legal move is listed in the notation (what one
     types, and what a click puts in the Move box) and in words."""

@@ -274,6 +274,17 @@ def test_ask_the_example_ruling_and_read_the_guide(browser: Driver, base_url: st
     browser.execute_script("document.getElementById('how-to-write').open = false")
     browser.execute_script("window.scrollTo(0, 0)")
     shot(browser, "serve-rule.png")
+    # "may I draw?" without naming the card: legal, with what is left unjudged
+    move = browser.find_element(By.ID, "move")
+    move.clear()
+    move.send_keys("draw")
+    browser.find_element(By.ID, "ask").click()
+    wait(browser, lambda d: d.find_element(By.ID, "unnamed"))
+    assert browser.find_element(By.ID, "verdict").text == "Legal: North may draw from the stock."
+    assert browser.find_element(By.ID, "unnamed").text == (
+        "The card drawn is not named, so nothing after the draw is judged. To ask about the "
+        "rest of the turn, name it, as in 'draw 6d'."
+    )
 
 
 def test_step_through_a_bundled_record(browser: Driver, base_url: str) -> None:
