@@ -107,7 +107,7 @@ def test_a_refusal_of_a_shared_rule_says_so(
     assert code == 1
     lines = out.splitlines()
     assert lines[0].startswith(first), out
-    assert lines[1] == "rule: shared by every variant (not a parameter)"
+    assert lines[1] == "rule: the same in every ruleset (no setting changes it)"
 
 
 def test_a_turn_after_the_end_says_how_the_hand_ended(

@@ -494,7 +494,7 @@ def test_pickup_e5_frozen_queens_through_the_cli(
     code, out, _ = run_cli(capsys, "ruling", str(e5), "take with Qc Jk")
     assert code == 1
     assert out.startswith("refused:") and "(pile.frozen.needs_natural_pair)" in out
-    assert "parameter: pile.frozen" in out and "Pagat's Classic Canasta, teaching page [001]" in out
+    assert "(pile.frozen)" in out and "Pagat's Classic Canasta, teaching page [001]" in out
     code, out, _ = run_cli(capsys, "ruling", str(e5), "take")
     assert code == 1 and "(pile.frozen.needs_natural_pair)" in out
     pair = tmp_path / "e5-pair.pos"

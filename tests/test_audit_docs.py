@@ -110,7 +110,7 @@ def test_index_frozen_pile_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     first = out.splitlines()[0]
     assert first.startswith("refused: the pile is frozen by a two in it")
     assert first.endswith("(pile.frozen.needs_natural_pair)")
-    assert 'parameter: pile.frozen = ["natural_pair"]' in out
+    assert "setting: Ways to take a frozen pile: pair of naturals (pile.frozen)" in out
     assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
 
 
@@ -845,7 +845,7 @@ def test_play_input_end_says_how_to_resume(
     monkeypatch.setattr(sys, "stdin", io.StringIO("? going_out.canastas\n"))
     status, out, err = run_cli(capsys, "play", "online", "--seed", "3", "--record", "x.can")
     assert status == 0, err
-    assert "parameter: going_out.canastas = " in out
+    assert "setting: Canastas needed to go out: " in out
     assert "stopped; resume with: canasta play --resume x.can" in out + err
     assert '[Variant "online"]' in (tmp_path / "x.can").read_text(encoding="utf-8")
 

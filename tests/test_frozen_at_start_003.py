@@ -48,7 +48,7 @@ def test_nobody_has_taken_it_yet(tmp_path: Path, capsys: pytest.CaptureFixture[s
         "side first takes it; you must show two natural nines from your hand "
         "(pile.frozen.needs_natural_pair)"
     )
-    assert "parameter: pile.frozen" in out
+    assert "(pile.frozen)" in out
 
 
 def test_the_side_that_took_it_may_take_it_unfrozen(

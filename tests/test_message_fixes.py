@@ -464,7 +464,10 @@ def test_10_a_minimum_by_round_cites_by_round(capsys: Capsys, tmp_path: Path) ->
     assert code == 1
     lines = out.splitlines()
     assert lines[0].startswith("refused: your side's first melds must count at least 90 ")
-    assert lines[1] == "parameter: initial_meld.by_round = [50, 90, 120, 150]"
+    assert lines[1] == (
+        "setting: Initial meld minimum by round: round 1: 50; round 2: 90; round 3: 120; "
+        "round 4 and later: 150 (initial_meld.by_round)"
+    )
     assert lines[2].startswith("source: Roger DeMeritt") and "TXNetStars" in lines[2]
     assert "initial_meld.tiers" not in out
     _, out, _ = _ruling(capsys, tmp_path, HAND_AND_FOOT_2, "meld 4c 4d 4h", "--json")
@@ -475,7 +478,7 @@ def test_10_a_minimum_by_round_cites_by_round(capsys: Capsys, tmp_path: Path) ->
 def test_10_a_minimum_by_score_still_cites_the_tiers(capsys: Capsys, tmp_path: Path) -> None:
     text = CLASSIC.replace("hand N: 5c 6c 7c", "hand N: 6h 6h 6d")
     _, out, _ = _ruling(capsys, tmp_path, text, "meld 6h 6h 6d")
-    assert out.splitlines()[1].startswith("parameter: initial_meld.tiers = ")
+    assert out.splitlines()[1].startswith("setting: Initial meld minimum by score: ")
 
 
 # ---------------------------------------------------------------------------------------------

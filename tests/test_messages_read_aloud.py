@@ -40,7 +40,7 @@ CANASTA_001 = (
             [
                 "refused: you must keep two cards (one to discard, one to hold) until your side "
                 "has a canasta to go out (meld.keep_a_card)",
-                "parameter: going_out.canastas = 1",
+                "setting: Canastas needed to go out: 1 canasta (going_out.canastas)",
                 CANASTA_001,
             ],
         ),
@@ -50,7 +50,7 @@ CANASTA_001 = (
             (),
             [
                 "refused: you cannot go out: your side needs a canasta first (out.canastas)",
-                "parameter: going_out.canastas = 1",
+                "setting: Canastas needed to go out: 1 canasta (going_out.canastas)",
                 CANASTA_001,
             ],
         ),
@@ -60,7 +60,7 @@ CANASTA_001 = (
             ("going_out.canastas=2",),
             [
                 "refused: you cannot go out: your side needs 2 canastas first (out.canastas)",
-                "parameter: going_out.canastas = 2",
+                "setting: Canastas needed to go out: 2 canastas (going_out.canastas)",
             ],
         ),
         (
@@ -70,7 +70,7 @@ CANASTA_001 = (
             [
                 "refused: you must keep two cards (one to discard, one to hold) until your side "
                 "has 2 canastas to go out (meld.keep_a_card)",
-                "parameter: going_out.canastas = 2",
+                "setting: Canastas needed to go out: 2 canastas (going_out.canastas)",
             ],
         ),
         (
@@ -80,7 +80,7 @@ CANASTA_001 = (
             [
                 "refused: a meld may hold at most one wild card; this would hold 2 "
                 "(meld.too_many_wild)",
-                "parameter: melds.max_wild = 1",
+                "setting: Most wild cards in a meld: 1 wild card (melds.max_wild)",
             ],
         ),
     ],

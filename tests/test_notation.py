@@ -173,7 +173,7 @@ def test_ruling_frozen_pile(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["ruling", pos, "take with Qc Jk"], capsys)
     assert code == 1
     assert "(pile.frozen.needs_natural_pair)" in out
-    assert 'parameter: pile.frozen = ["natural_pair"]' in out
+    assert "setting: Ways to take a frozen pile: pair of naturals (pile.frozen)" in out
     assert "source: Pagat's Classic Canasta, teaching page [001]: " in out
     code, out, _ = run(["ruling", pos, "N draw 5h discard 5h"], capsys)
     assert code == 0 and out.strip() == "legal"

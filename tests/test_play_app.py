@@ -98,7 +98,7 @@ def test_a_whole_hand_through_the_app(tmp_path: Path) -> None:
             refused = [t for t in app.transcript if t.startswith("refused: ")]
             assert refused and refused[-1].endswith("(pile.frozen.needs_natural_pair)")
             await _type(pilot, "? pile.frozen.needs_natural_pair")
-            assert "parameter: pile.frozen = " in "\n".join(app.transcript)
+            assert "setting: Ways to take a frozen pile: " in "\n".join(app.transcript)
             assert any("Classic Canasta, teaching page [001]" in t for t in app.transcript)
             played = await _play_hand(app, pilot, rec)
             assert played > 3

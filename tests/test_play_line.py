@@ -171,18 +171,18 @@ def test_refusal_reason_and_rule_source(tmp_path: Path) -> None:
     lines = explain(sess.loaded, sess.refusals, f" {code}")
     assert lines[0].startswith(f"{code}: ")
     param = info.value.refusal.parameter
-    assert lines[1].startswith(f"parameter: {param} = ")
+    assert lines[1].startswith("setting: ") and lines[1].endswith(f" ({param})")
     assert "Pagat's Classic Canasta, teaching page [001]" in lines[2]
     assert explain(sess.loaded, sess.refusals, "going_out.canastas")[0] == (
-        "parameter: going_out.canastas = 1"
+        "setting: Canastas needed to go out: 1 canasta (going_out.canastas)"
     )
     assert "neither a rule code" in explain(sess.loaded, sess.refusals, "no.such")[0]
     # A rule code not met yet is explained from the package's table of refusals (docs/engine.md).
     lines = explain(sess.loaded, {}, "pile.frozen.needs_natural_pair")
     assert lines[0] == "pile.frozen.needs_natural_pair: a rule code (not met in this game yet)"
-    assert lines[1] == 'parameter: pile.frozen = ["natural_pair"]'
+    assert lines[1] == "setting: Ways to take a frozen pile: pair of naturals (pile.frozen)"
     assert explain(sess.loaded, {}, "card.not_in_hand")[1] == (
-        "rule: shared by every variant (not a parameter)"
+        "rule: the same in every ruleset (no setting changes it)"
     )
 
 

@@ -57,8 +57,8 @@ def test_partner_answering_and_a_yes_that_obliges(capsys: pytest.CaptureFixture[
     code, out, _ = run_cli(capsys, "ruling", pos, "N ask yes discard 4s")
     assert code == 1
     assert out.startswith("refused: your partner said yes: you must go out this turn")
-    assert 'parameter: going_out.permission = {kind = "ask", ' in out
-    assert "yes_obliges = true, required = false}" in out
+    assert "setting: Asking partner to go out: a player may ask; " in out
+    assert "; a yes obliges going out; must ask before going out: no (going_out.permission)" in out
     assert "see the table" not in out
     code, out, _ = run_cli(capsys, "ruling", pos, "ask no meld 5c 5d 5h discard 4s")
     assert code == 0 and out.strip() == "legal"

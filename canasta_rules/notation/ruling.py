@@ -22,6 +22,7 @@ from ..errors import CanastaError, NotationError, Refusal
 from ..seats import seat_names, seat_word
 from ..sources import cite
 from ..variant.compare import flatten_at, show_value
+from ..variant.spoken import setting_words
 from . import ast as A
 from .position import ReadPosition, answering, read_position, unseen_foot
 from .reading import parse
@@ -294,11 +295,14 @@ def _refused(
 ) -> Verdict:
     lines = [f"refused: {ref}"]
     if not ref.parameter:
-        lines.append("rule: shared by every variant (not a parameter)")
+        lines.append("rule: the same in every ruleset (no setting changes it)")
         text = _text("\n".join(lines), (), depends, remedy)
         return Verdict(False, ref, text, depends=depends, remedy=remedy)
     shown = _parameter_value(pos, ref.parameter)
-    lines.append(f"parameter: {ref.parameter} = {shown}")
+    # The setting in words for the player; its key (for a rule writer) in brackets, and the
+    # file's value in --json ("value").
+    said = setting_words(ref.parameter, flatten_at(pos.loaded.variant, ref.parameter))
+    lines.append(f"setting: {said} ({ref.parameter})")
     prov = pos.loaded.provenance(ref.parameter)
     source = None
     if prov is not None:

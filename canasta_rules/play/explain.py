@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..errors import Refusal
 from ..sources import cite
 from ..variant import LoadedVariant
-from ..variant.compare import flatten, show_value
+from ..variant.compare import flatten
+from ..variant.spoken import setting_words
 
 
 def explain_parameter(loaded: LoadedVariant, parameter: str) -> list[str] | None:
@@ -17,9 +18,7 @@ def explain_parameter(loaded: LoadedVariant, parameter: str) -> list[str] | None
     values = flatten(loaded.variant)
     if parameter not in values and not any(k.startswith(parameter + ".") for k in values):
         return None
-    value = values.get(parameter)
-    shown = show_value(value) if parameter in values else "(a table of settings)"
-    lines = [f"parameter: {parameter} = {shown}"]
+    lines = [f"setting: {setting_words(parameter, values)} ({parameter})"]
     prov = loaded.provenance(parameter)
     if prov is not None:
         pinned = " (pinned reading)" if prov.pinned else ""
@@ -42,9 +41,9 @@ def explain(loaded: LoadedVariant, seen: dict[str, Refusal], topic: str) -> list
     if ref is not None:
         lines = [f"{ref.code}: {ref.message}"]
         if not ref.parameter:
-            return [*lines, "rule: shared by every variant (not a parameter)"]
+            return [*lines, "rule: the same in every ruleset (no setting changes it)"]
         more = explain_parameter(loaded, ref.parameter)
-        return lines + (more or [f"parameter: {ref.parameter}"])
+        return lines + (more or [f"setting: {ref.parameter}"])
     more = explain_parameter(loaded, topic)
     if more is not None:
         return more
@@ -54,8 +53,8 @@ def explain(loaded: LoadedVariant, seen: dict[str, Refusal], topic: str) -> list
     if param is not None:
         lines = [f"{topic}: a rule code (not met in this game yet)"]
         if not param:
-            return [*lines, "rule: shared by every variant (not a parameter)"]
-        return lines + (explain_parameter(loaded, param) or [f"parameter: {param}"])
+            return [*lines, "rule: the same in every ruleset (no setting changes it)"]
+        return lines + (explain_parameter(loaded, param) or [f"setting: {param}"])
     return [
         f"{topic!r} is neither a rule code nor a parameter of this ruleset "
         "(rule codes are listed in docs/engine.md)"

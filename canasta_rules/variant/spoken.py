@@ -667,3 +667,15 @@ def table_words(key: str, fields: Mapping[str, Any]) -> str:
             said = setting_name(sub)
             parts.append(f"{said[:1].lower() + said[1:]}: {value_words(sub, value)}")
     return "; ".join(parts)
+
+
+def setting_words(key: str, flat: Mapping[str, Any]) -> str:
+    """What a ruleset sets ``key`` to, by name and in words, for a ruling or ``?`` at the table:
+    ``Ways to take a frozen pile: pair of naturals``. ``flat`` holds the ruleset's entries at
+    and under ``key`` (``compare.flatten_at``); a table of settings is said field by field."""
+    if key in flat:
+        said = value_words(key, flat[key])
+    else:
+        inner = {k[len(key) + 1 :]: v for k, v in flat.items() if k.startswith(key + ".")}
+        said = table_words(key, inner) if inner else "not set in this ruleset"
+    return f"{setting_name(key)}: {said}"
