@@ -26,7 +26,7 @@ from ..variant.compare import flatten, show_value
 from ..variant.model import Variant as Model
 from ..variant.plain import Variant
 from .sayings import Saying, disagree, sayings
-from .words import choice_words, setting_words
+from .words import choice_words, setting_title
 
 Widget = Literal["toggle", "number", "choice", "multi", "numbers", "rows", "text"]
 
@@ -199,7 +199,7 @@ def _worded(key: str, col: Column) -> Column:
     """``col`` of the rows of ``key`` with its name and its choices in words."""
     entry = f"{key}[].{col.name}"
     options = tuple((ch, choice_words(entry, ch)) for ch in col.choices)
-    return replace(col, title=setting_words(entry), options=options)
+    return replace(col, title=setting_title(entry), options=options)
 
 
 def _sections(v: Variant) -> list[tuple[str, str, list[str]]]:
@@ -242,7 +242,7 @@ def groups(
         placed.setdefault(home[key], []).append(
             Control(
                 key=key,
-                label=setting_words(key),
+                label=setting_title(key),
                 help=info.description or "",
                 value=value,
                 base_value=base_flat.get(key),

@@ -25,7 +25,7 @@ from ..seats import seat_names, seat_word, side_names
 from ..variant.compare import flatten_at
 from ..variant.spoken import table_words, value_words
 from .controls import description
-from .words import setting_words
+from .words import setting_title
 
 
 def _cards(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -146,7 +146,7 @@ def _rule(pos: ReadPosition, v: Verdict) -> dict[str, str]:
     inner = {k[len(key) + 1 :]: x for k, x in flat.items() if k.startswith(key + ".")}
     what = description(pos.loaded.variant, key)
     return {
-        "name": setting_words(key),
+        "name": setting_title(key),
         "key": key,
         "what": what.partition(". ")[0].rstrip(".") + "." if what else "",
         "value": value_words(key, flat[key]) if key in flat else table_words(key, inner),

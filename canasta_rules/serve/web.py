@@ -43,7 +43,7 @@ def sentence(text: str) -> str:
 env.filters["sentence"] = sentence
 env.filters["sourced"] = W.with_sources
 env.filters["shown_words"] = W.shown_words
-env.filters["setting"] = W.setting_words
+env.filters["setting"] = W.setting_title
 env.globals["value_words"] = value_words
 env.globals["sources_in"] = W.sources_in
 

@@ -19,7 +19,7 @@ from ..variant.spoken import setting_name, value_words
 # ``canasta variants show`` and ``diff`` print too; the page only adds the row of a table.
 
 
-def setting_words(key: str) -> str:
+def setting_title(key: str) -> str:
     """A setting's name in words (``A discarded black three`` for ``black_threes.discarded``). A
     key into a row of a table (``initial_meld.tiers.1.minimum``, as a check names it) names the
     table and the row too: ``Initial meld minimum by score, row 2: minimum``."""
