@@ -62,11 +62,11 @@ def test_an_answer_is_listed_as_the_ask_it_answers(capsys: pytest.CaptureFixture
     [
         (
             "red-three-last.can",
-            "hand 1 (dealer W): the stock ran out on a red three after 58 turns",
+            "hand 1 (dealer West): the stock ran out on a red three after 58 turns",
         ),
-        ("stock-out-forced-pickup.can", "hand 1 (dealer E): the stock ran out after 62 turns"),
-        ("opening-two-actions.can", "hand 1 (dealer W): unfinished after 1 turn (4 actions)"),
-        ("concealed.can", "hand 1 (dealer W): N went out concealed after 1 turn"),
+        ("stock-out-forced-pickup.can", "hand 1 (dealer East): the stock ran out after 62 turns"),
+        ("opening-two-actions.can", "hand 1 (dealer West): unfinished after 1 turn (4 actions)"),
+        ("concealed.can", "hand 1 (dealer West): North went out concealed after 1 turn"),
     ],
 )
 def test_replay_says_how_a_hand_ended_in_words(

@@ -750,7 +750,7 @@ def test_000_game_ends_at_5000_and_the_higher_total_wins(capsys: Capsys, tmp_pat
         capsys, "tally", "--sheet", str(sheet_file), "--hand", "NS m 3000 n 1 out; EW m 4500"
     )
     assert code == 0, out
-    assert "result: NS wins, NS 5230, EW 5075" in out
+    assert "result: North-South won, NS 5230, EW 5075" in out
 
 
 def test_000_exactly_5000_ends_the_game(capsys: Capsys, tmp_path: Path) -> None:
@@ -765,7 +765,7 @@ def test_000_exactly_5000_ends_the_game(capsys: Capsys, tmp_path: Path) -> None:
         "NS m 4400 n 1 out; EW m 100",
     )
     assert code == 0, out
-    assert "result: NS wins, NS 5000, EW 100" in out
+    assert "result: North-South won, NS 5000, EW 100" in out
 
 
 # --------------------------------------------------------------------------------------------

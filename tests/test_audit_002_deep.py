@@ -813,7 +813,7 @@ def test_tally_3000_option_ends_at_exactly_3000(capsys: pytest.CaptureFixture[st
     """002, 'End of the game': with the 3,000 option the game ends when a player reaches 3,000;
     N at 3000 exactly wins over S at 2900. Under the 5,000 game the same hand goes on."""
     hand = "N m 1100 n 3 x 1 out; S m 1000 n 3 x 1 r 1"
-    assert "result: N wins, N 3000, S 2900" in cli_tally(capsys, "online-3000", hand)
+    assert "result: North won, N 3000, S 2900" in cli_tally(capsys, "online-3000", hand)
     assert "totals after 1 hand: N 3000, S 2900 (target 5000)" in cli_tally(capsys, "online", hand)
 
 
@@ -828,7 +828,7 @@ def test_tally_both_reach_5000_the_higher_wins(capsys: pytest.CaptureFixture[str
     )
     # hand 1: N 1000 + 2000 + 600 + 100 = 3700; S 1000 + 2000 + 300 = 3300
     # hand 2: N 300 + 500 + 300 + 100 = 1200 -> 4900; S 500 + 500 + 600 + 100 + 100 = 1800 -> 5100
-    assert "result: S wins, N 4900, S 5100" in out
+    assert "result: South won, N 4900, S 5100" in out
 
 
 # --------------------------------------------------------------------------------------------

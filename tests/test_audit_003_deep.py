@@ -816,7 +816,7 @@ def test_tally_the_game_ends_at_5000(capsys: Capsys) -> None:
     out = _tally(capsys, "--hand", hand, "--hand", hand)
     assert "result" not in out and "target 5000" in out
     out = _tally(capsys, "--hand", hand, "--hand", hand, "--hand", hand)
-    assert "result: NS wins, NS 6300, EW 150" in out
+    assert "result: North-South won, NS 6300, EW 150" in out
 
 
 # ============================================================================================

@@ -907,7 +907,7 @@ def test_two_hand_record_every_stock_draw_is_two_cards(capsys: Capsys, tmp_path:
     assert "N draw Kd 3d 4h" in TWO_RECORD
     code, out, err = _replay(capsys, tmp_path, TWO_RECORD)
     assert code == 0, err
-    assert "result: S wins, N 5080, S 6270" in out
+    assert "result: South won, N 5080, S 6270" in out
     code, _, err = _replay(
         capsys, tmp_path, TWO_RECORD.replace("S draw 5s 4d meld", "S draw 5s meld")
     )

@@ -44,7 +44,7 @@ def test_readme_quick_start_replays_the_bundled_game(capsys: pytest.CaptureFixtu
     whole game, checking every move."""
     status, out, err = run_cli(capsys, "replay", _ex("classic-game.can"))
     assert status == 0, err
-    assert out.splitlines()[-1] == "result: NS wins, NS 5395, EW 2870"
+    assert out.splitlines()[-1] == "result: North-South won, NS 5395, EW 2870"
 
 
 def test_readme_names_the_family_games_in_variants_list(

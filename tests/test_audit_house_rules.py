@@ -467,7 +467,7 @@ def test_tally_ends_the_game_at_3000(capsys: pytest.CaptureFixture[str], house: 
     hand = "NS m 560 n 2 x 2 r 4 out; EW m 300 h 40"
     status, out, _ = run_cli(capsys, "tally", "house.toml", "--hand", hand)
     assert status == 0
-    assert "result: NS wins, NS 3060, EW 260" in out
+    assert "result: North-South won, NS 3060, EW 260" in out
     status, out, _ = run_cli(capsys, "tally", "classic", "--hand", hand)
     assert "totals after 1 hand: NS 3060, EW 260 (target 5000)" in out
 

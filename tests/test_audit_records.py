@@ -357,9 +357,9 @@ def test_b_novice_first_to_reach_wins() -> None:
 def test_b_replay_prints_the_result(capsys: Capsys, tmp_path: Path) -> None:
     path = write(tmp_path, B, "b.can")
     status, out, _ = run_cli(capsys, "replay", str(path))
-    assert status == 0 and out.rstrip().endswith("result: EW wins, NS 5340, EW 5455")
+    assert status == 0 and out.rstrip().endswith("result: East-West won, NS 5340, EW 5455")
     status, out, _ = run_cli(capsys, "replay", str(path), "--variant", "novice")
-    assert out.rstrip().endswith("result: NS wins, NS 5340, EW 5455")
+    assert out.rstrip().endswith("result: North-South won, NS 5340, EW 5455")
 
 
 @pytest.mark.parametrize(("ns", "over"), [(4345, True), (4340, False)])
@@ -615,7 +615,7 @@ def test_e_general_requires_the_final_discard() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Records O (online, 002): two players, 15 cards; the first seat starts hand 1 (dealer S).
+# Records O (online, 002): two players, 15 cards; the first seat starts hand 1 (dealer South).
 
 ONLINE_1 = """\
 [Variant "online"]

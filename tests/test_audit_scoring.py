@@ -540,7 +540,7 @@ def test_tally_hand_and_foot_four_rounds_and_minimums(
     assert "minimum to open next hand: NS 120, EW 120" in outs[1]  # NS at 8400: still playing
     assert "result" not in outs[1]
     assert "minimum to open next hand: NS 150, EW 150" in outs[2]
-    assert "result: NS wins, NS 16800, EW 2600" in outs[3]
+    assert "result: North-South won, NS 16800, EW 2600" in outs[3]
     code, _, err = run_cli(capsys, "tally", "--sheet", str(sheet), "--hand", hand)
     assert code == 2 and "the game is over" in err
 
@@ -608,7 +608,7 @@ def test_tally_online_3000_game_ends_at_3000(
         "N m 500 n 2 x 1 r 2 out; S m 300",
     )
     assert code == 0, err
-    assert "result: N wins, N 3700, S 600" in out
+    assert "result: North won, N 3700, S 600" in out
 
 
 def test_tally_both_pass_target_higher_wins(
@@ -626,7 +626,7 @@ def test_tally_both_pass_target_higher_wins(
     # hand 1: NS 1000+2000+300+800+100 = 4200; EW 900+2000+600 = 3500
     # hand 2: NS 300+500+100 = 900 -> 5100; EW 700+1000+300 = 2000 -> 5500
     assert code == 0, err
-    assert "result: EW wins, NS 5100, EW 5500" in out
+    assert "result: East-West won, NS 5100, EW 5500" in out
 
 
 def test_tally_minimum_tiers_follow_totals(
@@ -690,7 +690,7 @@ def test_replay_concealed_hand_and_target_reached(
         capsys, tmp_path, ONE_TURN.format(variant="classic", scores="NS 4300, EW 4000")
     )
     assert code == 0, out
-    assert "result: NS wins, NS 5040, EW 3810" in out
+    assert "result: North-South won, NS 5040, EW 3810" in out
 
 
 def test_replay_below_target_game_goes_on(
@@ -758,7 +758,7 @@ def test_replay_both_cross_higher_total_wins_classic(
     draw waives NS's 120 (001)."""
     code, out = _replay(capsys, tmp_path, FIRST_TO_REACH.format(variant="classic"))
     assert code == 0, out
-    assert "result: EW wins, NS 5040, EW 5075" in out
+    assert "result: East-West won, NS 5040, EW 5075" in out
 
 
 def test_replay_novice_first_to_reach(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -767,7 +767,7 @@ def test_replay_novice_first_to_reach(capsys: pytest.CaptureFixture[str], tmp_pa
     North-South win on the lower total."""
     code, out = _replay(capsys, tmp_path, FIRST_TO_REACH.format(variant="novice"))
     assert code == 0, out
-    assert "result: NS wins, NS 5040, EW 5075" in out
+    assert "result: North-South won, NS 5040, EW 5075" in out
 
 
 def test_bolivia_black_threes_left_in_hand_cost_100_each(

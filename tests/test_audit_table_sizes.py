@@ -235,7 +235,7 @@ def test_two_hand_all_four_red_threes_count_800_plus_or_minus_001(
 def test_two_hand_game_is_to_5000(capsys: Capsys) -> None:
     """cat (P, B, W; RG2 "same as four-handed", 001): the game is to 5000."""
     assert "result:" not in _tally(capsys, "two-hand", "N m 4990; S m 0")
-    assert "result: N wins" in _tally(capsys, "two-hand", "N m 5000; S m 0")
+    assert "result: North won" in _tally(capsys, "two-hand", "N m 5000; S m 0")
 
 
 # ============================================================================================
@@ -576,7 +576,9 @@ def test_five_hand_score_is_kept_per_side_to_5000_rg5(capsys: Capsys) -> None:
     is classic's 5000 (001)."""
     below = _tally(capsys, "five-hand", "NS m 4990; EW m 0", "--players", "5")
     assert "NS 4990, EW 0 (target 5000)" in below
-    assert "result: NS wins" in _tally(capsys, "five-hand", "NS m 5000; EW m 0", "--players", "5")
+    assert "result: North-South won" in _tally(
+        capsys, "five-hand", "NS m 5000; EW m 0", "--players", "5"
+    )
 
 
 # ============================================================================================
@@ -732,10 +734,12 @@ def test_six_hand_targets_10000_for_two_sides_and_7500_for_three_rg6(capsys: Cap
     two = _tally(capsys, "six-hand", "ACE m 7600; BDF m 100")
     assert "result:" not in two and "target 10000" in two
     assert "minimum to open next hand: ACE 150" in two
-    assert "result: ACE wins" in _tally(capsys, "six-hand", "ACE m 10000; BDF m 100")
+    assert "result: players A, C and E won" in _tally(capsys, "six-hand", "ACE m 10000; BDF m 100")
     three = _tally(capsys, "six-hand-pairs", "AD m 7490; BE m 100; CF m 0")
     assert "result:" not in three and "target 7500" in three
-    assert "result: AD wins" in _tally(capsys, "six-hand-pairs", "AD m 7500; BE m 100; CF m 0")
+    assert "result: players A and D won" in _tally(
+        capsys, "six-hand-pairs", "AD m 7500; BE m 100; CF m 0"
+    )
 
 
 # ============================================================================================

@@ -572,7 +572,7 @@ def test_tally_ends_the_game_at_5000(capsys: pytest.CaptureFixture[str]) -> None
     first = "NS m 1000 n 2 x 1 w 1 r 4 out; EW m 100"
     status, out, err = tally(capsys, first)
     assert status == 0, err
-    assert "result: NS wins, NS 5200, EW 100" in out
+    assert "result: North-South won, NS 5200, EW 100" in out
     status, _out, err = tally(capsys, first, "NS m 500 n 1 out")
     assert status == 2
     assert "the game is over" in err

@@ -62,3 +62,21 @@ def test_tables_of_settings_end_their_lines_without_padding(
     lines = out.splitlines()
     assert "deck.decks" in out and "Sources (docs/sources.md has their addresses):" in lines
     assert [line for line in lines if line != line.rstrip()] == []
+
+
+def test_variants_show_wraps_its_prose_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``variants show``: the ruleset's summary and the notes on its settings are prose, wrapped
+    at the terminal's width (they ran to 160 columns), a note's lines hanging under its first;
+    no line ends in a space."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run_cli(capsys, "variants", "show", "classic")
+    assert code == 0
+    lines = out.splitlines()
+    assert [line for line in lines if len(line) > 80 or line != line.rstrip()] == []
+    assert lines[1].startswith("Four players in two partnerships with 108 cards")
+    at = lines.index(
+        "  note on deal.rotation (001): Turns and the deal pass clockwise; the dealer's"
+    )
+    assert lines[at + 1] == "    left plays first."

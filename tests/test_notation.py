@@ -149,9 +149,9 @@ def test_special_event_examples_state_the_rule() -> None:
 def test_full_game_examples_replay(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["replay", str(EXAMPLES / "classic-game.can")], capsys)
     assert code == 0
-    assert "result: NS wins, NS 5395, EW 2870" in out
+    assert "result: North-South won, NS 5395, EW 2870" in out
     code, out, _ = run(["replay", str(EXAMPLES / "two-hand-game.can")], capsys)
-    assert code == 0 and "result: S wins, N 5080, S 6270" in out
+    assert code == 0 and "result: South won, N 5080, S 6270" in out
 
 
 def test_e3_position_scores_as_000(capsys: pytest.CaptureFixture[str]) -> None:
@@ -384,4 +384,4 @@ def test_replay_under_another_ruleset(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "hand 1, turn 1, N: meld Qc Qs 2c" in err
     assert "until your side has 2 canastas to go out (meld.keep_a_card)" in err
     code, out, _ = run(["replay", str(p), "--variant", "encyclopedia"], capsys)
-    assert code == 0 and "N went out" in out
+    assert code == 0 and "North went out" in out

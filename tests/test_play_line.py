@@ -15,6 +15,7 @@ from canasta_rules.engine.moves import Discard
 from canasta_rules.notation import read, replay
 from canasta_rules.play.commands import undone_text
 from canasta_rules.play.session import IllegalMove, Options, Session, move_text
+from canasta_rules.seats import side_word
 
 
 def _script(opts: Options) -> tuple[list[str], Session]:
@@ -70,7 +71,7 @@ def test_whole_game_from_a_script_replays_to_the_same_scores(
     assert p.returncode == 0, p.stderr
     names = expected.sides
     totals = ", ".join(f"{n} {v}" for n, v in zip(names, expected.totals, strict=True))
-    assert f"result: {names[expected.winner or 0]} wins, {totals}" in p.stdout
+    assert f"result: {side_word(names[expected.winner or 0])} won, {totals}" in p.stdout
     # the table is printed before each of the person's moves; each hand ends on a pause
     assert p.stdout.count("N (you) to move") == len([x for x in lines if x])
     assert p.stdout.count("(Enter deals hand ") == len(expected.hands) - 1
@@ -86,7 +87,7 @@ def test_whole_game_from_a_script_replays_to_the_same_scores(
         timeout=60,
     )
     assert replayed.returncode == 0, replayed.stderr
-    assert f"result: {names[expected.winner or 0]} wins, {totals}" in replayed.stdout
+    assert f"result: {side_word(names[expected.winner or 0])} won, {totals}" in replayed.stdout
 
 
 def test_stop_and_resume_gives_the_same_game(

@@ -114,12 +114,12 @@ def test_keep_going_reports_three_slips_in_three_hands(
     assert "  the whole table before this turn: canasta replay slips.can --at 3.9" in err
     assert "  the whole table before this turn: canasta replay slips.can --at 4.1" in err
     # Hands that could not be followed say so; the game goes on from the record's totals.
-    assert "hand 1 (dealer N): the replay stopped at turn 3 (the problem is shown below)" in out
+    assert "hand 1 (dealer North): the replay stopped at turn 3 (the problem is shown below)" in out
     assert "the game goes on from the record's totals: N 1210, S 1215" in out
-    assert "hand 2 (dealer S): S went out after 30 turns" in out
-    assert "hand 5 (dealer N): S went out after 35 turns" in out
+    assert "hand 2 (dealer South): South went out after 30 turns" in out
+    assert "hand 5 (dealer North): South went out after 35 turns" in out
     # Hand 5's own play gives the record's Result from the totals written after hand 4.
-    assert out.rstrip().endswith("result: S wins, N 5080, S 6270")
+    assert out.rstrip().endswith("result: South won, N 5080, S 6270")
     # Every line fits 80 columns but the located lines (one line each, as every error).
     assert all(len(ln) <= 80 for ln in err.splitlines() if not ln.startswith("canasta: "))
 

@@ -94,7 +94,7 @@ def test_minimums_and_target_online() -> None:
     assert sheet.winner is None
     sheet.add("N m 300 n 1 out; S m 100 h 50")
     assert sheet.winner == 0
-    with pytest.raises(TallyError, match="the game is over: N has won"):
+    with pytest.raises(TallyError, match="the game is over: North won"):
         sheet.add("N m 100; S m 100")
     short = Sheet.new("online-3000")
     short.add("N m 600 n 3 out; S h 100")

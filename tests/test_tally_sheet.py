@@ -65,7 +65,7 @@ def test_an_edit_a_later_hand_cannot_follow_leaves_the_sheet_as_it_was() -> None
     before = sheet.lines()
     with pytest.raises(TallyError) as e:
         sheet.edit(1, "NS m 500 n 1 x 1 out; EW h 10")
-    assert str(e.value) == "after the change to hand 1, hand 2: the game is over: NS has won"
+    assert str(e.value) == "after the change to hand 1, hand 2: the game is over: North-South won"
     assert sheet.lines() == before
     with pytest.raises(TallyError, match=r"^hand 2: NS: m 7 is not a multiple of 5"):
         sheet.edit(2, "NS m 7")

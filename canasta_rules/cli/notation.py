@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import CanastaError
-from ..seats import roster_note, seat_names, seat_word
+from ..seats import roster_note, seat_names, seat_word, side_word
 from .common import (
     BOTS_HELP,
     PlayersOption,
@@ -171,7 +171,7 @@ def _print_replay(rp: Replay) -> None:
     for h in rp.hands:
         end = h.end
         assert end is not None
-        dealer = rp.seats[h.dealer]
+        dealer = seat_word(rp.seats[h.dealer])  # the seats by name, as a player says them
         if not h.followed:
             # --keep-going: the hand's problem is reported below, on standard error.
             console.print(
@@ -194,7 +194,8 @@ def _print_replay(rp: Replay) -> None:
 
         how = hand_ended(end.end_reason)
         if end.out_player >= 0:
-            how = f"{rp.seats[end.out_player]} went out" + (" concealed" if end.concealed else "")
+            who = seat_word(rp.seats[end.out_player])
+            how = f"{who} went out" + (" concealed" if end.concealed else "")
         console.print(f"hand {h.number} (dealer {dealer}): {how} after {_turns(h.turns)}")
         if rp.rules.sit_out:
             console.print(roster_note(h.number))
@@ -206,7 +207,7 @@ def _print_replay(rp: Replay) -> None:
             "totals: not known (a hand that could not be followed writes no total)", markup=False
         )
     elif rp.game_over and rp.winner is not None:
-        console.print(f"result: {names[rp.winner]} wins, {totals}")
+        console.print(f"result: {side_word(names[rp.winner])} won, {totals}")
     else:
         console.print(f"totals: {totals} (the game is not finished)")
 

@@ -242,7 +242,7 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
     v = lv.variant
     console.print(Text(f"{v.name}: {v.title}", style="bold"))
     if v.summary:
-        console.print(Text(v.summary))
+        _prose(v.summary)
     chain = " -> ".join(layer.label for layer in lv.chain)
     console.print(Text(f"sources: {', '.join(v.sources)}    resolved from: {chain}"))
     values = flatten(v)
@@ -272,12 +272,26 @@ def show(ref: VariantArg, set_: SetOption = None, json_: JsonOption = False) -> 
         _print_settings(rows)
         for pkey, prov in notes.items():
             cites = ", ".join(prov.sources) + ("; pinned" if prov.pinned else "")
-            console.print(Text(f"  note on {pkey} ({cites}): {prov.note}", style="dim"))
+            _prose(f"note on {pkey} ({cites}): {prov.note}", indent=2, style="dim")
             cited += prov.sources
     console.print()
     console.print(Text("Sources (docs/sources.md has their addresses):"))
     with _unpadded():
         console.print(_legend(cited))
+
+
+def _prose(text: str, indent: int = 0, style: str = "") -> None:
+    """A sentence or two of prose, wrapped at the terminal's width with no space left at the
+    ends of lines (the console keeps every other line whole, for notation and tables)."""
+    import textwrap
+
+    from rich.text import Text
+
+    pad = " " * indent
+    width = max(40, console.width)
+    hang = pad + "  " if indent else ""  # a note hangs under its first line
+    for line in textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=hang):
+        console.print(Text(line, style=style))
 
 
 def _print_settings(rows: list[tuple[str, str, str]]) -> None:

@@ -13,6 +13,7 @@ from ..engine.rules import GROUP
 from ..engine.scoring import OPTIONAL_ROWS, SideScore
 from ..engine.state import Phase, State, TableMeld
 from ..notation.wording import how_ended
+from ..seats import seat_word, side_word
 from .session import Session, move_text
 
 PHASE_WORDS = {
@@ -209,12 +210,12 @@ def hand_end_lines(sess: Session) -> list[str]:
     """How the hand ended, its score breakdown, the totals and (at the end) the result."""
     s = sess.state
     h = sess.hand
-    lines = [f"hand {h.number} over: {how_ended(s, sess.seats)}"]
+    lines = [f"hand {h.number} over: {how_ended(s, tuple(seat_word(x) for x in sess.seats))}"]
     lines += breakdown_lines(sess.sides, h.score)
     totals = ", ".join(f"{n} {v}" for n, v in zip(sess.sides, sess.totals, strict=True))
     if sess.game_over:
         if sess.winner is not None:
-            lines.append(f"result: {sess.sides[sess.winner]} wins, {totals}")
+            lines.append(f"result: {side_word(sess.sides[sess.winner])} won, {totals}")
         else:
             lines.append(f"result: no winner after {h.number} hands, {totals}")
     else:

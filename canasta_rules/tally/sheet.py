@@ -16,7 +16,7 @@ from ..engine.rules import Rules, rules_for
 from ..engine.scoring import SideScore
 from ..errors import Problem, VariantError, placed, shorten, shorten_path
 from ..fileio import write_text_atomic
-from ..seats import side_names
+from ..seats import side_names, side_word
 from ..variant import LoadedVariant, load
 from ..variant.confine import OutsideError, allowed_folders, confine
 from ..variant.layer import SET_LABEL
@@ -112,7 +112,7 @@ class Sheet:
         """Score one hand's entry line without adding it (TallyError if impossible): as the next
         hand, or in place of hand ``number`` (from 1), the totals those before it make."""
         if number is None and self.result[0]:
-            who = "it is shared" if self.winner is None else f"{self.sides[self.winner]} has won"
+            who = "it is shared" if self.winner is None else f"{self.said(self.winner)} won"
             raise TallyError(f"the game is over: {who}")
         entries = parse_entry(self.rules, text)
         scores = score_entries(self.rules, entries)
@@ -205,6 +205,11 @@ class Sheet:
         seats alone."""
         team = self.teams.get(side)
         return f"{team} ({self.sides[side]})" if team else self.sides[side]
+
+    def said(self, i: int) -> str:
+        """Side ``i`` as a player says it: its team's name, else ``North-South``."""
+        label = self.label(i)
+        return side_word(label) if label == self.sides[i] else label
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -320,9 +325,9 @@ def status_lines(sheet: Sheet) -> list[str]:
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, sheet.totals, strict=True))
     over, w = sheet.result
     if over:
-        return [
-            f"result: {names[w]} wins, {totals}" if w is not None else f"result: shared, {totals}"
-        ]
+        if w is None:
+            return [f"result: shared, {totals}"]
+        return [f"result: {sheet.said(w)} won, {totals}"]
     mins = ", ".join(f"{n} {m}" for n, m in zip(names, sheet.minimums(), strict=True))
     r = sheet.rules
     goal = f"{r.rounds} hands in all" if r.rounds else f"target {r.target}"
