@@ -129,12 +129,66 @@ def test_a_control_shows_which_source_says_what(client: TestClient) -> None:
     assert "sources disagree" in block
     # the values in words, not as a file writes them ("freeze", with its quotes)
     assert "&#34;freeze&#34;" not in block
-    freeze = re.search(r'<strong class="value">freeze</strong>: ([^<]*)<', block)
-    stop = re.search(r'<strong class="value">stop</strong>: ([^<]*)<', block)
+    freeze = re.search(r'<strong class="value">freezes the pile</strong>: ([^<]*)<', block)
+    stop = re.search(
+        r'<strong class="value">stops the next player, nothing more</strong>: ([^<]*)<', block
+    )
     assert freeze is not None and stop is not None
     # 001 only reports Bicycle's freeze: it is not listed as saying both
     assert freeze.group(1).strip() == "Bicycle/Hoyle"
     assert stop.group(1).startswith("Pagat&#39;s Classic Canasta, teaching page")
+
+
+def control_block(page: str, key: str) -> str:
+    block = page[page.index(f'data-key="{key}"') :]
+    return block[: block.index("data-key=", 10)]
+
+
+def test_a_control_is_titled_and_its_choices_labelled_in_words(client: TestClient) -> None:
+    """The title and each option say what variants show says (canasta_rules.variant.spoken);
+    the value sent and kept in the house file stays the file's word ("freeze")."""
+    page = client.get("/").text
+    block = control_block(page, "black_threes.discarded")
+    assert re.search(
+        r'<label for="c-black_threes.discarded">A discarded black three</label>\s*'
+        r'<code class="key">black_threes.discarded</code>',
+        block,
+    )
+    options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', block)
+    assert options == [
+        ("stop", "stops the next player, nothing more"),
+        ("freeze", "freezes the pile"),
+    ]
+    # one entry of a list-valued setting reads as that entry alone: "jokers", not "joker"
+    boxes = re.findall(
+        r'<input type="checkbox" value="([^"]*)"[^>]*> ([^<]*)</label>',
+        control_block(page, "deal.upcard_covered"),
+    )
+    assert boxes == [
+        ("joker", "jokers"),
+        ("two", "twos"),
+        ("red_three", "red threes"),
+        ("black_three", "black threes"),
+    ]
+    boxes = re.findall(
+        r'<input type="checkbox" value="([^"]*)"[^>]*> ([^<]*)</label>',
+        control_block(page, "pile.unfrozen"),
+    )
+    assert [(v, html.unescape(w)) for v, w in boxes] == [
+        ("natural_pair", "pair of naturals"),
+        ("natural_and_wild", "natural + wild"),
+        ("add_to_meld", "onto side's meld"),
+    ]
+    # a table's columns and their choices
+    seating = control_block(page, "seating")
+    assert re.findall(r'<th title="[^"]*">([^<]*)</th>', seating) == [
+        "Players",
+        "Cards dealt to each player",
+        "Players on a side",
+        "How sides form",
+        "Sitting out",
+    ]
+    assert '<option value="fixed" selected>as seated, for the whole game</option>' in seating
 
 
 def test_values_that_differ_only_by_table_size_are_not_a_disagreement(client: TestClient) -> None:
@@ -144,7 +198,7 @@ def test_values_that_differ_only_by_table_size_are_not_a_disagreement(client: Te
     block = page[page.index('data-key="deck.decks"') :]
     block = block[: block.index("data-key=", 10)]
     assert "by table size" in block and "sources disagree" not in block
-    assert '<strong class="value">3</strong>: Bicycle/Hoyle' in block
+    assert '<strong class="value">3 packs</strong>: Bicycle/Hoyle' in block
 
 
 def test_a_source_giving_another_table_size_its_own_value_is_kept() -> None:
@@ -195,10 +249,15 @@ def test_the_changes_the_checks_and_the_problems_name_rules_in_words(client: Tes
         " ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
         for c in re.findall(r"<td>(.*?)</td>", row.group(1), re.S)
     ]
-    assert cells == ["Black threes: discarded black_threes.discarded", "stop", "freeze"]
+    assert cells == [
+        "A discarded black three black_threes.discarded",
+        "stops the next player, nothing more",
+        "freezes the pile",
+    ]
     out = preview(client, {"initial_meld.tiers": [{"below": 0, "minimum": 15}, {"minimum": 5000}]})
     assert said(out["lints"], ".error").startswith(
-        "Cannot be played: Initial meld: tiers, row 2: minimum initial_meld.tiers.1.minimum: "
+        "Cannot be played: Initial meld minimum by score, row 2: minimum "
+        "initial_meld.tiers.1.minimum: "
         "a first meld must count 5000"
     )
     cells = [
@@ -206,8 +265,8 @@ def test_the_changes_the_checks_and_the_problems_name_rules_in_words(client: Tes
         for c in re.findall(r"<td>(.*?)</td>", out["diff"], re.S)
     ]
     assert cells[1:] == [
-        "below 0, minimum 15; below 1500, minimum 50; below 3000, minimum 90; minimum 120",
-        "below 0, minimum 15; minimum 5000",
+        "below 0 (a negative score): 15; 0 to 1499: 50; 1500 to 2999: 90; 3000 and above: 120",
+        "below 0 (a negative score): 15; 0 and above: 5000",
     ]
     out = preview(client, {"canastas.size": 40})
     assert out["problems"]["canastas.size"] == ["must be at most 15, got 40"]
@@ -475,17 +534,34 @@ def test_a_refusal_names_its_rule_in_words_before_its_key(client: TestClient) ->
     )
     assert said(r.text, "#ruling-text") == "A black three on top of the pile blocks it."
     assert said(r.text, "#rule-name") == (
-        "Black threes: discarded black_threes.discarded A discarded black three always stops the "
+        "A discarded black three black_threes.discarded A discarded black three always stops the "
         "next player taking the pile while it is on top."
     )
-    assert re.search(r'<strong>Black threes: discarded</strong> <code class="key"', r.text)
-    assert said(r.text, "#rule-value") == "Classic Canasta (Pagat's rules): stop"
+    assert re.search(r'<strong>A discarded black three</strong> <code class="key"', r.text)
+    assert said(r.text, "#rule-value") == (
+        "Classic Canasta (Pagat's rules): stops the next player, nothing more"
+    )
     assert said(r.text, "#rule-code") == "pile.top_black_three"
     # a rule every ruleset shares has no setting to name
     r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "discard 4c"})
     assert said(r.text, "#verdict") == "Refused: North may not discard the 4\u2663."
     assert said(r.text, "#rule-name") == "one every ruleset shares (no house rule changes it)"
     assert 'id="rule-value"' not in r.text
+
+
+def test_a_bare_draw_from_an_unseen_stock_is_legal_with_a_note(client: TestClient) -> None:
+    """'May I draw?' asked without naming the card, as at the table: legal, and the page says, as
+    canasta ruling does, that nothing after the draw is judged and how to ask about it."""
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw"})
+    assert said(r.text, "#verdict") == "Legal: North may draw from the stock."
+    assert said(r.text, "#unnamed") == (
+        "The card drawn is not named, so nothing after the draw is judged. To ask about the "
+        "rest of the turn, name it, as in 'draw 6d'."
+    )
+    # a named draw is judged whole, with no such note
+    r = client.post("/rule", data={"variant": "own", "position": NORTH, "move": "draw 6d"})
+    assert said(r.text, "#verdict").startswith("Legal")
+    assert 'id="unnamed"' not in r.text
 
 
 def test_a_legal_move_is_said_as_a_sentence_and_the_moves_in_words(client: TestClient) -> None:

@@ -106,8 +106,19 @@ def test_toggle_the_black_three_freeze_and_see_sheet_and_diff_change(
     browser.get(base_url + "/?base=classic")
     sheet_before = browser.find_element(By.ID, "sheet").get_attribute("srcdoc")
     seen = previews(browser)
+    head = browser.find_element(
+        By.CSS_SELECTOR, '.control[data-key="black_threes.discarded"] .head'
+    )
+    assert head.find_element(By.TAG_NAME, "label").text == "A discarded black three"
+    assert head.find_element(By.CSS_SELECTOR, "code.key").text == "black_threes.discarded"
     select = Select(browser.find_element(By.ID, "c-black_threes.discarded"))
-    select.select_by_value("freeze")
+    # each option in words; its value stays what the house file writes
+    assert [(o.get_attribute("value"), o.text) for o in select.options] == [
+        ("stop", "stops the next player, nothing more"),
+        ("freeze", "freezes the pile"),
+    ]
+    assert select.first_selected_option.text == "stops the next player, nothing more"
+    select.select_by_visible_text("freezes the pile")
     wait(browser, lambda d: previews(d) > seen)
     assert browser.find_element(By.ID, "status").text == "1 change from classic"
     sheet_after = browser.find_element(By.ID, "sheet").get_attribute("srcdoc")
@@ -120,8 +131,48 @@ def test_toggle_the_black_three_freeze_and_see_sheet_and_diff_change(
     shot(browser, "serve-choose.png")
     tab(browser, "diff")
     row = browser.find_element(By.CSS_SELECTOR, '#diff tr[data-key="black_threes.discarded"]')
-    assert "freeze" in row.text and "stop" in row.text
+    assert [td.text for td in row.find_elements(By.TAG_NAME, "td")] == [
+        "A discarded black three black_threes.discarded",
+        "stops the next player, nothing more",
+        "freezes the pile",
+    ]
     tab(browser, "sheet")
+
+
+def test_a_way_to_take_the_pile_is_a_box_in_words(browser: Driver, base_url: str) -> None:
+    """pile.unfrozen is a list: each box reads its one way as the rule sheet heads it (001: a
+    pair of naturals, a natural and a wild, or onto the side's meld), and the Changes tab says
+    the list that is left in the same words."""
+    browser.get(base_url + "/?base=classic")
+    seen = previews(browser)
+    boxes = browser.find_elements(By.CSS_SELECTOR, "#c-pile\\.unfrozen label.box")
+    assert [
+        (b.find_element(By.TAG_NAME, "input").get_attribute("value"), b.text) for b in boxes
+    ] == [
+        ("natural_pair", "pair of naturals"),
+        ("natural_and_wild", "natural + wild"),
+        ("add_to_meld", "onto side's meld"),
+    ]
+    head = browser.find_element(By.CSS_SELECTOR, '.control[data-key="pile.unfrozen"] .head label')
+    assert head.text == "Ways to take an unfrozen pile"
+    boxes[2].find_element(By.TAG_NAME, "input").click()
+    wait(browser, lambda d: previews(d) > seen)
+    tab(browser, "diff")
+    row = browser.find_element(By.CSS_SELECTOR, '#diff tr[data-key="pile.unfrozen"]')
+    assert [td.text for td in row.find_elements(By.TAG_NAME, "td")][1:] == [
+        "pair of naturals, natural + wild or onto side's meld",
+        "pair of naturals or natural + wild",
+    ]
+    tab(browser, "sheet")
+    # a table's columns are named in words too
+    heads = browser.find_elements(By.CSS_SELECTOR, "#c-seating th")
+    assert [h.text for h in heads][:5] == [
+        "Players",
+        "Cards dealt to each player",
+        "Players on a side",
+        "How sides form",
+        "Sitting out",
+    ]
 
 
 def test_export_the_house_file_and_validate_it(
@@ -207,7 +258,15 @@ def test_ask_the_example_ruling_and_read_the_guide(browser: Driver, base_url: st
         "Refused: North may not take the pile, melding the 8\u2660 on top with 8\u2663 8\u2666 "
         "from hand."
     )
-    assert browser.find_element(By.ID, "rule-name").text.startswith("Initial meld: tiers")
+    assert browser.find_element(By.ID, "rule-name").text.splitlines() == [
+        "Initial meld minimum by score initial_meld.tiers",
+        "Minimum count of a side's first melds in a hand, by the side's cumulative score before "
+        "the deal.",
+    ]
+    assert browser.find_element(By.ID, "rule-value").text == (
+        "Classic Canasta (Pagat's rules): below 0 (a negative score): 15; 0 to 1499: 50; "
+        "1500 to 2999: 90; 3000 and above: 120"
+    )
     browser.find_element(By.CSS_SELECTOR, "#legal-instead button.fill").click()
     assert browser.find_element(By.ID, "move").get_attribute("value") == (
         "take 8s with 8c 8d and Kd Kh Ks"
@@ -215,6 +274,17 @@ def test_ask_the_example_ruling_and_read_the_guide(browser: Driver, base_url: st
     browser.execute_script("document.getElementById('how-to-write').open = false")
     browser.execute_script("window.scrollTo(0, 0)")
     shot(browser, "serve-rule.png")
+    # "may I draw?" without naming the card: legal, with what is left unjudged
+    move = browser.find_element(By.ID, "move")
+    move.clear()
+    move.send_keys("draw")
+    browser.find_element(By.ID, "ask").click()
+    wait(browser, lambda d: d.find_element(By.ID, "unnamed"))
+    assert browser.find_element(By.ID, "verdict").text == "Legal: North may draw from the stock."
+    assert browser.find_element(By.ID, "unnamed").text == (
+        "The card drawn is not named, so nothing after the draw is judged. To ask about the "
+        "rest of the turn, name it, as in 'draw 6d'."
+    )
 
 
 def test_step_through_a_bundled_record(browser: Driver, base_url: str) -> None:

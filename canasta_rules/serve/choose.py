@@ -14,7 +14,6 @@ from ..check.lints import lint
 from ..errors import VariantError
 from ..rulesheet import build, render
 from ..variant import LoadedVariant, load
-from ..variant.compare import show_value
 from ..variant.tomlread import _read_toml
 from . import trial
 from .controls import groups
@@ -80,11 +79,7 @@ def _preview(h: House) -> dict[str, Any]:
         return out
     findings = lint(h.loaded.variant, h.loaded)
     out["sheet"] = _sheet_html(h)
-    out["diff"] = fragment(
-        "_diff.html",
-        base=h.base_name,
-        rows=[(k, show_value(a), show_value(b)) for k, a, b in h.diff],
-    )
+    out["diff"] = fragment("_diff.html", base=h.base_name, rows=h.diff)
     out["lints"] = fragment("_lints.html", findings=findings)
     return out
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Union, get_args, get_origin
 
 import annotated_types
@@ -26,7 +26,7 @@ from ..variant.compare import flatten, show_value
 from ..variant.model import Variant as Model
 from ..variant.plain import Variant
 from .sayings import Saying, disagree, sayings
-from .words import parameter_name
+from .words import choice_words, setting_title
 
 Widget = Literal["toggle", "number", "choice", "multi", "numbers", "rows", "text"]
 
@@ -40,6 +40,10 @@ class Column:
     choices: tuple[str, ...] = ()
     optional: bool = False
     help: str = ""
+    title: str = ""
+    """The field's name in words (``Cards dealt to each player``)."""
+    options: tuple[tuple[str, str], ...] = ()
+    """Each choice with its words, for the choice's select."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,9 @@ class Control:
     value: Any
     base_value: Any
     choices: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+    """Each choice (of a choice or a set of boxes) with its words: ``("stop", "stops the next
+    player, nothing more")``; the value is what the form and the house file keep."""
     low: int | None = None
     high: int | None = None
     optional: bool = False
@@ -188,6 +195,13 @@ def _widget(info: FieldInfo, union: list[type[BaseModel]]) -> dict[str, Any]:
     return {"widget": "text"}
 
 
+def _worded(key: str, col: Column) -> Column:
+    """``col`` of the rows of ``key`` with its name and its choices in words."""
+    entry = f"{key}[].{col.name}"
+    options = tuple((ch, choice_words(entry, ch)) for ch in col.choices)
+    return replace(col, title=setting_title(entry), options=options)
+
+
 def _sections(v: Variant) -> list[tuple[str, str, list[str]]]:
     """(id, title, claims in reading order) for each section of ``v``'s rule sheet."""
     out: list[tuple[str, str, list[str]]] = []
@@ -218,12 +232,17 @@ def groups(
         )
     for key, value in flat.items():
         info, union = _field(key, dumped)
+        widget = _widget(info, union)
+        many = widget["widget"] == "multi"
+        options = tuple((ch, choice_words(key, ch, many=many)) for ch in widget.get("choices", ()))
+        if "columns" in widget:
+            widget["columns"] = tuple(_worded(key, col) for col in widget["columns"])
         entry = base.provenance_entry(key)
         note = entry[1] if entry is not None else None
         placed.setdefault(home[key], []).append(
             Control(
                 key=key,
-                label=parameter_name(key),
+                label=setting_title(key),
                 help=info.description or "",
                 value=value,
                 base_value=base_flat.get(key),
@@ -232,7 +251,8 @@ def groups(
                 pinned=bool(note and note.pinned),
                 sayings=sayings(key, base.variant.name),
                 problems=tuple(problems.get(key, ())),
-                **_widget(info, union),
+                options=options,
+                **widget,
             )
         )
     out = [Group(sid, title, tuple(placed[sid])) for sid, title, _ in order if sid in placed]

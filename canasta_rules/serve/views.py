@@ -23,8 +23,9 @@ from ..notation.steps import Steps, steps
 from ..notation.wording import how_ended
 from ..seats import seat_names, seat_word, side_names
 from ..variant.compare import flatten_at
+from ..variant.spoken import table_words, value_words
 from .controls import description
-from .words import parameter_name, value_words
+from .words import setting_title
 
 
 def _cards(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -136,18 +137,19 @@ def _said(pos: ReadPosition, v: Verdict, move: str) -> str:
 
 
 def _rule(pos: ReadPosition, v: Verdict) -> dict[str, str]:
-    """The setting behind a refusal: ``{name, key, value}`` in words ('' where a table of
-    settings has no short form); empty for a rule every ruleset shares."""
+    """The setting behind a refusal: ``{name, key, value}`` in words; empty for a rule every
+    ruleset shares."""
     key = v.refusal.parameter if v.refusal else ""
     if not key:
         return {}
     flat = flatten_at(pos.loaded.variant, key)
+    inner = {k[len(key) + 1 :]: x for k, x in flat.items() if k.startswith(key + ".")}
     what = description(pos.loaded.variant, key)
     return {
-        "name": parameter_name(key),
+        "name": setting_title(key),
         "key": key,
         "what": what.partition(". ")[0].rstrip(".") + "." if what else "",
-        "value": value_words(flat[key]) if key in flat else "",
+        "value": value_words(key, flat[key]) if key in flat else table_words(key, inner),
     }
 
 

@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from ..sources import label
 from ..variant import load
 from ..variant.builtin import names as builtin_names
+from ..variant.spoken import value_words
 from . import words as W
 
 HERE = Path(__file__).parent
@@ -42,7 +43,8 @@ def sentence(text: str) -> str:
 env.filters["sentence"] = sentence
 env.filters["sourced"] = W.with_sources
 env.filters["shown_words"] = W.shown_words
-env.filters["parameter"] = W.parameter_name
+env.filters["setting"] = W.setting_title
+env.globals["value_words"] = value_words
 env.globals["sources_in"] = W.sources_in
 
 

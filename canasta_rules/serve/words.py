@@ -8,66 +8,47 @@ from __future__ import annotations
 
 import re
 import tomllib
-from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..notation.saywords import listed
 from ..sources import SOURCE_IDS, label
+from ..variant.spoken import setting_name, value_words
 
 # ---- rule settings --------------------------------------------------------------------------
-
-_ABBREVIATIONS = {"min": "minimum", "max": "maximum"}
-
-
-def _key_words(part: str) -> str:
-    return " ".join(_ABBREVIATIONS.get(w, w) for w in part.split("_"))
+# The words for a setting and its values are :mod:`canasta_rules.variant.spoken`'s, which
+# ``canasta variants show`` and ``diff`` print too; the page only adds the row of a table.
 
 
-def parameter_name(key: str) -> str:
-    """A parameter's name in words, from its last two parts: ``Black threes: discarded`` for
-    ``black_threes.discarded``, ``Melds: minimum size`` for ``melds.min_size``. A key into a row
-    of a table (``initial_meld.tiers.1.minimum``, as a check names it) names the row:
-    ``Initial meld: tiers, row 2: minimum``."""
+def setting_title(key: str) -> str:
+    """A setting's name in words (``A discarded black three`` for ``black_threes.discarded``). A
+    key into a row of a table (``initial_meld.tiers.1.minimum``, as a check names it) names the
+    table and the row too: ``Initial meld minimum by score, row 2: minimum``."""
     parts = key.split(".")
     at = next((i for i, p in enumerate(parts) if p.isdigit()), -1)
     if at > 0:
-        head = parameter_name(".".join(parts[:at]))
-        rest = [_key_words(p) for p in parts[at + 1 :]]
-        return f"{head}, row {int(parts[at]) + 1}" + "".join(f": {w}" for w in rest)
-    text = ": ".join(_key_words(p) for p in parts[-2:])
-    return text[:1].upper() + text[1:]
+        head = setting_name(".".join(parts[:at]))
+        said = f"{head}, row {int(parts[at]) + 1}"
+        if at + 1 < len(parts):
+            field = setting_name(key)
+            said += f": {field[:1].lower()}{field[1:]}"
+        return said
+    return setting_name(key)
 
 
-def value_words(value: Any) -> str:
-    """A setting's value as a person reads it: ``freeze``, ``yes``, ``2 and 3``, a table's rows
-    as ``below 0, minimum 15; minimum 120``."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str):
-        return value.replace("_", " ") if value else "(none)"
-    if isinstance(value, int):
-        return str(value)
-    if value is None:
-        return "left out"
-    if isinstance(value, dict):
-        return ", ".join(
-            f"{_key_words(str(k))} {value_words(v)}" for k, v in value.items() if v is not None
-        )
-    if isinstance(value, list | tuple):
-        if not value:
-            return "none"
-        if any(isinstance(v, dict) for v in value):
-            return "; ".join(value_words(v) for v in value)
-        return listed([value_words(v) for v in value])
-    return str(value)
+def choice_words(key: str, choice: str, *, many: bool = False) -> str:
+    """One allowed value of ``key`` in words, as an option or a box is labelled: ``stops the
+    next player, nothing more``. A setting that takes a list (``many``: ``pile.unfrozen``,
+    ``deal.upcard_covered``) says one entry as the list of it alone says it (``jokers``)."""
+    return value_words(key, [choice] if many else choice)
 
 
-def shown_words(shown: str) -> str:
-    """A value as a variant file writes it (``"freeze"``, ``[2, 3]``) in words (``freeze``,
-    ``2 and 3``); as it is where it is not a TOML value."""
+def shown_words(shown: str, key: str) -> str:
+    """A value of ``key`` as a variant file writes it (``"freeze"``, ``[2, 3]``, ``-`` for none)
+    in words (``freezes the pile``); as it is where it is not a TOML value."""
+    if shown == "-":
+        return value_words(key, None)
     try:
-        return value_words(tomllib.loads(f"v = {shown}")["v"])
+        return value_words(key, tomllib.loads(f"v = {shown}")["v"])
     except (tomllib.TOMLDecodeError, KeyError, RecursionError):
         return shown
 
