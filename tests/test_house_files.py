@@ -147,7 +147,7 @@ def test_validate_notes_a_seating_that_drops_the_four_player_game(
     assert (status, err) == (0, "")
     assert out.splitlines() == [
         f"{p}: ok (our-table)",
-        f"note: {shown(p)}:3: seating: replaces classic's 1 table size (4 players) with 1; "
+        f"note: {shown(p)}:3: seating: replaces classic's table size (4 players) with 2 players; "
         "4 players can no longer play",
     ]
 
@@ -177,7 +177,7 @@ def test_seatings_named_as_a_player_would(tmp_path: Path) -> None:
     with pytest.warns(VariantWarning) as noted:
         load(str(six))
     assert [str(w.message) for w in noted] == [
-        f"{shown(six)}:3: seating: replaces general's 2 table sizes (4, 6 players) with 1; "
+        f"{shown(six)}:3: seating: replaces general's table sizes (4, 6 players) with 6 players; "
         "4 players can no longer play",
     ]
 

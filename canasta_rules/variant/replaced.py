@@ -4,8 +4,8 @@ An array in a variant file (``[[seating]]``, ``pile.unfrozen``) replaces
 the parent's array as a whole; nothing is merged element by element (see :mod:`.merge`). That is
 what a file that lists every table size means, but a writer who adds one ``[[seating]]`` to
 classic may expect the 4-player game to stay: it does not. So every loader notes such a
-replacement where it drops something the parent had: ``seating: replaces classic's 1 table size
-(4 players) with 1; 4 players can no longer play``. It is a note, not an error (the file
+replacement where it drops something the parent had: ``seating: replaces classic's table size
+(4 players) with 2 players; 4 players can no longer play``. It is a note, not an error (the file
 may mean it): :func:`~canasta_rules.variant.loading.load` issues it as a
 :class:`~canasta_rules.errors.VariantWarning`, the command line prints it on standard error, and
 ``canasta variants validate`` beside its verdict.
@@ -89,7 +89,8 @@ def _note(key: str, parent: str, old: list[Any], new: list[Any]) -> str | None:
         what = kind.one if len(old) == 1 else kind.many
         many = len(dropped) > 1
         return (
-            f"replaces {parent}'s {len(old)} {what} ({_short(names_old)}) with {len(new)}; "
+            f"replaces {parent}'s {what} ({_short(names_old)}) with "
+            f"{_short(names_new) if new else 'none'}; "
             f"{_joined(dropped)} {kind.lost[many]}"
         )
     if not all(isinstance(e, str) for e in [*old, *new]):
