@@ -104,6 +104,8 @@ def _item(
     """The item at the start of ``s`` (a line from its first word, which is at column ``col``)
     and where it ends in ``s``, or None."""
     first = s[0]
+    if first.isspace():
+        return None  # a space other than " " or a tab (a no-break space): the full parser says
     kw = A.Where(number, col, col + len(s.split(None, 1)[0].split(":", 1)[0]))
 
     def listed(m: re.Match[str], group: str = "cards") -> tuple[tuple[int, ...], tuple[int, ...]]:

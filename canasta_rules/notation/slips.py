@@ -330,6 +330,15 @@ def syntax_error(e: UnexpectedInput, text: str, file: str, parser: Lark) -> Nota
         word = _word_at(src, col - 1) if src else str(tok)
     if tok_type == "_NL" or (not word and col > len(src)):
         word = ""
+    odd = src[col - 1] if 0 < col <= len(src) else ""
+    if odd not in ("", " ", "\t") and (odd.isspace() or not odd.isprintable()):
+        # A no-break space or another character a reader cannot see (often pasted in): the
+        # words around it would show nothing wrong, so name it.
+        msg = (
+            f"an invisible character here (U+{ord(odd):04X}), perhaps pasted in: type an "
+            "ordinary space instead, or delete it"
+        )
+        return NotationError(msg, file, line, col)
     missing = _missing_seat(src) or _line_form_slip(src)
     if missing is not None:
         return NotationError(missing[0], file, line, missing[1])
