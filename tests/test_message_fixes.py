@@ -638,14 +638,16 @@ to move: N draw
     assert "\nturn: took 7c 9d Qh, new Q\nto move: N play\n" in out
 
 
-def test_an_invisible_character_is_named_where_it_stands(capsys: Capsys, tmp_path: Path) -> None:
+def test_an_invisible_character_is_named_where_it_stands(
+    capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A no-break space pasted between 'hand N:' and its cards (or a zero-width space starting
     a line) looks like nothing on screen: the error names it by its code, at its column."""
-    pos = tmp_path / "pasted.pos"
-    pos.write_text('[Variant "classic"]\nhand N:\u00a04c\n', encoding="utf-8")
-    code, _, err = run_cli(capsys, "ruling", str(pos), "discard 4c")
+    monkeypatch.chdir(tmp_path)  # a short name: a long path is shortened in the message
+    Path("pasted.pos").write_text('[Variant "classic"]\nhand N:\u00a04c\n', encoding="utf-8")
+    code, _, err = run_cli(capsys, "ruling", "pasted.pos", "discard 4c")
     assert code == 2
     assert err == (
-        f"canasta: {pos}:2:8: an invisible character here (U+00A0), perhaps pasted in: type an "
-        "ordinary space instead, or delete it\n"
+        "canasta: pasted.pos:2:8: an invisible character here (U+00A0), perhaps pasted in: type "
+        "an ordinary space instead, or delete it\n"
     )
